@@ -1,0 +1,41 @@
+import { parseCli, UsageError } from './parse-cli'
+
+async function main(argv: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseCli(argv)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`parley: ${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+  if ('help' in parsed) {
+    process.stdout.write(parsed.help)
+    return 0
+  }
+  const { command, options } = parsed
+  switch (command) {
+    case 'run':
+      return (await import('./run-command')).runCommand(options)
+    case 'serve':
+      return (await import('../hosts/web/serve-command')).serveCommand(options)
+    case 'desktop':
+      return (await import('./desktop-command')).desktopCommand(options)
+    case 'tui':
+      return (await import('../tui/tui-command')).tuiCommand(options)
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined && code >= 0) process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `parley: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
+    process.exitCode = 1
+  },
+)

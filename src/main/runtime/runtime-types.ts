@@ -1,0 +1,32 @@
+import type { BridgeEvent } from '../../shared/bridge'
+import type { BridgeHandlers } from '../../shared/bridge-dispatch'
+
+/** Where provider API keys are kept: Electron's safeStorage on desktop, a 0600 file elsewhere. */
+export interface SecretStore {
+  get(name: 'openaiApiKey' | 'anthropicApiKey'): Promise<string | undefined>
+  set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void>
+}
+
+export interface RuntimeOptions {
+  /** Holds `sessions/<id>.jsonl`, `settings.json` and drafts. */
+  dataDir: string
+  /** Scripted fake backend (`--scenario`); falls back to env PARLEY_SCENARIO. */
+  scenarioPath?: string
+  /** Workspace for new sessions that do not name one. */
+  workspace?: string
+  /** Interactive hosts (desktop, web, TUI) get AskUserQuestion; headless `run` does not. */
+  interactive: boolean
+  secretStore?: SecretStore
+  /** Environment for provider configuration (OPENAI_API_KEY, …); defaults to process.env. */
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * The agent runtime as every host sees it: the ParleyBridge calls (inputs already validated by the
+ * host through `dispatchBridgeCall`), live events, and teardown.
+ */
+export interface Runtime extends BridgeHandlers {
+  onEvent(listener: (event: BridgeEvent) => void): () => void
+  /** Settles every parked request as interrupted-but-open (durable) and flushes logs. */
+  close(): Promise<void>
+}

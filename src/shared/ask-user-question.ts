@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { LIMITS } from './limits'
+import { IdSchema } from './ids'
+
+/** One model-supplied option. The client adds "Other" itself; the model never does. */
+export const QuestionOptionSchema = z.strictObject({
+  label: z.string().trim().min(1).max(LIMITS.optionLabel),
+  description: z.string().max(LIMITS.optionDescription).optional(),
+})
+export type QuestionOption = z.infer<typeof QuestionOptionSchema>
+
+export const QuestionSchema = z
+  .strictObject({
+    question: z.string().trim().min(1).max(LIMITS.questionText),
+    options: z.array(QuestionOptionSchema).min(2).max(3),
+  })
+  .refine((q) => new Set(q.options.map((o) => o.label)).size === q.options.length, {
+    message: 'option labels must be unique within a question',
+    path: ['options'],
+  })
+  .refine((q) => q.options.every((o) => o.label.toLowerCase() !== 'other'), {
+    message: 'do not supply an "Other" option: the client adds it',
+    path: ['options'],
+  })
+export type Question = z.infer<typeof QuestionSchema>
+
+/** Pinned AskUserQuestion tool input: 1–3 questions, 2–3 options each. */
+export const AskUserQuestionInputSchema = z.strictObject({
+  questions: z.array(QuestionSchema).min(1).max(3),
+})
+export type AskUserQuestionInput = z.infer<typeof AskUserQuestionInputSchema>
+
+/** One answer from the UI: an option label, the "Other" text, or null (left unanswered). */
+export const AnswerSchema = z.string().trim().min(1).max(LIMITS.answerText).nullable()
+
+/** UI → runtime. `answers` is ordered exactly like the questions. */
+export const QuestionResponseSchema = z.strictObject({
+  requestId: IdSchema,
+  answers: z.array(AnswerSchema).min(1).max(3),
+})
+export type QuestionResponse = z.infer<typeof QuestionResponseSchema>
+
+/** Pinned tool result, persisted once as the tool result. */
+export const AskUserQuestionResultSchema = z.strictObject({
+  answers: z.array(z.strictObject({ question: z.string(), answer: z.string().nullable() })),
+})
+export type AskUserQuestionResult = z.infer<typeof AskUserQuestionResultSchema>
+
+/**
+ * A half-answered question form, saved while the person works through it so a reload or a
+ * restart brings it back at the same place. Not the answer: it is never written to the log.
+ */
+export const QuestionDraftSchema = z.strictObject({
+  index: z.number().int().min(0).max(3),
+  /** Per question: an option index, "other", "skipped", or null (not visited yet). */
+  picks: z
+    .array(
+      z.union([
+        z.strictObject({ kind: z.literal('option'), index: z.number().int().min(0).max(2) }),
+        z.strictObject({ kind: z.literal('other'), text: z.string().max(LIMITS.answerText) }),
+        z.strictObject({ kind: z.literal('skipped') }),
+        z.null(),
+      ]),
+    )
+    .max(3),
+})
+export type QuestionDraft = z.infer<typeof QuestionDraftSchema>

@@ -1,0 +1,205 @@
+import { z } from 'zod'
+import { IdSchema } from './ids'
+import { LIMITS } from './limits'
+import { PermissionModeSchema, PermissionResponseSchema } from './permission'
+import { QuestionDraftSchema, QuestionResponseSchema } from './ask-user-question'
+import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
+import { SessionEventSchema } from './session-events'
+import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
+
+export const SessionSummarySchema = z.strictObject({
+  id: IdSchema,
+  title: z.string(),
+  workspace: z.string(),
+  mode: PermissionModeSchema,
+  backend: z.string(),
+  createdAt: z.number(),
+  /** Epoch ms of the newest record; the sidebar sorts by it, newest first. */
+  updatedAt: z.number(),
+  running: z.boolean(),
+  /** How many permission/question requests wait for the person. */
+  pendingCount: z.number().int().min(0),
+})
+export type SessionSummary = z.infer<typeof SessionSummarySchema>
+
+const SessionRef = z.strictObject({ sessionId: IdSchema })
+const Ok = z.strictObject({ ok: z.literal(true) })
+const fail = <const R extends [string, ...string[]]>(...reasons: R) =>
+  z.strictObject({ ok: z.literal(false), reason: z.enum(reasons), message: z.string().optional() })
+
+/** Notices about the log (a skipped malformed line, a repaired torn tail). */
+export const LogNoticeSchema = z.strictObject({ offset: z.number(), message: z.string() })
+export type LogNotice = z.infer<typeof LogNoticeSchema>
+
+/**
+ * Every ParleyBridge call: IPC channel (`domain:verb`), input schema and result schema. Main,
+ * preload, the web host and the renderer all derive from this one table.
+ */
+export const BRIDGE_CALLS = {
+  listSessions: {
+    channel: 'sessions:list',
+    input: z.strictObject({}),
+    output: z.array(SessionSummarySchema),
+  },
+  createSession: {
+    channel: 'sessions:create',
+    input: z.strictObject({
+      title: z.string().trim().min(1).max(LIMITS.sessionTitle).optional(),
+      workspace: z.string().min(1).max(LIMITS.path).optional(),
+      mode: PermissionModeSchema.optional(),
+    }),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), session: SessionSummarySchema }),
+      fail('invalid_workspace'),
+    ]),
+  },
+  openSession: {
+    channel: 'sessions:open',
+    input: SessionRef,
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        session: SessionSummarySchema,
+        events: z.array(SessionEventSchema),
+        pending: z.array(PendingInteractionSchema),
+        notices: z.array(LogNoticeSchema),
+      }),
+      fail('not_found'),
+    ]),
+  },
+  renameSession: {
+    channel: 'sessions:rename',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      title: z.string().trim().min(1).max(LIMITS.sessionTitle),
+    }),
+    output: z.union([Ok, fail('not_found')]),
+  },
+  setSessionMode: {
+    channel: 'sessions:set-mode',
+    input: z.strictObject({ sessionId: IdSchema, mode: PermissionModeSchema }),
+    output: z.union([Ok, fail('not_found')]),
+  },
+  removeSession: {
+    channel: 'sessions:remove',
+    input: SessionRef,
+    output: z.union([Ok, fail('not_found')]),
+  },
+  send: {
+    channel: 'chat:send',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      text: z.string().trim().min(1).max(LIMITS.messageText),
+    }),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
+      fail('not_found', 'busy', 'awaiting_input'),
+    ]),
+  },
+  stop: {
+    channel: 'chat:stop',
+    input: SessionRef,
+    output: z.union([Ok, fail('not_found', 'not_running')]),
+  },
+  respondToPermission: {
+    channel: 'interactions:respond-permission',
+    input: PermissionResponseSchema,
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind')]),
+  },
+  respondToQuestion: {
+    channel: 'interactions:respond-question',
+    input: QuestionResponseSchema,
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'answer_count')]),
+  },
+  /** Closes a recovered request without answering: the tool gets "not answered (app restarted)". */
+  dismissInteraction: {
+    channel: 'interactions:dismiss',
+    input: z.strictObject({ requestId: IdSchema }),
+    output: z.union([Ok, fail('unknown_request')]),
+  },
+  saveQuestionDraft: {
+    channel: 'interactions:save-draft',
+    input: z.strictObject({ requestId: IdSchema, draft: QuestionDraftSchema }),
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind')]),
+  },
+  listPending: {
+    channel: 'interactions:list-pending',
+    input: SessionRef,
+    output: z.array(PendingInteractionSchema),
+  },
+  getSettings: {
+    channel: 'settings:get',
+    input: z.strictObject({}),
+    output: PublicSettingsSchema,
+  },
+  updateSettings: {
+    channel: 'settings:update',
+    input: SettingsPatchSchema,
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), settings: PublicSettingsSchema }),
+      fail('invalid'),
+    ]),
+  },
+} as const
+
+export type BridgeCalls = typeof BRIDGE_CALLS
+export type BridgeMethod = keyof BridgeCalls
+export type BridgeInput<M extends BridgeMethod> = z.input<BridgeCalls[M]['input']>
+export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeCalls[M]['input']>
+export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeCalls[M]['output']>
+export const BRIDGE_METHODS = Object.keys(BRIDGE_CALLS) as BridgeMethod[]
+
+/** Live events pushed to every UI; each carries its sessionId. */
+export const BridgeEventSchema = z.discriminatedUnion('type', [
+  /** A record was committed to the session log. */
+  z.strictObject({
+    type: z.literal('session_event'),
+    sessionId: IdSchema,
+    event: SessionEventSchema,
+  }),
+  z.strictObject({ type: z.literal('turn_started'), sessionId: IdSchema, turnId: IdSchema }),
+  z.strictObject({
+    type: z.literal('text_delta'),
+    sessionId: IdSchema,
+    turnId: IdSchema,
+    step: z.number().int().min(0),
+    text: z.string(),
+  }),
+  z.strictObject({
+    type: z.literal('interaction_added'),
+    sessionId: IdSchema,
+    interaction: PendingInteractionSchema,
+  }),
+  z.strictObject({
+    type: z.literal('interaction_settled'),
+    sessionId: IdSchema,
+    requestId: IdSchema,
+    outcome: SettleOutcomeSchema,
+  }),
+  /** The session list changed (created, renamed, removed, started or finished a turn). */
+  z.strictObject({
+    type: z.literal('session_changed'),
+    sessionId: IdSchema,
+    session: SessionSummarySchema.nullable(),
+  }),
+  z.strictObject({ type: z.literal('notice'), sessionId: IdSchema, notice: LogNoticeSchema }),
+])
+export type BridgeEvent = z.infer<typeof BridgeEventSchema>
+
+/** Channel on which events are pushed to a renderer. */
+export const EVENT_CHANNEL = 'events:push'
+
+/** Result every host returns for input that failed validation or a sender it refused. */
+export const BridgeErrorSchema = z.strictObject({
+  ok: z.literal(false),
+  reason: z.enum(['invalid_input', 'forbidden', 'unknown_method', 'internal']),
+  message: z.string(),
+})
+export type BridgeError = z.infer<typeof BridgeErrorSchema>
+
+/** The one API every UI uses. `window.parley` in Electron; a WebSocket client in the browser. */
+export type ParleyBridge = {
+  [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M>>
+} & {
+  onEvent(callback: (event: BridgeEvent) => void): () => void
+}

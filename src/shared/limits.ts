@@ -1,0 +1,24 @@
+/**
+ * Size and count bounds for anything a model or a person supplies. Every schema in src/shared uses
+ * these, so the runtime, the hosts and the UIs agree on what "too big" means.
+ */
+export const LIMITS = {
+  /** A question's text, an option label or description. */
+  questionText: 1_000,
+  optionLabel: 200,
+  optionDescription: 1_000,
+  /** Free text typed into "Other". */
+  answerText: 4_000,
+  /** A user message. */
+  messageText: 100_000,
+  sessionTitle: 200,
+  /** Identifiers (session, request, tool call ids). */
+  id: 128,
+  path: 4_096,
+  /** Bytes of command output kept for the model and the UI. */
+  commandOutput: 64_000,
+  /** Bytes of a file read or written through a tool. */
+  fileBytes: 1_000_000,
+  /** Bytes of one IPC/WebSocket payload. */
+  payloadBytes: 2_000_000,
+} as const

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { IdSchema } from './ids'
+
+/**
+ * explore: read-only tools only · ask: every mutating tool asks · execute: file edits inside the
+ * workspace allowed, commands ask · bypass: never asks.
+ */
+export const PermissionModeSchema = z.enum(['explore', 'ask', 'execute', 'bypass'])
+export type PermissionMode = z.infer<typeof PermissionModeSchema>
+export const PERMISSION_MODES = PermissionModeSchema.options
+
+export const RiskSchema = z.enum(['low', 'medium', 'high'])
+export type Risk = z.infer<typeof RiskSchema>
+
+export const PermissionDecisionSchema = z.enum(['allow', 'deny'])
+export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>
+
+/** Why a permission request settled the way it did. */
+export const DecisionReasonSchema = z.enum([
+  'user',
+  'remembered',
+  'timed_out',
+  'headless',
+  'stopped',
+  'aborted',
+  'error',
+  'removed',
+  'dismissed',
+])
+export type DecisionReason = z.infer<typeof DecisionReasonSchema>
+
+/** UI → runtime. */
+export const PermissionResponseSchema = z.strictObject({
+  requestId: IdSchema,
+  decision: PermissionDecisionSchema,
+  /** Remember this decision for the rest of the turn, keyed by the tool intent. */
+  remember: z.boolean().default(false),
+})
+export type PermissionResponse = z.infer<typeof PermissionResponseSchema>

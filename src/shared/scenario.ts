@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+/** One tool call a scripted step makes. Input is passed to the tool as written. */
+export const ScenarioCallSchema = z.object({
+  tool: z.string().min(1).max(100),
+  input: z.record(z.string(), z.unknown()).default({}),
+})
+
+/** One model call: stream `say`, then make the calls in `call` (several = parallel). */
+export const ScenarioStepSchema = z.object({
+  say: z.string().max(100_000).optional(),
+  call: z.array(ScenarioCallSchema).max(16).optional(),
+})
+
+export const ScenarioTurnSchema = z.object({
+  /** Regex tested against the latest user message (or a child agent's prompt). */
+  when: z.string().max(1_000).optional(),
+  steps: z.array(ScenarioStepSchema).min(1).max(100),
+})
+
+/** Pinned scenario file format of the fake backend (`--scenario FILE`). */
+export const ScenarioSchema = z.object({
+  turns: z.array(ScenarioTurnSchema).min(1).max(1_000),
+})
+export type Scenario = z.infer<typeof ScenarioSchema>
+export type ScenarioStep = z.infer<typeof ScenarioStepSchema>

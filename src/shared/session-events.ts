@@ -1,0 +1,158 @@
+import { z } from 'zod'
+import { IdSchema } from './ids'
+import { QuestionSchema } from './ask-user-question'
+import {
+  DecisionReasonSchema,
+  PermissionDecisionSchema,
+  PermissionModeSchema,
+  RiskSchema,
+} from './permission'
+
+/** JSON value as stored in the log (tool inputs and outputs). */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonSchema),
+    z.record(z.string(), JsonSchema),
+  ]),
+)
+
+export const SESSION_LOG_VERSION = 1
+
+const at = z.number()
+
+export const SessionHeaderSchema = z.strictObject({
+  type: z.literal('session'),
+  v: z.literal(SESSION_LOG_VERSION),
+  id: IdSchema,
+  createdAt: at,
+  title: z.string(),
+  workspace: z.string(),
+  /** Label of the model backend the session was created with, e.g. `fake:demo`. */
+  backend: z.string(),
+  mode: PermissionModeSchema,
+})
+
+/** Title or mode changed after creation (the header is never rewritten). */
+export const SessionUpdateSchema = z.strictObject({
+  type: z.literal('session_update'),
+  at,
+  title: z.string().optional(),
+  mode: PermissionModeSchema.optional(),
+})
+
+export const UserMessageSchema = z.strictObject({
+  type: z.literal('user_message'),
+  at,
+  turnId: IdSchema,
+  text: z.string(),
+})
+
+/** The text of one model step; written once the step finishes, never per delta. */
+export const AssistantTextSchema = z.strictObject({
+  type: z.literal('assistant_text'),
+  at,
+  turnId: IdSchema,
+  step: z.number().int().min(0),
+  text: z.string(),
+})
+
+export const ToolCallSchema = z.strictObject({
+  type: z.literal('tool_call'),
+  at,
+  turnId: IdSchema,
+  step: z.number().int().min(0),
+  toolCallId: IdSchema,
+  tool: z.string(),
+  input: JsonSchema,
+})
+
+/** Exactly one per tool_call. `synthetic` marks a result the runtime wrote on stop/abort/removal. */
+export const ToolResultSchema = z.strictObject({
+  type: z.literal('tool_result'),
+  at,
+  turnId: IdSchema,
+  toolCallId: IdSchema,
+  tool: z.string(),
+  output: JsonSchema,
+  isError: z.boolean(),
+  synthetic: z.boolean().optional(),
+})
+
+export const PermissionRequestEventSchema = z.strictObject({
+  type: z.literal('permission_request'),
+  at,
+  turnId: IdSchema,
+  requestId: IdSchema,
+  toolCallId: IdSchema,
+  tool: z.string(),
+  summary: z.string(),
+  detail: z.string(),
+  risk: RiskSchema,
+  intent: z.string(),
+  /** sha256 of the tool input, so an approval after a restart covers exactly what was shown. */
+  inputHash: z.string(),
+  expiresAt: z.number().nullable(),
+})
+
+export const PermissionDecisionEventSchema = z.strictObject({
+  type: z.literal('permission_decision'),
+  at,
+  turnId: IdSchema,
+  /** Null when no prompt was shown (mode or remembered decision). */
+  requestId: IdSchema.nullable(),
+  toolCallId: IdSchema,
+  decision: PermissionDecisionSchema,
+  reason: DecisionReasonSchema,
+  remember: z.boolean(),
+})
+
+export const UserQuestionRequestSchema = z.strictObject({
+  type: z.literal('user_question_request'),
+  at,
+  turnId: IdSchema,
+  requestId: IdSchema,
+  toolCallId: IdSchema,
+  questions: z.array(QuestionSchema),
+})
+
+export const TurnEndReasonSchema = z.enum([
+  'completed',
+  'stopped',
+  'aborted',
+  'error',
+  'interrupted',
+])
+export type TurnEndReason = z.infer<typeof TurnEndReasonSchema>
+
+export const TurnEndSchema = z.strictObject({
+  type: z.literal('turn_end'),
+  at,
+  turnId: IdSchema,
+  reason: TurnEndReasonSchema,
+  error: z.string().optional(),
+})
+
+/** Every record of `<data-dir>/sessions/<id>.jsonl`. */
+export const SessionEventSchema = z.discriminatedUnion('type', [
+  SessionHeaderSchema,
+  SessionUpdateSchema,
+  UserMessageSchema,
+  AssistantTextSchema,
+  ToolCallSchema,
+  ToolResultSchema,
+  PermissionRequestEventSchema,
+  PermissionDecisionEventSchema,
+  UserQuestionRequestSchema,
+  TurnEndSchema,
+])
+export type SessionEvent = z.infer<typeof SessionEventSchema>
+export type SessionHeader = z.infer<typeof SessionHeaderSchema>
+export type ToolCallEvent = z.infer<typeof ToolCallSchema>
+export type ToolResultEvent = z.infer<typeof ToolResultSchema>
+export type TurnEndEvent = z.infer<typeof TurnEndSchema>
+export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { PermissionModeSchema } from './permission'
+import { LIMITS } from './limits'
+
+export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
+export type ProviderKind = z.infer<typeof ProviderKindSchema>
+
+/** `settings.json`: everything but secrets, which live in the secret store. */
+export const StoredSettingsSchema = z.strictObject({
+  provider: ProviderKindSchema.default('auto'),
+  model: z.string().max(200).default(''),
+  openaiBaseUrl: z.string().max(LIMITS.path).default(''),
+  defaultMode: PermissionModeSchema.default('ask'),
+  defaultWorkspace: z.string().max(LIMITS.path).default(''),
+})
+export type StoredSettings = z.infer<typeof StoredSettingsSchema>
+
+/** What a UI sees: no secret ever comes back, only whether one is set. */
+export const PublicSettingsSchema = z.strictObject({
+  provider: ProviderKindSchema,
+  model: z.string(),
+  openaiBaseUrl: z.string(),
+  defaultMode: PermissionModeSchema,
+  defaultWorkspace: z.string(),
+  openaiApiKeySet: z.boolean(),
+  anthropicApiKeySet: z.boolean(),
+  /** Human label of the backend new turns use, e.g. "Demo scenario (fake backend)". */
+  backendLabel: z.string(),
+  /** Models the picker offers for the current provider. */
+  models: z.array(z.string()),
+})
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>
+
+/** UI → runtime. Keys are write-only; an empty string clears a key. */
+export const SettingsPatchSchema = z.strictObject({
+  provider: ProviderKindSchema.optional(),
+  model: z.string().max(200).optional(),
+  openaiBaseUrl: z.union([z.literal(''), z.url().max(LIMITS.path)]).optional(),
+  defaultMode: PermissionModeSchema.optional(),
+  defaultWorkspace: z.string().max(LIMITS.path).optional(),
+  openaiApiKey: z.string().max(500).optional(),
+  anthropicApiKey: z.string().max(500).optional(),
+})
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
