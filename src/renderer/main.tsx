@@ -1,12 +1,18 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { openPort } from './bridge/port'
+import { createChatStore } from './state/store'
+import './styles/app.css'
+
+const port = openPort()
+const store = createChatStore({ bridge: port.bridge, onConnection: port.onConnection })
 
 const rootElement = document.getElementById('root')
 if (rootElement) {
   createRoot(rootElement).render(
     <StrictMode>
-      <App />
+      <App store={store} />
     </StrictMode>,
   )
 }

@@ -1,0 +1,34 @@
+import type { ParleyBridge } from '../../shared'
+import { createWebSocketBridge, webSocketUrl, type ConnectionState } from './web-socket-bridge'
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a browser served by `parley serve`. */
+    parley?: ParleyBridge
+  }
+}
+
+/** The one way the renderer reaches the runtime, and whether that link is up. */
+export type Port = {
+  bridge: ParleyBridge
+  /** Reports link changes; Electron's IPC is always 'open'. */
+  onConnection(callback: (state: ConnectionState) => void): () => void
+}
+
+/**
+ * The Electron preload's `window.parley` when present; otherwise a WebSocket client of the web
+ * host, using the per-launch token from the page's `#token=…`.
+ */
+export function openPort(win: Window = window): Port {
+  if (win.parley) {
+    return {
+      bridge: win.parley,
+      onConnection: (callback) => {
+        callback('open')
+        return () => undefined
+      },
+    }
+  }
+  const bridge = createWebSocketBridge({ url: webSocketUrl(win.location) })
+  return { bridge, onConnection: (callback) => bridge.onConnection(callback) }
+}

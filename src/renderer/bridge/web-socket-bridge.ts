@@ -1,0 +1,180 @@
+import {
+  BRIDGE_CALLS,
+  BridgeErrorSchema,
+  WEB_SOCKET_PATH,
+  WebServerMessageSchema,
+  type BridgeEvent,
+  type BridgeInput,
+  type BridgeMethod,
+  type BridgeOutput,
+  type ParleyBridge,
+  type WebCall,
+} from '../../shared'
+
+/** A bridge call that failed: the host refused it, the reply was malformed, or the link dropped. */
+export class BridgeCallError extends Error {
+  constructor(
+    readonly method: string,
+    readonly reason:
+      'invalid_input' | 'forbidden' | 'unknown_method' | 'internal' | 'disconnected' | 'bad_reply',
+    message: string,
+  ) {
+    super(`${method}: ${message}`)
+    this.name = 'BridgeCallError'
+  }
+}
+
+/** The WebSocket surface the client needs; the browser's WebSocket satisfies it. */
+export type SocketLike = {
+  readonly readyState: number
+  send(data: string): void
+  close(): void
+  onopen: ((event: Event) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+}
+
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting'
+
+export type WebSocketBridgeOptions = {
+  url: string
+  createSocket?: (url: string) => SocketLike
+  /** Waits before reconnect attempt n (0-based); the default backs off from 250 ms to 5 s. */
+  reconnectDelay?: (attempt: number) => number
+  setTimer?: (callback: () => void, ms: number) => unknown
+}
+
+/** A ParleyBridge over the web host's WebSocket, plus connection status for the UI. */
+export type WebSocketBridge = ParleyBridge & {
+  /** Called with every status change; a change to 'open' after 'reconnecting' means re-read state. */
+  onConnection(callback: (state: ConnectionState) => void): () => void
+  close(): void
+}
+
+const OPEN = 1
+
+/** `ws(s)://<host>/ws?token=…` for a page served by the web host with `#token=…`. */
+export function webSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'hash'>): string {
+  const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ?? ''
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${location.host}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`
+}
+
+/**
+ * Speaks src/shared/web-protocol.ts: each call gets an id, replies are paired by id and validated
+ * against the call's output schema, events are validated before anyone sees them. Calls made
+ * while disconnected wait for the connection; calls in flight when it drops fail (their outcome
+ * is unknown, the caller re-reads state after reconnecting).
+ */
+export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocketBridge {
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url))
+  const reconnectDelay = options.reconnectDelay ?? ((n: number) => Math.min(5_000, 250 * 2 ** n))
+  const setTimer = options.setTimer ?? ((cb: () => void, ms: number) => setTimeout(cb, ms))
+
+  type Waiter = {
+    method: BridgeMethod
+    resolve: (value: unknown) => void
+    reject: (e: Error) => void
+  }
+  const inFlight = new Map<number, Waiter>()
+  const outbox: WebCall[] = []
+  const eventListeners = new Set<(event: BridgeEvent) => void>()
+  const connectionListeners = new Set<(state: ConnectionState) => void>()
+  let nextId = 0
+  let attempt = 0
+  let closed = false
+  let socket: SocketLike
+
+  const setState = (state: ConnectionState) => connectionListeners.forEach((l) => l(state))
+
+  const onMessage = (raw: unknown) => {
+    let data: unknown
+    try {
+      data = JSON.parse(String(raw))
+    } catch {
+      return
+    }
+    const parsed = WebServerMessageSchema.safeParse(data)
+    if (!parsed.success) return
+    const message = parsed.data
+    if (message.kind === 'event') {
+      eventListeners.forEach((l) => l(message.event))
+      return
+    }
+    const waiter = inFlight.get(message.id)
+    if (!waiter) return
+    inFlight.delete(message.id)
+    const refused = BridgeErrorSchema.safeParse(message.result)
+    if (refused.success) {
+      waiter.reject(new BridgeCallError(waiter.method, refused.data.reason, refused.data.message))
+      return
+    }
+    const output = BRIDGE_CALLS[waiter.method].output.safeParse(message.result)
+    if (output.success) waiter.resolve(output.data)
+    else waiter.reject(new BridgeCallError(waiter.method, 'bad_reply', 'unexpected reply shape'))
+  }
+
+  const connect = () => {
+    socket = createSocket(options.url)
+    socket.onopen = () => {
+      attempt = 0
+      for (const call of outbox.splice(0)) socket.send(JSON.stringify(call))
+      setState('open')
+    }
+    socket.onmessage = (event) => onMessage(event.data)
+    socket.onclose = () => {
+      const queued = new Set(outbox.map((m) => m.id))
+      for (const [id, waiter] of inFlight) {
+        if (queued.has(id)) continue
+        inFlight.delete(id)
+        waiter.reject(new BridgeCallError(waiter.method, 'disconnected', 'connection lost'))
+      }
+      if (closed) return
+      setState('reconnecting')
+      setTimer(connect, reconnectDelay(attempt++))
+    }
+    socket.onerror = () => {
+      // onclose follows and schedules the reconnect.
+    }
+  }
+
+  const call = <M extends BridgeMethod>(method: M, input: BridgeInput<M>) =>
+    new Promise<BridgeOutput<M>>((resolve, reject) => {
+      if (closed) {
+        reject(new BridgeCallError(method, 'disconnected', 'bridge closed'))
+        return
+      }
+      const id = nextId++
+      inFlight.set(id, { method, resolve: resolve as (value: unknown) => void, reject })
+      const message: WebCall = { id, method, input }
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(message))
+      else outbox.push(message)
+    })
+
+  setState('connecting')
+  connect()
+
+  const methods = Object.fromEntries(
+    (Object.keys(BRIDGE_CALLS) as BridgeMethod[]).map((method) => [
+      method,
+      (input: never) => call(method, input),
+    ]),
+  ) as unknown as Omit<ParleyBridge, 'onEvent'>
+
+  return {
+    ...methods,
+    onEvent(callback) {
+      eventListeners.add(callback)
+      return () => eventListeners.delete(callback)
+    },
+    onConnection(callback) {
+      connectionListeners.add(callback)
+      return () => connectionListeners.delete(callback)
+    },
+    close() {
+      closed = true
+      socket.close()
+    },
+  }
+}

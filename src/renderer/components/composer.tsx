@@ -1,0 +1,84 @@
+import { forwardRef, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { LIMITS } from '../../shared'
+import { useActions, useChat } from '../state/chat-context'
+import { activeSession, draftKey } from '../state/app-state'
+import { ModePicker, ModelPicker } from './pickers'
+
+/**
+ * The message box. Its text lives in the store per session, so it survives session switches and
+ * the tray (which hides this form without unmounting it). Enter sends, Shift+Enter breaks a line.
+ */
+export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(function Composer(
+  { hidden },
+  ref,
+) {
+  const actions = useActions()
+  const sessionId = useChat((s) => s.activeSessionId)
+  const draft = useChat((s) => s.composerDrafts[draftKey(s.activeSessionId)] ?? '')
+  const running = useChat((s) => activeSession(s)?.running ?? false)
+  const backendLabel = useChat((s) => s.settings?.backendLabel ?? '')
+  const localRef = useRef<HTMLTextAreaElement | null>(null)
+
+  // Grow with the text up to the CSS max-height, then scroll.
+  useLayoutEffect(() => {
+    const el = localRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${el.scrollHeight}px`
+  }, [draft, hidden])
+
+  const send = () => {
+    if (running || draft.trim() === '') return
+    void actions.send()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    send()
+  }
+
+  return (
+    <form
+      className="composer"
+      hidden={hidden}
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
+    >
+      <textarea
+        ref={(el) => {
+          localRef.current = el
+          if (typeof ref === 'function') ref(el)
+          else if (ref) ref.current = el
+        }}
+        className="composer-input"
+        aria-label="Message"
+        placeholder={running ? 'The agent is working…' : 'Message the agent'}
+        rows={1}
+        maxLength={LIMITS.messageText}
+        value={draft}
+        onChange={(e) => actions.setComposerDraft(draftKey(sessionId), e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer-bar">
+        {sessionId && <ModePicker sessionId={sessionId} />}
+        <ModelPicker />
+        {backendLabel && <span className="backend-label">{backendLabel}</span>}
+        <span className="composer-spacer" />
+        {running && sessionId && (
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => void actions.stop(sessionId)}
+          >
+            Stop
+          </button>
+        )}
+        <button type="submit" className="button-primary" disabled={running || draft.trim() === ''}>
+          Send
+        </button>
+      </div>
+    </form>
+  )
+})

@@ -1,0 +1,16 @@
+import { useActions, useChat } from '../state/chat-context'
+
+/** The latest failure, in plain words, until dismissed. */
+export function ErrorBanner() {
+  const error = useChat((s) => s.error)
+  const actions = useActions()
+  if (!error) return null
+  return (
+    <div className="error-banner" role="alert">
+      <span>{error}</span>
+      <button type="button" className="button-quiet small" onClick={actions.dismissError}>
+        Dismiss message
+      </button>
+    </div>
+  )
+}

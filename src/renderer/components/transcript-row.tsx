@@ -1,0 +1,128 @@
+import { memo, useId, useState } from 'react'
+import type { TranscriptItem } from '../state/transcript'
+import { MarkdownText } from './markdown-text'
+import { jsonText, toolSummary } from './tool-summary'
+
+const TURN_END_TEXT = {
+  completed: 'Done.',
+  stopped: 'Stopped.',
+  aborted: 'The turn was aborted.',
+  error: 'The turn failed.',
+  interrupted: 'Interrupted: the app closed while this turn was running.',
+} as const
+
+const STATUS_TEXT = { running: 'Running', done: 'Done', error: 'Failed', denied: 'Denied' } as const
+
+/** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
+export const TranscriptRow = memo(function TranscriptRow({ item }: { item: TranscriptItem }) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="row row-user">
+          <div className="bubble-user">{item.text}</div>
+        </div>
+      )
+    case 'assistant':
+      return (
+        <div className={`row row-assistant${item.streaming ? ' is-streaming' : ''}`}>
+          <MarkdownText text={item.text} />
+        </div>
+      )
+    case 'tool':
+      return <ToolCard item={item} />
+    case 'question':
+      return <AnsweredQuestion item={item} />
+    case 'turn_end':
+      return (
+        <div className={`row row-turn-end turn-end-${item.reason}`}>
+          <span>{TURN_END_TEXT[item.reason]}</span>
+          {item.error && <span className="turn-end-error"> {item.error}</span>}
+        </div>
+      )
+    case 'notice':
+      return <div className="row row-notice">{item.text}</div>
+  }
+})
+
+function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
+  const [open, setOpen] = useState(false)
+  const bodyId = useId()
+  const summaryId = useId()
+  const permission =
+    item.permission?.reason === 'user'
+      ? item.permission.decision === 'allow'
+        ? 'allowed by you'
+        : 'denied by you'
+      : undefined
+  return (
+    <div className={`row tool-card tool-${item.status}`}>
+      <button
+        type="button"
+        className="tool-head"
+        // The name stays short (tool and status) so it never shadows the tray's buttons; the
+        // summary, which may quote any text, is the description.
+        aria-label={`${item.tool} call, ${STATUS_TEXT[item.status]}`}
+        aria-describedby={summaryId}
+        aria-expanded={open}
+        aria-controls={open ? bodyId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="tool-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+        <code className="tool-name">{item.tool}</code>
+        <span className="tool-summary" id={summaryId}>
+          {toolSummary(item.tool, item.input)}
+        </span>
+        {permission && <span className="tool-permission">{permission}</span>}
+        <span className={`tool-status status-${item.status}`}>{STATUS_TEXT[item.status]}</span>
+      </button>
+      {open && (
+        <div className="tool-body" id={bodyId}>
+          <div className="tool-section-label">Input</div>
+          <pre className="tool-pre">{jsonText(item.input)}</pre>
+          {item.output !== undefined && (
+            <>
+              <div className="tool-section-label">{item.synthetic ? 'Closed' : 'Output'}</div>
+              <pre className="tool-pre">{jsonText(item.output)}</pre>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** The AskUserQuestion call in history: each question with the choice made. */
+function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
+  return (
+    <div className="row question-card">
+      <div className="question-card-title">
+        {item.answers ? 'You answered' : item.closedWithoutAnswer ? 'Question closed' : 'Asked you'}
+      </div>
+      {item.answers ? (
+        <dl className="question-card-list">
+          {item.answers.map((a, i) => (
+            <div key={i} className="question-card-pair">
+              <dt>{a.question}</dt>
+              <dd className={a.answer === null ? 'is-unanswered' : undefined}>
+                {a.answer ?? 'Not answered'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <>
+          <ul className="question-card-list">
+            {item.questions.map((q, i) => (
+              <li key={i}>{q.question}</li>
+            ))}
+          </ul>
+          {item.closedWithoutAnswer && (
+            <p className="question-card-closed">{item.closedWithoutAnswer}</p>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

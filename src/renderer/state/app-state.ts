@@ -1,0 +1,322 @@
+import {
+  EMPTY_QUEUE,
+  applyEventToQueue,
+  replaceQueue,
+  settleInteraction,
+  type BridgeEvent,
+  type InteractionQueue,
+  type PendingInteraction,
+  type PublicSettings,
+  type QuestionDraft,
+  type SessionEvent,
+  type SessionSummary,
+} from '../../shared'
+import {
+  applyNotice,
+  applySessionEvent,
+  applyTextDeltas,
+  reloadTranscript,
+  type TextDelta,
+  type Transcript,
+} from './transcript'
+
+/** Whether the renderer can reach the runtime right now. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+
+/**
+ * Everything the chat client shows. Changed only by the pure functions below, each returning the
+ * same object when nothing changed so subscribers skip re-renders.
+ */
+export type AppState = {
+  /** Newest first (updatedAt). */
+  readonly sessions: readonly SessionSummary[]
+  readonly activeSessionId: string | null
+  /** Loaded transcripts by session id; kept current by live events once loaded. */
+  readonly transcripts: Readonly<Record<string, Transcript>>
+  /** Each session's mirror of the runtime's interaction FIFO. */
+  readonly queues: Readonly<Record<string, InteractionQueue>>
+  /** Sessions whose queue mirror is known complete (read from the runtime, or known empty). */
+  readonly queuesLoaded: Readonly<Record<string, true>>
+  /** Unsent composer text by session id; survives session switches and the tray. */
+  readonly composerDrafts: Readonly<Record<string, string>>
+  /** Half-answered question forms by request id. */
+  readonly questionDrafts: Readonly<Record<string, QuestionDraft>>
+  readonly settings: PublicSettings | null
+  readonly connection: ConnectionStatus
+  /** The latest failure to show the person, in plain words. */
+  readonly error: string | null
+}
+
+export const INITIAL_STATE: AppState = {
+  sessions: [],
+  activeSessionId: null,
+  transcripts: {},
+  queues: {},
+  queuesLoaded: {},
+  composerDrafts: {},
+  questionDrafts: {},
+  settings: null,
+  connection: 'connecting',
+  error: null,
+}
+
+const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
+
+function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T) {
+  return record[key] === value ? record : { ...record, [key]: value }
+}
+
+function withoutEntry<T>(record: Readonly<Record<string, T>>, key: string) {
+  if (!(key in record)) return record
+  const next = { ...record }
+  delete next[key]
+  return next
+}
+
+function seedDrafts(state: AppState, pending: readonly PendingInteraction[]): AppState {
+  let drafts = state.questionDrafts
+  for (const item of pending) {
+    if (item.kind === 'question' && item.draft && !drafts[item.requestId]) {
+      drafts = withEntry(drafts, item.requestId, item.draft)
+    }
+  }
+  return drafts === state.questionDrafts ? state : { ...state, questionDrafts: drafts }
+}
+
+/** The runtime's session list (start-up, reconnect). A session with no pending count has an empty queue. */
+export function sessionsListed(state: AppState, list: readonly SessionSummary[]): AppState {
+  let queuesLoaded = state.queuesLoaded
+  let queues = state.queues
+  for (const s of list) {
+    if (s.pendingCount === 0) {
+      queuesLoaded = withEntry(queuesLoaded, s.id, true as const)
+      queues = withEntry(queues, s.id, replaceQueue(queues[s.id] ?? EMPTY_QUEUE, []))
+    }
+  }
+  const activeSessionId =
+    state.activeSessionId && list.some((s) => s.id === state.activeSessionId)
+      ? state.activeSessionId
+      : null
+  return { ...state, sessions: [...list].sort(byNewest), queuesLoaded, queues, activeSessionId }
+}
+
+/** A created, renamed, re-ordered or removed (null) session. */
+export function sessionChanged(
+  state: AppState,
+  sessionId: string,
+  session: SessionSummary | null,
+): AppState {
+  const others = state.sessions.filter((s) => s.id !== sessionId)
+  if (!session) {
+    if (others.length === state.sessions.length) return state
+    return {
+      ...state,
+      sessions: others,
+      activeSessionId: state.activeSessionId === sessionId ? null : state.activeSessionId,
+      transcripts: withoutEntry(state.transcripts, sessionId),
+      queues: withoutEntry(state.queues, sessionId),
+      queuesLoaded: withoutEntry(state.queuesLoaded, sessionId),
+      composerDrafts: withoutEntry(state.composerDrafts, sessionId),
+    }
+  }
+  const known = state.sessions.some((s) => s.id === sessionId)
+  // A session new to us that waits for nothing has a known, empty queue.
+  const queuesLoaded =
+    !known && session.pendingCount === 0
+      ? withEntry(state.queuesLoaded, sessionId, true as const)
+      : state.queuesLoaded
+  return { ...state, sessions: [...others, session].sort(byNewest), queuesLoaded }
+}
+
+function patchSession(
+  state: AppState,
+  sessionId: string,
+  patch: (s: SessionSummary) => SessionSummary,
+): AppState {
+  let changed = false
+  const sessions = state.sessions.map((s) => {
+    if (s.id !== sessionId) return s
+    const next = patch(s)
+    if (next !== s) changed = true
+    return next
+  })
+  return changed ? { ...state, sessions } : state
+}
+
+/** Shows another session (its transcript loads separately). */
+export function selectSession(state: AppState, sessionId: string | null): AppState {
+  return state.activeSessionId === sessionId ? state : { ...state, activeSessionId: sessionId }
+}
+
+/** `openSession` answered: the full log and the pending requests, with their saved drafts. */
+export function sessionOpened(
+  state: AppState,
+  session: SessionSummary,
+  events: readonly SessionEvent[],
+  pending: readonly PendingInteraction[],
+): AppState {
+  const next = sessionChanged(state, session.id, session)
+  return pendingListed(
+    {
+      ...next,
+      transcripts: {
+        ...next.transcripts,
+        [session.id]: reloadTranscript(next.transcripts[session.id], events),
+      },
+    },
+    session.id,
+    pending,
+  )
+}
+
+/** `listPending` answered: the authoritative FIFO of one session. */
+export function pendingListed(
+  state: AppState,
+  sessionId: string,
+  pending: readonly PendingInteraction[],
+): AppState {
+  const queue = replaceQueue(state.queues[sessionId] ?? EMPTY_QUEUE, pending)
+  const next = {
+    ...state,
+    queues: withEntry(state.queues, sessionId, queue),
+    queuesLoaded: withEntry(state.queuesLoaded, sessionId, true as const),
+  }
+  const unchanged = next.queues === state.queues && next.queuesLoaded === state.queuesLoaded
+  return seedDrafts(unchanged ? state : next, pending)
+}
+
+function applyToTranscript(
+  state: AppState,
+  sessionId: string,
+  update: (t: Transcript) => Transcript,
+): AppState {
+  const current = state.transcripts[sessionId]
+  if (!current) return state
+  return { ...state, transcripts: withEntry(state.transcripts, sessionId, update(current)) }
+}
+
+function applyRecord(state: AppState, sessionId: string, event: SessionEvent): AppState {
+  let next = applyToTranscript(state, sessionId, (t) => applySessionEvent(t, event))
+  if (event.type === 'session_update') {
+    next = patchSession(next, sessionId, (s) => ({
+      ...s,
+      title: event.title ?? s.title,
+      mode: event.mode ?? s.mode,
+    }))
+  }
+  if (event.type === 'turn_end') {
+    next = patchSession(next, sessionId, (s) => (s.running ? { ...s, running: false } : s))
+  }
+  return next
+}
+
+/** Applies one live bridge event other than text deltas (those go through `deltasArrived`). */
+export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppState {
+  const { sessionId } = event
+  switch (event.type) {
+    case 'session_event':
+      return applyRecord(state, sessionId, event.event)
+    case 'turn_started':
+      return patchSession(state, sessionId, (s) => (s.running ? s : { ...s, running: true }))
+    case 'text_delta':
+      return deltasArrived(state, [event])
+    case 'interaction_added': {
+      const queue = applyEventToQueue(state.queues[sessionId] ?? EMPTY_QUEUE, sessionId, event)
+      return seedDrafts({ ...state, queues: withEntry(state.queues, sessionId, queue) }, [
+        event.interaction,
+      ])
+    }
+    case 'interaction_settled':
+      return requestSettled(state, sessionId, event.requestId)
+    case 'session_changed':
+      return sessionChanged(state, sessionId, event.session)
+    case 'notice':
+      return applyToTranscript(state, sessionId, (t) =>
+        applyNotice(t, event.notice.offset, event.notice.message),
+      )
+  }
+}
+
+/** One animation frame's text deltas, possibly for several sessions. */
+export function deltasArrived(state: AppState, deltas: readonly TextDelta[]): AppState {
+  let next = state
+  const sessions = new Set(deltas.map((d) => d.sessionId))
+  for (const sessionId of sessions) {
+    next = applyToTranscript(next, sessionId, (t) =>
+      applyTextDeltas(
+        t,
+        deltas.filter((d) => d.sessionId === sessionId),
+      ),
+    )
+  }
+  return next
+}
+
+/** A request left the FIFO (answered here or elsewhere, stopped, timed out…). */
+export function requestSettled(state: AppState, sessionId: string, requestId: string): AppState {
+  const current = state.queues[sessionId]
+  const queue = current ? settleInteraction(current, requestId) : current
+  if (queue === current && !(requestId in state.questionDrafts)) return state
+  return {
+    ...state,
+    queues: queue ? withEntry(state.queues, sessionId, queue) : state.queues,
+    questionDrafts: withoutEntry(state.questionDrafts, requestId),
+  }
+}
+
+export function composerDraftChanged(state: AppState, sessionId: string, text: string): AppState {
+  if ((state.composerDrafts[sessionId] ?? '') === text) return state
+  return {
+    ...state,
+    composerDrafts:
+      text === ''
+        ? withoutEntry(state.composerDrafts, sessionId)
+        : withEntry(state.composerDrafts, sessionId, text),
+  }
+}
+
+export function questionDraftChanged(
+  state: AppState,
+  requestId: string,
+  draft: QuestionDraft,
+): AppState {
+  return {
+    ...state,
+    questionDrafts: withEntry(state.questionDrafts, requestId, draft),
+  }
+}
+
+export function settingsLoaded(state: AppState, settings: PublicSettings): AppState {
+  return state.settings === settings ? state : { ...state, settings }
+}
+
+export function connectionChanged(state: AppState, connection: ConnectionStatus): AppState {
+  return state.connection === connection ? state : { ...state, connection }
+}
+
+export function errorShown(state: AppState, error: string | null): AppState {
+  return state.error === error ? state : { ...state, error }
+}
+
+/** Where the composer keeps its text: per session, or '' before any session exists. */
+export function draftKey(sessionId: string | null): string {
+  return sessionId ?? ''
+}
+
+/** The session's FIFO mirror (empty when unknown). */
+export function queueOf(state: AppState, sessionId: string | null): InteractionQueue {
+  return (sessionId && state.queues[sessionId]) || EMPTY_QUEUE
+}
+
+/**
+ * Whether a session waits for the person: its queue holds something, or — before its queue was
+ * read — the runtime's summary counts pending requests.
+ */
+export function needsInput(state: AppState, session: SessionSummary): boolean {
+  if (queueOf(state, session.id).length > 0) return true
+  return !state.queuesLoaded[session.id] && session.pendingCount > 0
+}
+
+export function activeSession(state: AppState): SessionSummary | undefined {
+  return state.sessions.find((s) => s.id === state.activeSessionId)
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import type { AppState } from './app-state'
+import type { ChatActions, ChatStore } from './store'
+
+const ChatContext = createContext<ChatStore | null>(null)
+
+/** Makes one chat store (and through it, one bridge) available to the components below. */
+export function ChatProvider({ store, children }: { store: ChatStore; children: ReactNode }) {
+  return <ChatContext.Provider value={store}>{children}</ChatContext.Provider>
+}
+
+function useChatStore(): ChatStore {
+  const store = useContext(ChatContext)
+  if (!store) throw new Error('ChatProvider is missing')
+  return store
+}
+
+/** Subscribes to a slice of the state; the selector must return a stable value. */
+export function useChat<T>(selector: (state: AppState) => T): T {
+  return useStore(useChatStore().state, selector)
+}
+
+export function useActions(): ChatActions {
+  return useChatStore().actions
+}
