@@ -19,6 +19,12 @@ export interface RuntimeOptions {
   secretStore?: SecretStore
   /** Environment for provider configuration (OPENAI_API_KEY, …); defaults to process.env. */
   env?: NodeJS.ProcessEnv
+  /** Permission prompts settle as deny (timed_out) after this long; 300 s unless a test says. */
+  permissionTimeoutMs?: number
+  /** A model stream that sends nothing this long is aborted (paused while anything is parked). */
+  streamIdleMs?: number
+  /** HTTP client for provider backends; tests point it at a local fake server. */
+  fetch?: typeof globalThis.fetch
 }
 
 /**

@@ -1,0 +1,16 @@
+import { ParleyRuntime } from './runtime'
+import type { Runtime, RuntimeOptions } from './runtime-types'
+
+export { ScenarioError } from './model-backend'
+
+/**
+ * Builds the runtime every host uses. Rejects with `ScenarioError` for an unusable scenario file.
+ * `problems` lists start-up notices (unreadable session files, ignored settings) for the host to show.
+ */
+export async function createRuntime(
+  options: RuntimeOptions,
+): Promise<Runtime & { problems: readonly string[] }> {
+  const runtime = new ParleyRuntime(options)
+  await runtime.init()
+  return runtime
+}

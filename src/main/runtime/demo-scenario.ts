@@ -1,0 +1,66 @@
+import type { Scenario } from '../../shared/scenario'
+
+/**
+ * The built-in demo, used when no scenario and no provider is configured: it shows a permission
+ * prompt and a two-question AskUserQuestion, then quotes the answers in the same turn.
+ */
+export const DEMO_SCENARIO: Scenario = {
+  turns: [
+    {
+      steps: [
+        {
+          say: "Hi! I'm Parley's **demo agent** (a scripted fake backend: configure a provider in Settings for a real model). Let me look at your workspace first.",
+          call: [{ tool: 'list_files', input: {} }],
+        },
+        {
+          say: 'I would like to write a small note into the workspace. That needs your permission:',
+          call: [
+            {
+              tool: 'write_file',
+              input: {
+                path: 'parley-demo.md',
+                content: '# Parley demo\n\nWritten by the demo agent after you allowed it.\n',
+              },
+            },
+          ],
+        },
+        {
+          say: 'Two quick decisions before I go on:',
+          call: [
+            {
+              tool: 'AskUserQuestion',
+              input: {
+                questions: [
+                  {
+                    question: 'Which migration strategy should I use?',
+                    options: [
+                      {
+                        label: 'Expand and contract',
+                        description: 'Add new columns first, remove old ones in a later release.',
+                      },
+                      {
+                        label: 'Big bang',
+                        description: 'One migration during a maintenance window.',
+                      },
+                    ],
+                  },
+                  {
+                    question: 'Which test runner?',
+                    options: [
+                      { label: 'Vitest', description: 'Fast, Vite-native.' },
+                      { label: 'Jest' },
+                      { label: 'node:test', description: 'No dependency.' },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        {
+          say: 'Thanks — same turn, no restart. You chose: {{lastToolResult}}\n\nThat is the whole demo.',
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,427 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
+import { QuestionDraftSchema, type QuestionDraft } from '../../shared/ask-user-question'
+import type { PublicSettings } from '../../shared/settings'
+import type { SessionEvent } from '../../shared/session-events'
+import { ParkedRequests } from './parked-requests'
+import { PendingInteractions } from './pending-interactions'
+import { PermissionEngine } from './permission-engine'
+import { planRecovery } from './recovery'
+import {
+  loadSessions,
+  newId,
+  sessionPath,
+  stateFromEvents,
+  summarize,
+  type SessionState,
+} from './session-state'
+import { SettingsStore, writeFileAtomic } from './settings-store'
+import { TurnEngine } from './turn-engine'
+import { FileSecretStore } from './file-secret-store'
+import { resolveBackend, type ModelBackend } from './model-backend'
+import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
+
+const DEFAULT_TITLE = 'New session'
+const ok = { ok: true } as const
+
+type Out<M extends keyof import('../../shared/bridge').BridgeCalls> = Promise<BridgeOutput<M>>
+type In<M extends keyof import('../../shared/bridge').BridgeCalls> = BridgeParsedInput<M>
+
+/** A title from the first line of the first message. */
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? ''
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE
+}
+
+/**
+ * The agent runtime behind every host: sessions and their logs, turns, the interaction FIFO and
+ * settings. Inputs arrive validated (hosts use `dispatchBridgeCall`); expected failures come back
+ * as `{ ok: false, reason }`.
+ */
+export class ParleyRuntime implements Runtime {
+  readonly #sessions = new Map<string, SessionState>()
+  readonly #listeners = new Set<(event: BridgeEvent) => void>()
+  readonly #parked = new ParkedRequests()
+  readonly #pending = new PendingInteractions()
+  readonly #permissions = new PermissionEngine()
+  readonly #settings: SettingsStore
+  readonly #secrets: SecretStore
+  readonly #engine: TurnEngine
+  #backend!: ModelBackend
+  #closed = false
+  /** Start-up problems (unreadable session files, invalid settings), for the host to show. */
+  readonly problems: string[] = []
+
+  constructor(private readonly options: RuntimeOptions) {
+    this.#settings = new SettingsStore(options.dataDir)
+    this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#engine = new TurnEngine({
+      parked: this.#parked,
+      pending: this.#pending,
+      permissions: this.#permissions,
+      backend: () => this.#backend,
+      record: (session, event, sync) => this.#record(session, event, sync),
+      emit: (event) => this.#emit(event),
+      touch: (session) => this.#touch(session),
+      loadDraft: (requestId) => this.#loadDraft(requestId),
+      dropDraft: (requestId) => rmSync(this.#draftPath(requestId), { force: true }),
+      interactive: options.interactive,
+      permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      streamIdleMs: options.streamIdleMs ?? 120_000,
+      now: () => Date.now(),
+    })
+  }
+
+  /** Loads settings, the backend and every session; re-presents requests left open by a quit or crash. */
+  async init(): Promise<void> {
+    mkdirSync(join(this.options.dataDir, 'sessions'), { recursive: true })
+    await this.#settings.load()
+    if (this.#settings.problem) this.problems.push(this.#settings.problem)
+    await this.#resolveBackend()
+    const { sessions, problems } = loadSessions(this.options.dataDir)
+    this.problems.push(...problems)
+    for (const session of sessions) this.#sessions.set(session.header.id, session)
+    for (const session of sessions) this.#recover(session)
+  }
+
+  async #resolveBackend(): Promise<void> {
+    this.#backend = await resolveBackend({
+      scenarioPath: this.options.scenarioPath,
+      env: this.options.env ?? process.env,
+      settings: this.#settings.current,
+      secrets: {
+        openaiApiKey: await this.#secrets.get('openaiApiKey'),
+        anthropicApiKey: await this.#secrets.get('anthropicApiKey'),
+      },
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    })
+  }
+
+  #recover(session: SessionState): void {
+    const plan = planRecovery(session.events)
+    if (plan.kind === 'none') return
+    if (plan.kind === 'resume') {
+      this.#engine.resume(session, plan.turnId, plan.step, plan.calls)
+      return
+    }
+    for (const call of plan.calls) {
+      this.#record(session, {
+        type: 'tool_result',
+        at: Date.now(),
+        turnId: plan.turnId,
+        toolCallId: call.toolCallId,
+        tool: call.tool,
+        output: { error: `${call.tool} was interrupted: the app stopped while it was running` },
+        isError: true,
+        synthetic: true,
+      })
+    }
+    this.#record(
+      session,
+      { type: 'turn_end', at: Date.now(), turnId: plan.turnId, reason: 'interrupted' },
+      true,
+    )
+  }
+
+  onEvent(listener: (event: BridgeEvent) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #emit(event: BridgeEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event)
+      } catch {
+        // A failing UI must not break the runtime or the other UIs.
+      }
+    }
+  }
+
+  #record(session: SessionState, event: SessionEvent, sync = false): void {
+    session.writer.append(event, { sync })
+    session.events.push(event)
+    session.updatedAt = event.type === 'session' ? event.createdAt : event.at
+    this.#emit({ type: 'session_event', sessionId: session.header.id, event })
+  }
+
+  #summary(session: SessionState) {
+    return summarize(session, this.#pending.count(session.header.id))
+  }
+
+  #touch(session: SessionState): void {
+    if (this.#sessions.get(session.header.id) !== session) return
+    this.#emit({
+      type: 'session_changed',
+      sessionId: session.header.id,
+      session: this.#summary(session),
+    })
+  }
+
+  #draftPath(requestId: string): string {
+    return join(this.options.dataDir, 'drafts', `${requestId}.json`)
+  }
+
+  #loadDraft(requestId: string): QuestionDraft | null {
+    try {
+      const parsed = QuestionDraftSchema.safeParse(
+        JSON.parse(readFileSync(this.#draftPath(requestId), 'utf8')),
+      )
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+
+  #sessionOfRequest(requestId: string): SessionState | undefined {
+    const item = this.#pending.get(requestId)
+    return item ? this.#sessions.get(item.sessionId) : undefined
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────
+
+  async listSessions(_input: In<'listSessions'>): Out<'listSessions'> {
+    return [...this.#sessions.values()]
+      .map((s) => this.#summary(s))
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+  }
+
+  async createSession(input: In<'createSession'>): Out<'createSession'> {
+    const workspace = resolve(
+      input.workspace ??
+        (this.options.workspace || this.#settings.current.defaultWorkspace || process.cwd()),
+    )
+    if (!existsSync(workspace) || !statSync(workspace).isDirectory()) {
+      return { ok: false, reason: 'invalid_workspace', message: `${workspace} is not a folder` }
+    }
+    const id = newId('s')
+    const path = sessionPath(this.options.dataDir, id)
+    const header: SessionEvent = {
+      type: 'session',
+      v: 1,
+      id,
+      createdAt: Date.now(),
+      title: input.title ?? DEFAULT_TITLE,
+      workspace,
+      backend: this.#backend.id,
+      mode: input.mode ?? this.#settings.current.defaultMode,
+    }
+    const session = stateFromEvents(path, [header], []) as SessionState
+    session.writer.append(header, { sync: true })
+    this.#sessions.set(id, session)
+    this.#touch(session)
+    return { ok: true, session: this.#summary(session) }
+  }
+
+  async openSession({ sessionId }: In<'openSession'>): Out<'openSession'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return {
+      ok: true,
+      session: this.#summary(session),
+      events: [...session.events],
+      pending: this.#pending.list(sessionId),
+      notices: session.notices,
+    }
+  }
+
+  async renameSession({ sessionId, title }: In<'renameSession'>): Out<'renameSession'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    session.title = title
+    this.#record(session, { type: 'session_update', at: Date.now(), title })
+    this.#touch(session)
+    return ok
+  }
+
+  async setSessionMode({ sessionId, mode }: In<'setSessionMode'>): Out<'setSessionMode'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (session.mode !== mode) {
+      session.mode = mode
+      this.#record(session, { type: 'session_update', at: Date.now(), mode })
+      this.#touch(session)
+    }
+    return ok
+  }
+
+  async removeSession({ sessionId }: In<'removeSession'>): Out<'removeSession'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    await this.#engine.end(session, 'removed')
+    this.#sessions.delete(sessionId)
+    session.writer.close()
+    rmSync(session.writer.path, { force: true })
+    this.#emit({ type: 'session_changed', sessionId, session: null })
+    return ok
+  }
+
+  // ── chat ──────────────────────────────────────────────────────────────────
+
+  async send({ sessionId, text }: In<'send'>): Out<'send'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (this.#pending.count(sessionId) > 0) {
+      return {
+        ok: false,
+        reason: 'awaiting_input',
+        message: 'the agent is waiting for your answer; answer or stop it first',
+      }
+    }
+    if (session.turn)
+      return {
+        ok: false,
+        reason: 'busy',
+        message: 'a turn is already running in this session; stop it first',
+      }
+    if (this.#closed) return { ok: false, reason: 'busy', message: 'the runtime is shutting down' }
+    const turnId = newId('t')
+    if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
+      session.title = titleFrom(text)
+      this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })
+    }
+    this.#record(session, { type: 'user_message', at: Date.now(), turnId, text })
+    this.#engine.start(session, turnId)
+    return { ok: true, turnId }
+  }
+
+  async stop({ sessionId }: In<'stop'>): Out<'stop'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (!session.turn) return { ok: false, reason: 'not_running' }
+    await this.#engine.end(session, 'stopped')
+    return ok
+  }
+
+  // ── interactions ──────────────────────────────────────────────────────────
+
+  async respondToPermission({
+    requestId,
+    decision,
+    remember,
+  }: In<'respondToPermission'>): Out<'respondToPermission'> {
+    const item = this.#pending.get(requestId)
+    const session = this.#sessionOfRequest(requestId)
+    if (!item || !session?.turn || !this.#parked.isParked(requestId))
+      return {
+        ok: false,
+        reason: 'unknown_request',
+        message: 'no such request is waiting (already answered, stopped or timed out)',
+      }
+    if (item.kind !== 'permission') return { ok: false, reason: 'wrong_kind' }
+    // Durable before acknowledged: the decision is on disk before the tool may run.
+    this.#record(
+      session,
+      {
+        type: 'permission_decision',
+        at: Date.now(),
+        turnId: item.turnId,
+        requestId,
+        toolCallId: item.toolCallId,
+        decision,
+        reason: 'user',
+        remember,
+      },
+      true,
+    )
+    this.#parked.resolve(requestId, { decision, remember })
+    return ok
+  }
+
+  async respondToQuestion({
+    requestId,
+    answers,
+  }: In<'respondToQuestion'>): Out<'respondToQuestion'> {
+    const item = this.#pending.get(requestId)
+    const session = this.#sessionOfRequest(requestId)
+    const turn = session?.turn
+    if (!item || !session || !turn || !this.#parked.isParked(requestId))
+      return {
+        ok: false,
+        reason: 'unknown_request',
+        message: 'no such question is waiting (already answered or stopped)',
+      }
+    if (item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
+    if (answers.length !== item.questions.length) {
+      return {
+        ok: false,
+        reason: 'answer_count',
+        message: `expected ${item.questions.length} answers, got ${answers.length}`,
+      }
+    }
+    const result = {
+      answers: item.questions.map((q, i) => ({ question: q.question, answer: answers[i] ?? null })),
+    }
+    // The answer is persisted exactly once, as the tool result, and synced before we acknowledge.
+    this.#engine.commitResult(
+      session,
+      turn,
+      item.toolCallId,
+      'AskUserQuestion',
+      result,
+      false,
+      false,
+      true,
+    )
+    this.#parked.resolve(requestId, result)
+    return ok
+  }
+
+  async dismissInteraction({ requestId }: In<'dismissInteraction'>): Out<'dismissInteraction'> {
+    const session = this.#sessionOfRequest(requestId)
+    if (!session?.turn || !this.#parked.isParked(requestId))
+      return { ok: false, reason: 'unknown_request' }
+    await this.#engine.end(session, 'interrupted')
+    return ok
+  }
+
+  async saveQuestionDraft({ requestId, draft }: In<'saveQuestionDraft'>): Out<'saveQuestionDraft'> {
+    const item = this.#pending.get(requestId)
+    if (!item) return { ok: false, reason: 'unknown_request' }
+    if (item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
+    this.#pending.setDraft(requestId, draft)
+    await writeFileAtomic(this.#draftPath(requestId), JSON.stringify(draft))
+    return ok
+  }
+
+  async listPending({ sessionId }: In<'listPending'>): Out<'listPending'> {
+    return this.#pending.list(sessionId)
+  }
+
+  // ── settings ──────────────────────────────────────────────────────────────
+
+  async #publicSettings(): Promise<PublicSettings> {
+    const current = this.#settings.current
+    return {
+      ...current,
+      openaiApiKeySet: Boolean(await this.#secrets.get('openaiApiKey')),
+      anthropicApiKeySet: Boolean(await this.#secrets.get('anthropicApiKey')),
+      backendLabel: this.#backend.label,
+      models: this.#backend.models,
+    }
+  }
+
+  async getSettings(_input: In<'getSettings'>): Out<'getSettings'> {
+    return this.#publicSettings()
+  }
+
+  async updateSettings(input: In<'updateSettings'>): Out<'updateSettings'> {
+    const { openaiApiKey, anthropicApiKey, ...rest } = input
+    if (openaiApiKey !== undefined) await this.#secrets.set('openaiApiKey', openaiApiKey)
+    if (anthropicApiKey !== undefined) await this.#secrets.set('anthropicApiKey', anthropicApiKey)
+    const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
+    await this.#settings.update(patch)
+    await this.#resolveBackend()
+    return { ok: true, settings: await this.#publicSettings() }
+  }
+
+  /** Ends every turn as a quit, not a stop: parked requests stay open in the log for the next start. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await Promise.all([...this.#sessions.values()].map((s) => this.#engine.end(s, 'shutdown')))
+    for (const session of this.#sessions.values()) session.writer.close()
+    this.#listeners.clear()
+  }
+}

@@ -1,0 +1,20 @@
+import { AskUserQuestionInputSchema } from '../../../shared/ask-user-question'
+import { defineTool } from './tool-types'
+
+/** Pinned contract: DESIGN.md §3. Never asks permission; parks the turn until the person answers. */
+export const askUserQuestionTool = defineTool({
+  name: 'AskUserQuestion',
+  description: [
+    'Ask the user 1–3 bounded single-choice questions when you need their decision to continue the current turn',
+    '(for example which of two approaches to take). Each question has 2–3 mutually exclusive options with short',
+    'labels and optional descriptions. The client adds an "Other" choice with free text itself: never include one.',
+    'The turn pauses until the user answers; the result is {"answers":[{"question","answer"}]} where answer is the',
+    'chosen label, their own text, or null if they left it unanswered. Do not use this for open-ended conversation:',
+    'ask those in your normal reply and end your turn.',
+  ].join(' '),
+  inputSchema: AskUserQuestionInputSchema,
+  mutating: false,
+  async execute(input, { askUser }) {
+    return askUser(input)
+  },
+})

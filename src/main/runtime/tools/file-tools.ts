@@ -1,0 +1,134 @@
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { z } from 'zod'
+import { LIMITS } from '../../../shared/limits'
+import { defineTool, ToolError } from './tool-types'
+import { displayPath, resolveInWorkspace } from './workspace-paths'
+
+const PathSchema = z.string().min(1).max(LIMITS.path)
+const SKIPPED_DIRS = new Set(['.git', 'node_modules'])
+const MAX_LIST_ENTRIES = 1_000
+const MAX_SEARCH_MATCHES = 200
+
+async function readText(path: string, shown: string): Promise<string> {
+  const info = await stat(path).catch(() => undefined)
+  if (!info) throw new ToolError(`no such file: ${shown}`)
+  if (!info.isFile()) throw new ToolError(`${shown} is not a file`)
+  if (info.size > LIMITS.fileBytes)
+    throw new ToolError(
+      `${shown} is ${info.size} bytes; files over ${LIMITS.fileBytes} bytes are not read`,
+    )
+  return readFile(path, 'utf8')
+}
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  description: 'Read a UTF-8 text file in the workspace. `path` is relative to the workspace root.',
+  inputSchema: z.strictObject({ path: PathSchema }),
+  mutating: false,
+  async execute({ path }, { workspace }) {
+    const absolute = resolveInWorkspace(workspace, path)
+    return { path: displayPath(workspace, absolute), content: await readText(absolute, path) }
+  },
+})
+
+export const listFilesTool = defineTool({
+  name: 'list_files',
+  description: 'List the entries of a folder in the workspace (default: the workspace root).',
+  inputSchema: z.strictObject({ path: PathSchema.optional() }),
+  mutating: false,
+  async execute({ path }, { workspace }) {
+    const absolute = resolveInWorkspace(workspace, path ?? '.')
+    const entries = await readdir(absolute, { withFileTypes: true }).catch(() => {
+      throw new ToolError(`cannot list ${path ?? '.'}: not a folder in the workspace`)
+    })
+    const sorted = entries
+      .map((e) => ({ name: e.name, type: e.isDirectory() ? 'dir' : 'file' }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+    return {
+      path: displayPath(workspace, absolute),
+      entries: sorted.slice(0, MAX_LIST_ENTRIES),
+      truncated: sorted.length > MAX_LIST_ENTRIES,
+    }
+  },
+})
+
+export const searchFilesTool = defineTool({
+  name: 'search_files',
+  description:
+    'Search workspace files for a literal text (not a regex). Returns matching lines with file and line number.',
+  inputSchema: z.strictObject({ query: z.string().min(1).max(1_000), path: PathSchema.optional() }),
+  mutating: false,
+  async execute({ query, path }, { workspace, signal }) {
+    const root = resolveInWorkspace(workspace, path ?? '.')
+    const matches: Array<{ file: string; line: number; text: string }> = []
+    const walk = async (dir: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        if (matches.length >= MAX_SEARCH_MATCHES || signal.aborted) return
+        const full = join(dir, entry.name)
+        if (entry.isDirectory()) {
+          if (!SKIPPED_DIRS.has(entry.name)) await walk(full)
+          continue
+        }
+        if (!entry.isFile()) continue
+        const info = await stat(full).catch(() => undefined)
+        if (!info || info.size > LIMITS.fileBytes) continue
+        const text = await readFile(full, 'utf8').catch(() => '')
+        if (!text.includes(query)) continue
+        text.split('\n').forEach((line, i) => {
+          if (matches.length < MAX_SEARCH_MATCHES && line.includes(query)) {
+            matches.push({
+              file: displayPath(workspace, full),
+              line: i + 1,
+              text: line.slice(0, 500),
+            })
+          }
+        })
+      }
+    }
+    await walk(root)
+    return { query, matches, truncated: matches.length >= MAX_SEARCH_MATCHES }
+  },
+})
+
+export const writeFileTool = defineTool({
+  name: 'write_file',
+  description: 'Create or overwrite a text file in the workspace with `content`.',
+  inputSchema: z.strictObject({ path: PathSchema, content: z.string().max(LIMITS.fileBytes) }),
+  mutating: true,
+  async execute({ path, content }, { workspace }) {
+    const absolute = resolveInWorkspace(workspace, path)
+    await mkdir(dirname(absolute), { recursive: true })
+    await writeFile(absolute, content, 'utf8')
+    return { path: displayPath(workspace, absolute), bytes: Buffer.byteLength(content) }
+  },
+})
+
+export const editFileTool = defineTool({
+  name: 'edit_file',
+  description:
+    'Replace `old_text` with `new_text` in a workspace file. `old_text` must occur exactly once.',
+  inputSchema: z.strictObject({
+    path: PathSchema,
+    old_text: z.string().min(1).max(LIMITS.fileBytes),
+    new_text: z.string().max(LIMITS.fileBytes),
+  }),
+  mutating: true,
+  async execute({ path, old_text, new_text }, { workspace }) {
+    const absolute = resolveInWorkspace(workspace, path)
+    const text = await readText(absolute, path)
+    const count = text.split(old_text).length - 1
+    if (count !== 1) {
+      throw new ToolError(
+        `old_text occurs ${count} times in ${path}; it must occur exactly once (add surrounding lines to make it unique)`,
+      )
+    }
+    await writeFile(
+      absolute,
+      text.replace(old_text, () => new_text),
+      'utf8',
+    )
+    return { path: displayPath(workspace, absolute), replaced: 1 }
+  },
+})

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process'
+import { z } from 'zod'
+import { LIMITS } from '../../../shared/limits'
+import { defineTool } from './tool-types'
+
+const DEFAULT_TIMEOUT_MS = 120_000
+const MAX_TIMEOUT_MS = 600_000
+
+/** Keeps the head and the tail of a long output, with a marker saying how much was left out. */
+export class BoundedOutput {
+  #head = ''
+  #tail = ''
+  #dropped = 0
+  constructor(private readonly limit: number) {}
+
+  push(chunk: string): void {
+    const half = Math.floor(this.limit / 2)
+    if (this.#head.length < half) {
+      const room = half - this.#head.length
+      this.#head += chunk.slice(0, room)
+      chunk = chunk.slice(room)
+    }
+    this.#tail += chunk
+    if (this.#tail.length > half) {
+      this.#dropped += this.#tail.length - half
+      this.#tail = this.#tail.slice(this.#tail.length - half)
+    }
+  }
+
+  get truncated(): boolean {
+    return this.#dropped > 0
+  }
+
+  toString(): string {
+    return this.#dropped > 0
+      ? `${this.#head}\n… [${this.#dropped} characters left out] …\n${this.#tail}`
+      : this.#head + this.#tail
+  }
+}
+
+export const runCommandTool = defineTool({
+  name: 'run_command',
+  description:
+    'Run a shell command in the workspace folder. Output (stdout and stderr together) is bounded. `timeout_ms` defaults to 120000.',
+  inputSchema: z.strictObject({
+    command: z.string().min(1).max(10_000),
+    timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
+  }),
+  mutating: true,
+  execute({ command, timeout_ms }, { workspace, signal }) {
+    return new Promise((resolvePromise) => {
+      const output = new BoundedOutput(LIMITS.commandOutput)
+      const windows = process.platform === 'win32'
+      const child = spawn(
+        windows ? 'cmd.exe' : '/bin/sh',
+        windows ? ['/d', '/s', '/c', command] : ['-c', command],
+        {
+          cwd: workspace,
+          detached: !windows,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: process.env,
+        },
+      )
+      let timedOut = false
+      let aborted = false
+      const kill = () => {
+        if (child.exitCode !== null || child.pid === undefined) return
+        try {
+          if (windows) child.kill()
+          else process.kill(-child.pid, 'SIGKILL')
+        } catch {
+          child.kill('SIGKILL')
+        }
+      }
+      const timer = setTimeout(() => {
+        timedOut = true
+        kill()
+      }, timeout_ms ?? DEFAULT_TIMEOUT_MS)
+      const onAbort = () => {
+        aborted = true
+        kill()
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      if (signal.aborted) onAbort()
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+      const finish = (exitCode: number | null, signalName: string | null, error?: string) => {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', onAbort)
+        resolvePromise({
+          exitCode,
+          signal: signalName,
+          output: error ? `${output.toString()}${error}` : output.toString(),
+          truncated: output.truncated,
+          timedOut,
+          aborted,
+        })
+      }
+      child.on('error', (error) => finish(null, null, `failed to start: ${error.message}`))
+      child.on('close', (code, signalName) => finish(code, signalName))
+    })
+  },
+})

@@ -1,0 +1,658 @@
+import { jsonSchema, streamText, tool as aiTool, type ModelMessage, type ToolSet } from 'ai'
+import { z } from 'zod'
+import type { BridgeEvent } from '../../shared/bridge'
+import type {
+  AskUserQuestionInput,
+  AskUserQuestionResult,
+  QuestionDraft,
+} from '../../shared/ask-user-question'
+import type { PermissionDecision } from '../../shared/permission'
+import type { Json, SessionEvent, TurnEndReason } from '../../shared/session-events'
+import type { SettleOutcome } from '../../shared/interactions'
+import { ParkedRequests, type ParkEndReason } from './parked-requests'
+import { PendingInteractions } from './pending-interactions'
+import { deniedMessage, PermissionEngine } from './permission-engine'
+import { toModelMessages } from './replay'
+import { newId, type SessionState } from './session-state'
+import { StreamWatchdog } from './stream-watchdog'
+import { describeToolCall, hashInput } from './tool-intent'
+import { Turn, TurnEndedError, type TurnStopReason } from './turn'
+import type { ModelBackend } from './model-backend'
+import type { RecoveredCall } from './recovery'
+import { ToolError, type ToolContext, type ToolDefinition } from './tools/tool-types'
+import { toolsetFor, type AgentKind } from './tools/toolsets'
+
+const MAX_STEPS = 50
+
+/** How requests parked in a turn end when the turn is ended from outside. */
+const PARK_END_FOR_STOP: Record<TurnStopReason, ParkEndReason> = {
+  stopped: 'stopped',
+  aborted: 'aborted',
+  removed: 'removed',
+  shutdown: 'shutdown',
+  interrupted: 'dismissed',
+}
+const MAX_CHILD_STEPS = 20
+
+export const INSTRUCTIONS = [
+  "You are an agent working in the user's workspace folder through the tools you are given. Paths are relative to the workspace.",
+  'When you need the user to decide between a few concrete options to continue, call AskUserQuestion (if you have it) instead of asking in prose and ending your turn.',
+  "Mutating tools may need the user's permission; if a call is denied, do not retry it unchanged.",
+].join('\n')
+
+/** The engine's view of the runtime: where records go and what it may use. */
+export interface EngineDeps {
+  parked: ParkedRequests
+  pending: PendingInteractions
+  permissions: PermissionEngine
+  backend(): ModelBackend
+  /** Appends a record to the session log (fsync when `sync`) and tells the UIs. */
+  record(session: SessionState, event: SessionEvent, sync?: boolean): void
+  emit(event: BridgeEvent): void
+  /** Tells the UIs the session's summary changed (running, pending count). */
+  touch(session: SessionState): void
+  loadDraft(requestId: string): QuestionDraft | null
+  dropDraft(requestId: string): void
+  interactive: boolean
+  permissionTimeoutMs: number
+  streamIdleMs: number
+  now(): number
+}
+
+interface StepCall {
+  toolCallId: string
+  toolName: string
+  input: Json
+}
+
+interface CallOptions {
+  kind: AgentKind
+  /** Root calls are in the log and get exactly one result there; child calls live in memory. */
+  persisted: boolean
+  recovered?: RecoveredCall
+}
+
+type CallOutcome = { output: Json; isError: boolean }
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value ?? null)) as Json
+}
+
+/** Runs turns: the step loop over `streamText`, tool calls, permission prompts and questions. */
+export class TurnEngine {
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** Starts a new turn for a user message already recorded. */
+  start(session: SessionState, turnId: string): Turn {
+    const turn = new Turn(turnId, session.header.id)
+    session.turn = turn
+    turn.done = this.#run(session, turn, 0, [])
+    return turn
+  }
+
+  /** Picks up a turn found open at start-up: its open calls first, then the next steps. */
+  resume(session: SessionState, turnId: string, step: number, calls: RecoveredCall[]): Turn {
+    const turn = new Turn(turnId, session.header.id)
+    for (const { call } of calls) turn.openCalls.set(call.toolCallId, call.tool)
+    session.turn = turn
+    turn.done = this.#run(session, turn, step + 1, calls)
+    return turn
+  }
+
+  /** Ends a turn from outside (stop, removal, shutdown) and waits for its loop to finish. */
+  async end(session: SessionState, reason: TurnStopReason): Promise<void> {
+    const turn = session.turn
+    if (!turn) return
+    turn.requestStop(reason)
+    this.deps.parked.settleTurn(turn.id, PARK_END_FOR_STOP[reason])
+    await turn.done
+  }
+
+  async #run(
+    session: SessionState,
+    turn: Turn,
+    firstStep: number,
+    recovered: RecoveredCall[],
+  ): Promise<void> {
+    const kind: AgentKind = this.deps.interactive ? 'interactive' : 'headless'
+    this.deps.emit({ type: 'turn_started', sessionId: turn.sessionId, turnId: turn.id })
+    this.deps.touch(session)
+    let reason: TurnEndReason = 'completed'
+    let error: string | undefined
+    try {
+      if (recovered.length > 0) {
+        await Promise.all(
+          recovered.map((r) =>
+            this.#executeRootCall(
+              session,
+              turn,
+              { toolCallId: r.call.toolCallId, toolName: r.call.tool, input: r.call.input },
+              {
+                kind,
+                persisted: true,
+                recovered: r,
+              },
+            ),
+          ),
+        )
+      }
+      for (let step = firstStep; !turn.stopping; step++) {
+        if (step >= MAX_STEPS)
+          throw new Error(`the turn reached the limit of ${MAX_STEPS} model steps`)
+        const { text, calls } = await this.#streamStep(
+          session,
+          turn,
+          step,
+          toModelMessages(session.events),
+          kind,
+        )
+        if (text !== '')
+          this.deps.record(session, {
+            type: 'assistant_text',
+            at: this.deps.now(),
+            turnId: turn.id,
+            step,
+            text,
+          })
+        if (turn.stopping) break
+        for (const call of calls) {
+          turn.openCalls.set(call.toolCallId, call.toolName)
+          this.deps.record(session, {
+            type: 'tool_call',
+            at: this.deps.now(),
+            turnId: turn.id,
+            step,
+            toolCallId: call.toolCallId,
+            tool: call.toolName,
+            input: call.input,
+          })
+        }
+        if (calls.length === 0) break
+        await Promise.all(
+          calls.map((call) =>
+            this.#executeRootCall(session, turn, call, { kind, persisted: true }),
+          ),
+        )
+      }
+    } catch (caught) {
+      if (!turn.stopping) {
+        reason = 'error'
+        error = errorText(caught)
+      }
+    }
+    this.#finish(session, turn, reason, error)
+  }
+
+  #finish(
+    session: SessionState,
+    turn: Turn,
+    reason: TurnEndReason,
+    error: string | undefined,
+  ): void {
+    const stop = turn.stopReason
+    this.deps.parked.settleTurn(turn.id, stop === 'shutdown' ? 'shutdown' : 'stopped')
+    this.deps.permissions.endTurn(turn.id)
+    session.turn = undefined
+    if (stop === 'shutdown') {
+      // Quitting is not the end of a turn: open calls and parked requests stay open in the log.
+      this.deps.touch(session)
+      return
+    }
+    const endReason: TurnEndReason =
+      stop === 'stopped'
+        ? 'stopped'
+        : stop === 'removed' || stop === 'aborted'
+          ? 'aborted'
+          : stop === 'interrupted'
+            ? 'interrupted'
+            : reason
+    const why =
+      endReason === 'stopped'
+        ? 'the turn was stopped by the user'
+        : endReason === 'interrupted'
+          ? 'not answered (app restarted)'
+          : endReason === 'error'
+            ? `the turn failed: ${error ?? 'unknown error'}`
+            : 'the turn was aborted'
+    for (const [toolCallId, tool] of [...turn.openCalls]) {
+      this.commitResult(
+        session,
+        turn,
+        toolCallId,
+        tool,
+        { error: `${tool} did not finish: ${why}` },
+        true,
+        true,
+      )
+    }
+    this.deps.record(
+      session,
+      {
+        type: 'turn_end',
+        at: this.deps.now(),
+        turnId: turn.id,
+        reason: endReason,
+        ...(error !== undefined ? { error } : {}),
+      },
+      true,
+    )
+    this.deps.touch(session)
+  }
+
+  /** Writes a tool call's one result. False if it already has one (first writer wins). */
+  commitResult(
+    session: SessionState,
+    turn: Turn,
+    toolCallId: string,
+    tool: string,
+    output: Json,
+    isError: boolean,
+    synthetic = false,
+    sync = false,
+  ): boolean {
+    if (!turn.openCalls.delete(toolCallId)) return false
+    this.deps.record(
+      session,
+      {
+        type: 'tool_result',
+        at: this.deps.now(),
+        turnId: turn.id,
+        toolCallId,
+        tool,
+        output,
+        isError,
+        ...(synthetic ? { synthetic } : {}),
+      },
+      sync,
+    )
+    return true
+  }
+
+  async #executeRootCall(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    options: CallOptions,
+  ): Promise<void> {
+    try {
+      const outcome = await this.#executeCall(session, turn, call, options)
+      this.commitResult(
+        session,
+        turn,
+        call.toolCallId,
+        call.toolName,
+        outcome.output,
+        outcome.isError,
+      )
+    } catch (caught) {
+      // The turn was ended while this call waited; #finish writes its synthetic result (or, on
+      // shutdown, leaves it open for the next start).
+      if (!(caught instanceof TurnEndedError)) throw caught
+    }
+  }
+
+  async #streamStep(
+    session: SessionState,
+    turn: Turn,
+    step: number,
+    messages: ModelMessage[],
+    kind: AgentKind,
+    emitDeltas = true,
+  ): Promise<{ text: string; calls: StepCall[] }> {
+    const tools = toolsetFor(kind)
+    const aiTools: ToolSet = {}
+    for (const tool of tools.values()) {
+      aiTools[tool.name] = aiTool({
+        description: tool.description,
+        inputSchema: jsonSchema(
+          z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Parameters<typeof jsonSchema>[0],
+        ),
+      })
+    }
+    const idle = new AbortController()
+    const watchdog = new StreamWatchdog(turn.id, this.deps.parked, this.deps.streamIdleMs, () =>
+      idle.abort(),
+    )
+    let text = ''
+    const calls: StepCall[] = []
+    try {
+      const result = streamText({
+        model: this.deps.backend().create({ mode: session.mode }),
+        instructions: INSTRUCTIONS,
+        messages,
+        tools: aiTools,
+        abortSignal: AbortSignal.any([turn.abort.signal, idle.signal]),
+        onError: () => {},
+      })
+      for await (const part of result.stream) {
+        watchdog.kick()
+        if (part.type === 'text-delta') {
+          text += part.text
+          if (emitDeltas)
+            this.deps.emit({
+              type: 'text_delta',
+              sessionId: turn.sessionId,
+              turnId: turn.id,
+              step,
+              text: part.text,
+            })
+        } else if (part.type === 'tool-call') {
+          calls.push({
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            input: toJson(part.input),
+          })
+        } else if (part.type === 'error') {
+          throw part.error instanceof Error ? part.error : new Error(errorText(part.error))
+        }
+      }
+    } catch (caught) {
+      if (turn.stopping) return { text, calls: [] }
+      if (idle.signal.aborted)
+        throw new Error(
+          `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`,
+        )
+      throw caught
+    } finally {
+      watchdog.stop()
+    }
+    if (idle.signal.aborted && !turn.stopping)
+      throw new Error(
+        `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`,
+      )
+    return { text, calls }
+  }
+
+  async #executeCall(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    options: CallOptions,
+  ): Promise<CallOutcome> {
+    const recovered = options.recovered
+    if (recovered?.kind === 'interrupted') {
+      return {
+        output: {
+          error: `${call.toolName} was interrupted: the app stopped while it was running, so it may or may not have taken effect`,
+        },
+        isError: true,
+      }
+    }
+    const tools = toolsetFor(options.kind)
+    const tool = tools.get(call.toolName)
+    if (!tool) {
+      return {
+        output: {
+          error: `Unknown tool "${call.toolName}". Available tools: ${[...tools.keys()].sort().join(', ')}.`,
+        },
+        isError: true,
+      }
+    }
+    const parsed = tool.inputSchema.safeParse(call.input)
+    if (!parsed.success) {
+      return {
+        output: {
+          error: `Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}\nRewrite the input so it satisfies the tool's schema and call it again.`,
+        },
+        isError: true,
+      }
+    }
+    if (tool.mutating) {
+      const decision = await this.#authorize(session, turn, call, tool, options)
+      if (decision !== true) return { output: { error: decision }, isError: true }
+    }
+    const context: ToolContext = {
+      workspace: session.header.workspace,
+      signal: turn.abort.signal,
+      askUser: (input) =>
+        this.#askUser(
+          session,
+          turn,
+          call,
+          input,
+          recovered?.kind === 'question' ? recovered : undefined,
+        ),
+      runChild: (_description, prompt) => this.#runChild(session, turn, prompt),
+    }
+    try {
+      return { output: toJson(await tool.execute(parsed.data, context)), isError: false }
+    } catch (caught) {
+      if (caught instanceof TurnEndedError) throw caught
+      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
+      return {
+        output: {
+          error:
+            caught instanceof ToolError
+              ? caught.message
+              : `${tool.name} failed: ${errorText(caught)}`,
+        },
+        isError: true,
+      }
+    }
+  }
+
+  /** True when the call may run; otherwise the message the model reads. */
+  async #authorize(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    tool: ToolDefinition,
+    options: CallOptions,
+  ): Promise<true | string> {
+    const { permissions, parked, pending } = this.deps
+    const recovered = options.recovered?.kind === 'permission' ? options.recovered : undefined
+    const decide = (
+      decision: PermissionDecision,
+      reason: Parameters<typeof deniedMessage>[1],
+      requestId: string | null,
+      remember = false,
+      sync = false,
+    ) => {
+      if (options.persisted) {
+        this.deps.record(
+          session,
+          {
+            type: 'permission_decision',
+            at: this.deps.now(),
+            turnId: turn.id,
+            requestId,
+            toolCallId: call.toolCallId,
+            decision,
+            reason,
+            remember,
+          },
+          sync,
+        )
+      }
+      return decision === 'allow' ? (true as const) : deniedMessage(tool.name, reason, session.mode)
+    }
+    if (recovered?.decision) {
+      if (recovered.request.inputHash !== hashInput(call.input))
+        return 'The approved input does not match this call, so it did not run.'
+      return recovered.decision === 'allow' ? true : deniedMessage(tool.name, 'user', session.mode)
+    }
+    if (!recovered) {
+      const verdict = permissions.evaluate({
+        tool: tool.name,
+        mutating: tool.mutating,
+        mode: session.mode,
+      })
+      if (verdict.kind === 'allow') return true
+      if (verdict.kind === 'refuse') return verdict.message
+    }
+    const intent = describeToolCall(tool.name, call.input, session.header.workspace)
+    const remembered = permissions.remembered(turn.id, intent.intent)
+    if (remembered) return decide(remembered, 'remembered', null)
+    if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
+      return decide('deny', 'headless', null)
+
+    const requestId = recovered?.request.requestId ?? newId('perm')
+    const createdAt = recovered?.request.at ?? this.deps.now()
+    const expiresAt = recovered ? null : createdAt + this.deps.permissionTimeoutMs
+    if (options.persisted && !recovered) {
+      this.deps.record(
+        session,
+        {
+          type: 'permission_request',
+          at: createdAt,
+          turnId: turn.id,
+          requestId,
+          toolCallId: call.toolCallId,
+          tool: tool.name,
+          ...intent,
+          inputHash: hashInput(call.input),
+          expiresAt,
+        },
+        true,
+      )
+    }
+    const waiting = parked.park<{ decision: PermissionDecision; remember: boolean }>(
+      turn.id,
+      requestId,
+      recovered ? {} : { timeoutMs: this.deps.permissionTimeoutMs },
+    )
+    pending.add({
+      kind: 'permission',
+      requestId,
+      sessionId: session.header.id,
+      turnId: turn.id,
+      toolCallId: call.toolCallId,
+      createdAt,
+      recovered: recovered !== undefined,
+      tool: tool.name,
+      ...intent,
+      expiresAt,
+    })
+    this.#announce(session, requestId)
+    const outcome = await waiting
+    this.#settled(
+      session,
+      requestId,
+      outcome.kind === 'response'
+        ? outcome.value.decision === 'allow'
+          ? 'allowed'
+          : 'denied'
+        : outcome.reason,
+    )
+    if (outcome.kind === 'ended') {
+      if (outcome.reason === 'timed_out') return decide('deny', 'timed_out', requestId, false, true)
+      throw new TurnEndedError(outcome.reason)
+    }
+    // The decision record was written (and synced) by respondToPermission before it resolved us.
+    if (outcome.value.remember) permissions.remember(turn.id, intent.intent, outcome.value.decision)
+    return outcome.value.decision === 'allow'
+      ? true
+      : deniedMessage(tool.name, 'user', session.mode)
+  }
+
+  async #askUser(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    input: AskUserQuestionInput,
+    recovered: Extract<RecoveredCall, { kind: 'question' }> | undefined,
+  ): Promise<AskUserQuestionResult> {
+    const { parked, pending } = this.deps
+    const requestId = recovered?.request.requestId ?? newId('ask')
+    const createdAt = recovered?.request.at ?? this.deps.now()
+    if (!recovered) {
+      this.deps.record(
+        session,
+        {
+          type: 'user_question_request',
+          at: createdAt,
+          turnId: turn.id,
+          requestId,
+          toolCallId: call.toolCallId,
+          questions: input.questions,
+        },
+        true,
+      )
+    }
+    const waiting = parked.park<AskUserQuestionResult>(turn.id, requestId)
+    pending.add({
+      kind: 'question',
+      requestId,
+      sessionId: session.header.id,
+      turnId: turn.id,
+      toolCallId: call.toolCallId,
+      createdAt,
+      recovered: recovered !== undefined,
+      questions: input.questions,
+      draft: this.deps.loadDraft(requestId),
+    })
+    this.#announce(session, requestId)
+    const outcome = await waiting
+    this.#settled(session, requestId, outcome.kind === 'response' ? 'answered' : outcome.reason)
+    this.deps.dropDraft(requestId)
+    if (outcome.kind === 'response') return outcome.value
+    throw new TurnEndedError(outcome.reason)
+  }
+
+  #announce(session: SessionState, requestId: string): void {
+    const interaction = this.deps.pending.get(requestId)
+    if (interaction)
+      this.deps.emit({ type: 'interaction_added', sessionId: session.header.id, interaction })
+    this.deps.touch(session)
+  }
+
+  #settled(session: SessionState, requestId: string, outcome: SettleOutcome | ParkEndReason): void {
+    this.deps.pending.remove(requestId)
+    const mapped: SettleOutcome = outcome === 'shutdown' ? 'stopped' : outcome
+    this.deps.emit({
+      type: 'interaction_settled',
+      sessionId: session.header.id,
+      requestId,
+      outcome: mapped,
+    })
+    this.deps.touch(session)
+  }
+
+  /** The Task tool: a child agent in memory, sharing the turn's stop signal and the FIFO. */
+  async #runChild(session: SessionState, turn: Turn, prompt: string): Promise<string> {
+    const messages: ModelMessage[] = [{ role: 'user', content: prompt }]
+    let finalText = ''
+    for (let step = 0; step < MAX_CHILD_STEPS; step++) {
+      const { text, calls } = await this.#streamStep(session, turn, step, messages, 'child', false)
+      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
+      finalText = text
+      if (calls.length === 0) return finalText
+      messages.push({
+        role: 'assistant',
+        content: [
+          ...(text ? [{ type: 'text' as const, text }] : []),
+          ...calls.map((c) => ({
+            type: 'tool-call' as const,
+            toolCallId: c.toolCallId,
+            toolName: c.toolName,
+            input: c.input,
+          })),
+        ],
+      })
+      const outcomes = await Promise.all(
+        calls.map((call) =>
+          this.#executeCall(session, turn, call, { kind: 'child', persisted: false }),
+        ),
+      )
+      messages.push({
+        role: 'tool',
+        content: calls.map((call, i) => {
+          const outcome = outcomes[i] as CallOutcome
+          return {
+            type: 'tool-result' as const,
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            output: outcome.isError
+              ? { type: 'error-json' as const, value: outcome.output }
+              : { type: 'json' as const, value: outcome.output },
+          }
+        }),
+      })
+    }
+    return `${finalText}\n(child agent stopped after ${MAX_CHILD_STEPS} steps)`
+  }
+}
