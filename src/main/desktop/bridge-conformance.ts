@@ -1,0 +1,100 @@
+import { expect } from 'vitest'
+import { BRIDGE_CALLS, BridgeErrorSchema, type BridgeMethod } from '../../shared/bridge'
+
+/** How a host test reaches the bridge: one call by method name with a raw payload. */
+export type CallBridge = (method: BridgeMethod, input: unknown) => Promise<unknown>
+
+/**
+ * Test support shared by the Electron and web host tests: drives every bridge call once with
+ * valid input through a host and checks each result against the call's output schema. Returns
+ * the methods it exercised so a test can assert none was missed.
+ */
+export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMethod>> {
+  const seen = new Set<BridgeMethod>()
+  const run = async (method: BridgeMethod, input: unknown): Promise<Record<string, unknown>> => {
+    seen.add(method)
+    const result = await call(method, input)
+    const parsed = BRIDGE_CALLS[method].output.safeParse(result)
+    expect(parsed.success, `${method} returned ${JSON.stringify(result)}`).toBe(true)
+    return result as Record<string, unknown>
+  }
+  const created = await run('createSession', { title: 'First' })
+  expect(created.ok).toBe(true)
+  const sessionId = (created.session as { id: string }).id
+  expect(await run('listSessions', {})).toEqual([expect.objectContaining({ id: sessionId })])
+  expect(await run('renameSession', { sessionId, title: 'Renamed' })).toEqual({ ok: true })
+  expect(await run('setSessionMode', { sessionId, mode: 'execute' })).toEqual({ ok: true })
+  const opened = await run('openSession', { sessionId })
+  expect(opened).toMatchObject({ ok: true, session: { title: 'Renamed', mode: 'execute' } })
+  expect(await run('send', { sessionId, text: 'hello' })).toMatchObject({ ok: true })
+  const pending = (await run('listPending', { sessionId })) as unknown as Array<{
+    kind: string
+    requestId: string
+  }>
+  const permission = pending.find((p) => p.kind === 'permission')
+  const question = pending.find((p) => p.kind === 'question')
+  expect(permission && question).toBeTruthy()
+  expect(
+    await run('respondToPermission', { requestId: permission?.requestId, decision: 'allow' }),
+  ).toEqual({ ok: true })
+  expect(
+    await run('saveQuestionDraft', {
+      requestId: question?.requestId,
+      draft: { index: 0, picks: [{ kind: 'option', index: 1 }] },
+    }),
+  ).toEqual({ ok: true })
+  expect(
+    await run('respondToQuestion', { requestId: question?.requestId, answers: ['Blue'] }),
+  ).toEqual({ ok: true })
+  // Answered requests are gone: a late answer is refused, not thrown.
+  expect(await run('dismissInteraction', { requestId: question?.requestId })).toMatchObject({
+    ok: false,
+    reason: 'unknown_request',
+  })
+  expect(await run('stop', { sessionId })).toMatchObject({ ok: expect.any(Boolean) })
+  expect(await run('getSettings', {})).toMatchObject({ openaiApiKeySet: false })
+  const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
+  expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
+  expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
+  expect(await run('removeSession', { sessionId })).toEqual({ ok: true })
+  expect(await run('listSessions', {})).toEqual([])
+  return seen
+}
+
+/** Payloads of the wrong shape for every call: each must come back as `invalid_input`. */
+export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
+  ['listSessions', { extra: 1 }],
+  ['createSession', { title: 42 }],
+  ['createSession', { mode: 'yolo' }],
+  ['openSession', { sessionId: '../../etc/passwd' }],
+  ['openSession', []],
+  ['renameSession', { sessionId: 'x', title: '' }],
+  ['setSessionMode', { sessionId: 'x', mode: 'root' }],
+  ['removeSession', 'session-1'],
+  ['send', { sessionId: 'x', text: '   ' }],
+  ['send', { sessionId: 'x', text: 'hi', role: 'system' }],
+  ['stop', null],
+  ['respondToPermission', { requestId: 'x', decision: 'maybe' }],
+  ['respondToQuestion', { requestId: 'x', answers: [] }],
+  ['respondToQuestion', { requestId: 'x', answers: [1] }],
+  ['dismissInteraction', { requestId: 7 }],
+  ['saveQuestionDraft', { requestId: 'x', draft: { index: 9, picks: [] } }],
+  ['listPending', {}],
+  ['getSettings', { all: true }],
+  ['updateSettings', { openaiBaseUrl: 'not a url' }],
+  ['updateSettings', { provider: 'skynet' }],
+]
+
+/** A payload just over the size every host accepts. */
+export function oversizedPayload(): { sessionId: string; text: string } {
+  return { sessionId: 'session-1', text: 'x'.repeat(2_000_001) }
+}
+
+export function expectBridgeError(result: unknown, reason: string): void {
+  const parsed = BridgeErrorSchema.safeParse(result)
+  expect(
+    parsed.success,
+    `expected a BridgeError, got ${JSON.stringify(result)?.slice(0, 200)}`,
+  ).toBe(true)
+  expect(parsed.data?.reason).toBe(reason)
+}

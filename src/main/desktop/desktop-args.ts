@@ -1,0 +1,30 @@
+import { parseArgs } from 'node:util'
+
+/** What the Electron entry takes from its command line and environment. */
+export interface DesktopArgs {
+  /** `--data-dir`, else env PARLEY_DATA_DIR; undefined = Electron's userData folder. */
+  dataDir?: string
+  /** `--scenario`; the runtime itself falls back to env PARLEY_SCENARIO. */
+  scenarioPath?: string
+}
+
+/**
+ * Reads Parley's flags from Electron's argv. Electron and Chromium put their own switches and the
+ * app path there too, so unknown arguments are ignored rather than refused; an empty value counts
+ * as not given.
+ */
+export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv): DesktopArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { 'data-dir': { type: 'string' }, scenario: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  })
+  const flag = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
+  const args: DesktopArgs = {}
+  const dataDir = flag(values['data-dir']) ?? flag(env.PARLEY_DATA_DIR)
+  if (dataDir !== undefined) args.dataDir = dataDir
+  const scenarioPath = flag(values.scenario)
+  if (scenarioPath !== undefined) args.scenarioPath = scenarioPath
+  return args
+}

@@ -1,0 +1,112 @@
+import type { BrowserWindowConstructorOptions } from 'electron'
+
+/**
+ * The narrow slice of Electron that the desktop host uses. `src/main/index.ts` passes the real
+ * `electron` module (the compiler checks it fits); tests pass fakes, so every handler, security
+ * rule and notification here is tested without an Electron binary.
+ */
+export interface DesktopElectron {
+  app: DesktopApp
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => DesktopWindow
+  ipcMain: DesktopIpcMain
+  session: { defaultSession: DesktopSession }
+  safeStorage: DesktopSafeStorage
+  Notification: DesktopNotificationClass
+}
+
+export interface DesktopApp {
+  whenReady(): Promise<unknown>
+  getPath(name: 'userData'): string
+  on(event: 'window-all-closed' | 'activate', listener: () => void): unknown
+  on(event: 'will-quit', listener: (event: PreventableEvent) => void): unknown
+  quit(): void
+}
+
+export interface PreventableEvent {
+  preventDefault(): void
+}
+
+/** A frame that sent an IPC message (Electron's WebFrameMain). */
+export interface DesktopFrame {
+  readonly url: string
+  /** null for a top-level frame. */
+  readonly parent: DesktopFrame | null
+}
+
+export interface DesktopWebContents {
+  readonly mainFrame: DesktopFrame
+  send(channel: string, ...args: unknown[]): void
+  isDestroyed(): boolean
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: PreventableEvent & { url: string }) => void,
+  ): unknown
+  on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown
+}
+
+export interface DesktopWindow {
+  readonly webContents: DesktopWebContents
+  loadFile(path: string): Promise<void>
+  loadURL(url: string): Promise<void>
+  isDestroyed(): boolean
+  isFocused(): boolean
+  isMinimized(): boolean
+  restore(): void
+  show(): void
+  focus(): void
+  on(event: 'closed', listener: () => void): unknown
+  once(event: 'ready-to-show', listener: () => void): unknown
+}
+
+/** What an `ipcMain.handle` listener receives. */
+export interface DesktopInvokeEvent {
+  readonly sender: DesktopWebContents
+  readonly senderFrame: DesktopFrame | null
+}
+
+export interface DesktopIpcMain {
+  handle(
+    channel: string,
+    listener: (event: DesktopInvokeEvent, ...args: unknown[]) => unknown,
+  ): void
+  removeHandler(channel: string): void
+}
+
+export interface DesktopSession {
+  setPermissionRequestHandler(
+    handler: (
+      webContents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
+    ) => void,
+  ): void
+  setPermissionCheckHandler(
+    handler: (webContents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void
+  webRequest: {
+    onHeadersReceived(
+      listener: (
+        details: { url: string; responseHeaders?: Record<string, string[]> },
+        callback: (response: { responseHeaders?: Record<string, string[] | string> }) => void,
+      ) => void,
+    ): void
+  }
+}
+
+export interface DesktopSafeStorage {
+  isEncryptionAvailable(): boolean
+  encryptString(plainText: string): Buffer
+  decryptString(encrypted: Buffer): string
+}
+
+export interface DesktopNotification {
+  show(): void
+  on(event: 'click', listener: () => void): unknown
+}
+
+export interface DesktopNotificationClass {
+  new (options: { title: string; body: string; silent?: boolean }): DesktopNotification
+  isSupported(): boolean
+}

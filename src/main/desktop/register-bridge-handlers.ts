@@ -1,0 +1,39 @@
+import { BRIDGE_CALLS, BRIDGE_METHODS } from '../../shared/bridge'
+import { bridgeError, dispatchBridgeCall, type BridgeHandlers } from '../../shared/bridge-dispatch'
+import type { DesktopInvokeEvent, DesktopIpcMain } from './electron-port'
+
+/**
+ * The one place that wires bridge calls to IPC: an `ipcMain.handle` per `BRIDGE_CALLS` entry that
+ * refuses untrusted senders, then validates and runs the call through `dispatchBridgeCall`. A
+ * handler never throws back into Electron: every outcome is a result or a typed `BridgeError`.
+ * Returns a function that removes the handlers again.
+ */
+export function registerBridgeHandlers(
+  ipcMain: DesktopIpcMain,
+  handlers: BridgeHandlers,
+  isTrusted: (event: DesktopInvokeEvent) => boolean,
+): () => void {
+  for (const method of BRIDGE_METHODS) {
+    const { channel } = BRIDGE_CALLS[method]
+    ipcMain.handle(channel, (event, input) => {
+      if (!trustedSafely(isTrusted, event))
+        return bridgeError('forbidden', `${method}: sender is not the app`)
+      return dispatchBridgeCall(handlers, method, input)
+    })
+  }
+  return () => {
+    for (const method of BRIDGE_METHODS) ipcMain.removeHandler(BRIDGE_CALLS[method].channel)
+  }
+}
+
+/** Electron throws when a disposed frame is touched; such a sender is not trusted. */
+function trustedSafely(
+  isTrusted: (event: DesktopInvokeEvent) => boolean,
+  event: DesktopInvokeEvent,
+): boolean {
+  try {
+    return isTrusted(event)
+  } catch {
+    return false
+  }
+}

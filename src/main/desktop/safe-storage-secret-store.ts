@@ -1,0 +1,76 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { z } from 'zod'
+import type { SecretStore } from '../runtime/runtime-types'
+import type { DesktopSafeStorage } from './electron-port'
+
+type SecretName = Parameters<SecretStore['get']>[0]
+
+const SecretsSchema = z.strictObject({
+  openaiApiKey: z.string().optional(),
+  anthropicApiKey: z.string().optional(),
+})
+type Secrets = z.infer<typeof SecretsSchema>
+
+/** Thrown by `set` when the OS offers no encryption (e.g. Linux without a keyring). */
+export class SecretStorageUnavailableError extends Error {}
+
+/**
+ * Provider API keys encrypted with Electron's safeStorage (the OS keychain / DPAPI / libsecret)
+ * in one file readable only by the user (0600). The runtime reads keys through this store; they
+ * never go back to a renderer (PublicSettings only says whether each is set). Writes are
+ * serialized and atomic (temp file + rename), so a crash leaves the old or the new file, never a
+ * torn one. An unreadable file counts as "no keys" rather than stopping the app.
+ */
+export function createSafeStorageSecretStore(
+  safeStorage: DesktopSafeStorage,
+  filePath: string,
+): SecretStore {
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function load(): Promise<Secrets> {
+    let blob: Buffer
+    try {
+      blob = await readFile(filePath)
+    } catch {
+      return {}
+    }
+    if (!safeStorage.isEncryptionAvailable()) return {}
+    try {
+      const parsed = SecretsSchema.safeParse(JSON.parse(safeStorage.decryptString(blob)))
+      return parsed.success ? parsed.data : {}
+    } catch {
+      return {}
+    }
+  }
+
+  async function save(secrets: Secrets): Promise<void> {
+    await mkdir(dirname(filePath), { recursive: true })
+    const temp = `${filePath}.${process.pid}.tmp`
+    await writeFile(temp, safeStorage.encryptString(JSON.stringify(secrets)), { mode: 0o600 })
+    // The mode given to writeFile is masked by umask; make sure nobody else can read it.
+    await chmod(temp, 0o600)
+    await rename(temp, filePath)
+  }
+
+  function serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  return {
+    get: (name: SecretName) => serialized(async () => (await load())[name]),
+    set: (name: SecretName, value: string | undefined) =>
+      serialized(async () => {
+        if (!safeStorage.isEncryptionAvailable())
+          throw new SecretStorageUnavailableError(
+            'This system offers no secure storage for API keys; set them through the environment instead.',
+          )
+        const secrets = await load()
+        if (value === undefined || value === '') delete secrets[name]
+        else secrets[name] = value
+        await save(secrets)
+      }),
+  }
+}

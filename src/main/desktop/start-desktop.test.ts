@@ -1,0 +1,275 @@
+import fc from 'fast-check'
+import { pathToFileURL } from 'node:url'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { BRIDGE_CALLS, BRIDGE_METHODS, EVENT_CHANNEL, type BridgeMethod } from '../../shared/bridge'
+import {
+  exerciseEveryCall,
+  expectBridgeError,
+  oversizedPayload,
+  WRONGLY_TYPED,
+} from './bridge-conformance'
+import type { DesktopInvokeEvent } from './electron-port'
+import {
+  createFakeElectron,
+  preventable,
+  type FakeElectron,
+  type FakeWindow,
+} from './fake-electron'
+import { createFakeRuntime, type FakeRuntime } from './fake-runtime'
+import { startDesktop, type DesktopHost } from './start-desktop'
+
+const rendererFile = '/opt/parley/out/renderer/index.html'
+const appUrl = pathToFileURL(rendererFile).href
+
+let electron: FakeElectron
+let runtime: FakeRuntime
+let host: DesktopHost
+let window: FakeWindow
+
+beforeEach(() => {
+  electron = createFakeElectron(appUrl)
+  runtime = createFakeRuntime()
+  host = startDesktop({
+    electron,
+    runtime,
+    preloadPath: '/opt/parley/out/preload/index.cjs',
+    rendererFile,
+    platform: 'linux',
+  })
+  const [first] = electron.windows
+  if (!first) throw new Error('no window opened')
+  window = first
+})
+
+/** The IPC event Electron builds for a call from the app window's top frame. */
+const fromApp = (): DesktopInvokeEvent => ({
+  sender: window.webContents,
+  senderFrame: window.webContents.mainFrame,
+})
+
+const call = (method: BridgeMethod, input: unknown, event: DesktopInvokeEvent = fromApp()) =>
+  electron.invoke(BRIDGE_CALLS[method].channel, event, input)
+
+describe('the Electron window', () => {
+  it('opens one sandboxed, context-isolated window without Node, loading the built page', () => {
+    expect(electron.windows).toHaveLength(1)
+    expect(window.options.webPreferences).toMatchObject({
+      preload: '/opt/parley/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    })
+    expect(window.loaded).toBe(rendererFile)
+    expect(host.appUrl).toBe(appUrl)
+  })
+
+  it('shows the window once it has rendered, and reopening reveals the same window', () => {
+    expect(window.shown).toBe(false)
+    window.events.emit('ready-to-show')
+    expect(window.shown).toBe(true)
+    expect(host.openWindow()).toBe(window)
+    expect(electron.windows).toHaveLength(1)
+  })
+
+  it('loads the dev server instead of the file when electron-vite gives one', () => {
+    const dev = createFakeElectron('http://localhost:5173/')
+    startDesktop({
+      electron: dev,
+      runtime: createFakeRuntime(),
+      preloadPath: '/p.cjs',
+      rendererFile,
+      rendererUrl: 'http://localhost:5173/',
+    })
+    expect(dev.windows[0]?.loaded).toBe('http://localhost:5173/')
+  })
+
+  it('blocks navigation away from the app, new windows and webviews', () => {
+    const away = preventable({ url: 'https://evil.example/' })
+    window.webContents.emit('will-navigate', away)
+    expect(away.prevented).toBe(true)
+    const redirect = preventable({ url: 'file:///etc/passwd' })
+    window.webContents.emit('will-redirect', redirect)
+    expect(redirect.prevented).toBe(true)
+    const reload = preventable({ url: `${appUrl}#/x` })
+    window.webContents.emit('will-navigate', reload)
+    expect(reload.prevented).toBe(false)
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://example.com' })).toEqual({
+      action: 'deny',
+    })
+    const webview = preventable({})
+    window.webContents.emit('will-attach-webview', webview)
+    expect(webview.prevented).toBe(true)
+  })
+
+  it('denies permission requests by default and grants clipboard writes only to the app page', () => {
+    const ask = (permission: string, requestingUrl: string) => {
+      let granted: boolean | undefined
+      electron.sessionHandlers.permissionRequest?.(
+        window.webContents,
+        permission,
+        (answer) => (granted = answer),
+        { requestingUrl },
+      )
+      return granted
+    }
+    expect(ask('media', appUrl)).toBe(false)
+    expect(ask('geolocation', appUrl)).toBe(false)
+    expect(ask('notifications', appUrl)).toBe(false)
+    expect(ask('openExternal', appUrl)).toBe(false)
+    expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false)
+    expect(ask('clipboard-sanitized-write', appUrl)).toBe(true)
+    expect(electron.sessionHandlers.permissionCheck?.(null, 'media', appUrl)).toBe(false)
+  })
+
+  it('serves every response with a strict Content-Security-Policy', () => {
+    let headers: Record<string, string[] | string> | undefined
+    electron.sessionHandlers.headers?.(
+      { url: 'http://localhost:5173/', responseHeaders: { 'Content-Type': ['text/html'] } },
+      (response) => (headers = response.responseHeaders),
+    )
+    expect(headers?.['Content-Type']).toEqual(['text/html'])
+    const [csp] = headers?.['Content-Security-Policy'] as string[]
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toMatch(/unsafe-eval|https?:/)
+  })
+
+  it('closes the runtime before the app quits, once', async () => {
+    const event = preventable({})
+    electron.appEvents.emit('will-quit', event)
+    expect(event.prevented).toBe(true)
+    await expect.poll(() => runtime.closed).toBe(true)
+    await expect.poll(() => electron.quitCount).toBe(1)
+    expect(electron.handlers.size).toBe(0)
+  })
+
+  it('quits when the last window closes, except on macOS', () => {
+    electron.appEvents.emit('window-all-closed')
+    expect(electron.quitCount).toBe(1)
+    const mac = createFakeElectron(appUrl)
+    startDesktop({
+      electron: mac,
+      runtime: createFakeRuntime(),
+      preloadPath: '/p.cjs',
+      rendererFile,
+      platform: 'darwin',
+    })
+    mac.appEvents.emit('window-all-closed')
+    expect(mac.quitCount).toBe(0)
+  })
+})
+
+describe('bridge calls over IPC', () => {
+  it('registers exactly one handler per bridge call, on its channel', () => {
+    expect([...electron.handlers.keys()].sort()).toEqual(
+      BRIDGE_METHODS.map((m) => BRIDGE_CALLS[m].channel).sort(),
+    )
+  })
+
+  it('runs every call end to end with valid input', async () => {
+    const seen = await exerciseEveryCall((method, input) => call(method, input))
+    expect([...seen].sort()).toEqual([...BRIDGE_METHODS].sort())
+  })
+
+  it('answers wrongly typed payloads for every call with invalid_input and changes nothing', async () => {
+    await call('createSession', { title: 'Keep me' })
+    const before = runtime.snapshot()
+    const callsBefore = runtime.calls.length
+    expect(new Set(WRONGLY_TYPED.map(([m]) => m))).toEqual(new Set(BRIDGE_METHODS))
+    for (const [method, input] of WRONGLY_TYPED)
+      expectBridgeError(await call(method, input), 'invalid_input')
+    expect(runtime.snapshot()).toBe(before)
+    expect(runtime.calls.length).toBe(callsBefore)
+  })
+
+  it('refuses an oversized payload without reaching the runtime', async () => {
+    expectBridgeError(await call('send', oversizedPayload()), 'invalid_input')
+    expect(runtime.calls).toEqual([])
+  })
+
+  it('refuses calls from an iframe, another page, another webContents or a vanished frame', async () => {
+    const senders: DesktopInvokeEvent[] = [
+      {
+        sender: window.webContents,
+        senderFrame: { url: appUrl, parent: window.webContents.mainFrame },
+      },
+      { sender: window.webContents, senderFrame: { url: 'https://evil.example/', parent: null } },
+      { sender: window.webContents, senderFrame: { url: appUrl, parent: null } },
+      {
+        sender: { ...window.webContents, mainFrame: window.webContents.mainFrame } as never,
+        senderFrame: window.webContents.mainFrame,
+      },
+      { sender: window.webContents, senderFrame: null },
+      {
+        sender: window.webContents,
+        get senderFrame(): never {
+          throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+        },
+      },
+    ]
+    for (const event of senders) {
+      for (const method of BRIDGE_METHODS) {
+        expectBridgeError(await call(method, {}, event), 'forbidden')
+      }
+    }
+    expect(runtime.calls).toEqual([])
+  })
+
+  it('refuses calls once the window is gone', async () => {
+    const event = fromApp()
+    window.destroyed = true
+    expectBridgeError(await call('listSessions', {}, event), 'forbidden')
+  })
+
+  it('survives arbitrary JSON on every channel: typed answers, and no change unless the input is valid', async () => {
+    await call('createSession', { title: 'Existing' })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...BRIDGE_METHODS),
+        fc.jsonValue(),
+        async (method, input) => {
+          const before = runtime.snapshot()
+          const result = await call(method, input)
+          const valid = BRIDGE_CALLS[method].input.safeParse(input ?? {}).success
+          if (!valid) {
+            expectBridgeError(result, 'invalid_input')
+            expect(runtime.snapshot()).toBe(before)
+          } else {
+            expect(BRIDGE_CALLS[method].output.safeParse(result).success).toBe(true)
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('live events', () => {
+  it('pushes every runtime event to the window on the event channel', async () => {
+    const created = (await call('createSession', {})) as { session: { id: string } }
+    const pushed = window.webContents.sent.filter((m) => m.channel === EVENT_CHANNEL)
+    expect(pushed.map((m) => m.args[0])).toContainEqual(
+      expect.objectContaining({ type: 'session_changed', sessionId: created.session.id }),
+    )
+  })
+
+  it('shows an OS notification when a session needs input while the window is unfocused, and a click brings the window back', async () => {
+    window.focused = false
+    const created = (await call('createSession', {})) as { session: { id: string } }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    expect(electron.notifications.map((n) => [n.body, n.shown])).toEqual([
+      ['Permission needed: Run `npm test`', true],
+      ['Which colour?', true],
+    ])
+    electron.notifications[0]?.click()
+    expect(window.focused).toBe(true)
+  })
+
+  it('does not notify while the window has focus', async () => {
+    window.focused = true
+    const created = (await call('createSession', {})) as { session: { id: string } }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    expect(electron.notifications).toEqual([])
+  })
+})

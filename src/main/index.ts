@@ -1,0 +1,42 @@
+import * as electron from 'electron'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRuntime } from './runtime/create-runtime'
+import { parseDesktopArgs } from './desktop/desktop-args'
+import { createSafeStorageSecretStore } from './desktop/safe-storage-secret-store'
+import { startDesktop } from './desktop/start-desktop'
+
+/**
+ * Electron entry (`parley desktop`, `npm start`): reads `--data-dir` / `--scenario` (or
+ * PARLEY_DATA_DIR / PARLEY_SCENARIO), builds the one Runtime and hands it to the desktop host.
+ * Everything Electron-specific lives in ./desktop; this file only composes.
+ */
+async function main(): Promise<void> {
+  const { app, safeStorage } = electron
+  const args = parseDesktopArgs(process.argv.slice(1), process.env)
+  await app.whenReady()
+  const dataDir = args.dataDir ?? app.getPath('userData')
+  const runtime = await createRuntime({
+    dataDir,
+    ...(args.scenarioPath !== undefined && { scenarioPath: args.scenarioPath }),
+    interactive: true,
+    // Encrypted with the OS keychain; a different file from the runtime's plain secrets.json.
+    secretStore: createSafeStorageSecretStore(safeStorage, join(dataDir, 'secrets.safe')),
+  })
+  for (const problem of runtime.problems) process.stderr.write(`parley: ${problem}\n`)
+  startDesktop({
+    electron,
+    runtime,
+    preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+    rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
+    ...(process.env.ELECTRON_RENDERER_URL !== undefined &&
+      !app.isPackaged && { rendererUrl: process.env.ELECTRON_RENDERER_URL }),
+  })
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`parley: ${message}\n`)
+  electron.dialog.showErrorBox('Parley could not start', message)
+  electron.app.exit(1)
+})

@@ -1,0 +1,28 @@
+import type { BridgeCalls, BridgeMethod, EVENT_CHANNEL } from './bridge'
+
+/**
+ * The IPC channel of every bridge call, without the zod schemas. The sandboxed preload bundles
+ * everything it imports; importing `BRIDGE_CALLS` would pull all of zod (~200 KB) into it just to
+ * learn channel names. The `satisfies` clause makes this a compile-checked mirror of
+ * `BRIDGE_CALLS[m].channel`: a missing, extra or differently named channel fails typecheck.
+ */
+export const BRIDGE_CHANNELS = {
+  listSessions: 'sessions:list',
+  createSession: 'sessions:create',
+  openSession: 'sessions:open',
+  renameSession: 'sessions:rename',
+  setSessionMode: 'sessions:set-mode',
+  removeSession: 'sessions:remove',
+  send: 'chat:send',
+  stop: 'chat:stop',
+  respondToPermission: 'interactions:respond-permission',
+  respondToQuestion: 'interactions:respond-question',
+  dismissInteraction: 'interactions:dismiss',
+  saveQuestionDraft: 'interactions:save-draft',
+  listPending: 'interactions:list-pending',
+  getSettings: 'settings:get',
+  updateSettings: 'settings:update',
+} as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
+
+/** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */
+export const BRIDGE_EVENT_CHANNEL = 'events:push' satisfies typeof EVENT_CHANNEL
