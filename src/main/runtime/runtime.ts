@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
+import type { BridgeCalls, BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
 import { QuestionDraftSchema, type QuestionDraft } from '../../shared/ask-user-question'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
@@ -25,8 +25,8 @@ import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 const DEFAULT_TITLE = 'New session'
 const ok = { ok: true } as const
 
-type Out<M extends keyof import('../../shared/bridge').BridgeCalls> = Promise<BridgeOutput<M>>
-type In<M extends keyof import('../../shared/bridge').BridgeCalls> = BridgeParsedInput<M>
+type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
+type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
 
 /** A title from the first line of the first message. */
 function titleFrom(text: string): string {

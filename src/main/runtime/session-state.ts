@@ -71,7 +71,7 @@ export function loadSessions(dataDir: string): { sessions: SessionState[]; probl
   const dir = join(dataDir, 'sessions')
   const sessions: SessionState[] = []
   const problems: string[] = []
-  let names: string[] = []
+  let names: string[]
   try {
     names = readdirSync(dir).filter((name) => name.endsWith('.jsonl'))
   } catch {

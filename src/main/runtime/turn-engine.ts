@@ -9,9 +9,11 @@ import type {
 import type { PermissionDecision } from '../../shared/permission'
 import type { Json, SessionEvent, TurnEndReason } from '../../shared/session-events'
 import type { SettleOutcome } from '../../shared/interactions'
-import { ParkedRequests, type ParkEndReason } from './parked-requests'
-import { PendingInteractions } from './pending-interactions'
-import { deniedMessage, PermissionEngine } from './permission-engine'
+import type { ParkedRequests } from './parked-requests'
+import { type ParkEndReason } from './parked-requests'
+import type { PendingInteractions } from './pending-interactions'
+import type { PermissionEngine } from './permission-engine'
+import { deniedMessage } from './permission-engine'
 import { toModelMessages } from './replay'
 import { newId, type SessionState } from './session-state'
 import { StreamWatchdog } from './stream-watchdog'
@@ -352,19 +354,17 @@ export class TurnEngine {
       }
     } catch (caught) {
       if (turn.stopping) return { text, calls: [] }
-      if (idle.signal.aborted)
-        throw new Error(
-          `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`,
-        )
+      if (idle.signal.aborted) throw new Error(this.#idleMessage(), { cause: caught })
       throw caught
     } finally {
       watchdog.stop()
     }
-    if (idle.signal.aborted && !turn.stopping)
-      throw new Error(
-        `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`,
-      )
+    if (idle.signal.aborted && !turn.stopping) throw new Error(this.#idleMessage())
     return { text, calls }
+  }
+
+  #idleMessage(): string {
+    return `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`
   }
 
   async #executeCall(

@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  editFileTool,
+  listFilesTool,
+  readFileTool,
+  searchFilesTool,
+  writeFileTool,
+} from './file-tools'
+import { BoundedOutput, runCommandTool } from './run-command-tool'
+import type { ToolContext } from './tool-types'
+
+function workspace(): ToolContext {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-ws-'))
+  mkdirSync(join(dir, 'src'))
+  writeFileSync(join(dir, 'src', 'a.ts'), 'const a = 1\nexport default a\n')
+  return {
+    workspace: dir,
+    signal: new AbortController().signal,
+    askUser: () => Promise.reject(new Error('not here')),
+    runChild: () => Promise.reject(new Error('not here')),
+  }
+}
+
+describe('file tools', () => {
+  it('read, list, search, write and edit inside the workspace', async () => {
+    const ctx = workspace()
+    expect(await readFileTool.execute({ path: 'src/a.ts' }, ctx)).toEqual({
+      path: 'src/a.ts',
+      content: 'const a = 1\nexport default a\n',
+    })
+    expect(await listFilesTool.execute({}, ctx)).toMatchObject({
+      entries: [{ name: 'src', type: 'dir' }],
+    })
+    expect(await searchFilesTool.execute({ query: 'default a' }, ctx)).toMatchObject({
+      matches: [{ file: 'src/a.ts', line: 2 }],
+    })
+    await writeFileTool.execute({ path: 'new/b.txt', content: 'hi' }, ctx)
+    expect(readFileSync(join(ctx.workspace, 'new/b.txt'), 'utf8')).toBe('hi')
+    await editFileTool.execute({ path: 'src/a.ts', old_text: 'a = 1', new_text: 'a = 2' }, ctx)
+    expect(readFileSync(join(ctx.workspace, 'src/a.ts'), 'utf8')).toContain('a = 2')
+  })
+
+  it('refuses paths that escape the workspace, including through a symlink', async () => {
+    const ctx = workspace()
+    symlinkSync(tmpdir(), join(ctx.workspace, 'escape'))
+    await expect(readFileTool.execute({ path: '../../etc/passwd' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    await expect(readFileTool.execute({ path: '/etc/passwd' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    await expect(
+      writeFileTool.execute({ path: 'escape/x.txt', content: 'x' }, ctx),
+    ).rejects.toThrow(/outside the workspace/)
+  })
+
+  it('edit_file needs old_text to occur exactly once', async () => {
+    const ctx = workspace()
+    await expect(
+      editFileTool.execute({ path: 'src/a.ts', old_text: 'a', new_text: 'b' }, ctx),
+    ).rejects.toThrow(/occurs \d+ times/)
+  })
+})
+
+describe('run_command', () => {
+  it('runs in the workspace and reports the exit code', async () => {
+    const ctx = workspace()
+    expect(await runCommandTool.execute({ command: 'ls src; exit 3' }, ctx)).toMatchObject({
+      exitCode: 3,
+      output: 'a.ts\n',
+    })
+  })
+
+  it('is killed when the turn is aborted', async () => {
+    const ctx = workspace()
+    const abort = new AbortController()
+    const running = runCommandTool.execute(
+      { command: 'sleep 30' },
+      { ...ctx, signal: abort.signal },
+    )
+    setTimeout(() => abort.abort(), 50)
+    expect(await running).toMatchObject({ aborted: true, exitCode: null })
+  })
+
+  it('keeps the head and tail of long output', () => {
+    const out = new BoundedOutput(20)
+    out.push('0123456789')
+    out.push('abcdefghijklmnopqrstuvwxyz')
+    expect(out.truncated).toBe(true)
+    expect(out.toString()).toBe('0123456789\n… [16 characters left out] …\nqrstuvwxyz')
+  })
+})
