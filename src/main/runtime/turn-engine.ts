@@ -364,7 +364,7 @@ export class TurnEngine {
   }
 
   #idleMessage(): string {
-    return `the model sent nothing for ${Math.round(this.deps.streamIdleMs / 1000)} s; the turn was aborted`
+    return `the model sent nothing for ${Number((this.deps.streamIdleMs / 1000).toFixed(1))} s; the turn was aborted`
   }
 
   async #executeCall(
