@@ -1,0 +1,321 @@
+import { render } from 'ink-testing-library'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { BridgeEvent } from '../shared/bridge'
+import type {
+  PendingInteraction,
+  PermissionInteraction,
+  QuestionInteraction,
+} from '../shared/interactions'
+import type { SessionEvent } from '../shared/session-events'
+import { App } from './app'
+import { createFakeBridge } from './testing/fake-bridge'
+import { KEYS, plainFrame, press, waitForFrame } from './testing/ink-driver'
+
+const mounted: Array<{ unmount(): void }> = []
+afterEach(() => {
+  for (const app of mounted.splice(0)) app.unmount()
+})
+
+function start(fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) {
+  const onExit = vi.fn<(code: number) => void>()
+  const app = render(<App bridge={fake.bridge} sessionId={sessionId} onExit={onExit} size={size} />)
+  mounted.push(app)
+  return { app, fake, onExit }
+}
+
+const question = (over: Partial<QuestionInteraction> = {}): QuestionInteraction => ({
+  kind: 'question',
+  requestId: 'q1',
+  sessionId: 's1',
+  turnId: 't1',
+  toolCallId: 'c1',
+  createdAt: Date.now(),
+  recovered: false,
+  draft: null,
+  questions: [
+    {
+      question: 'Which language?',
+      options: [
+        { label: 'TypeScript', description: 'typed JavaScript' },
+        { label: 'Rust', description: 'fast and safe' },
+      ],
+    },
+    { question: 'Which editor?', options: [{ label: 'vim' }, { label: 'emacs' }] },
+  ],
+  ...over,
+})
+
+const permission = (over: Partial<PermissionInteraction> = {}): PermissionInteraction => ({
+  kind: 'permission',
+  requestId: 'p1',
+  sessionId: 's1',
+  turnId: 't1',
+  toolCallId: 'c2',
+  createdAt: Date.now(),
+  recovered: false,
+  tool: 'run_command',
+  summary: 'Run a shell command',
+  detail: 'rm -rf build \u202E# harmless',
+  risk: 'high',
+  intent: 'run_command: rm',
+  expiresAt: Date.now() + 300_000,
+  ...over,
+})
+
+const added = (interaction: PendingInteraction): BridgeEvent => ({
+  type: 'interaction_added',
+  sessionId: 's1',
+  interaction,
+})
+
+const logged = (event: SessionEvent): BridgeEvent => ({
+  type: 'session_event',
+  sessionId: 's1',
+  event,
+})
+
+describe('terminal client', () => {
+  test('a new session shows the footer with mode, backend and workspace', async () => {
+    const { app, fake } = start()
+    const frame = await waitForFrame(app, 'Fake test backend')
+    expect(frame).toContain('ask')
+    expect(frame).toContain('/home/me/project')
+    expect(frame).toContain('Alt+Enter/Ctrl+J newline')
+    expect(fake.callsOf('createSession')).toEqual([{}])
+  })
+
+  test('Enter sends the message; Alt+Enter and Ctrl+J add lines to it first', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    await press(app, 'first', '› first')
+    await press(app, KEYS.altEnter, (f) => f.includes('› first') && !f.includes('› first█'))
+    await press(app, 'second', 'second')
+    await press(app, KEYS.ctrlJ + 'third', 'third')
+    app.stdin.write(KEYS.enter)
+    await vi.waitFor(() =>
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'first\nsecond\nthird' }]),
+    )
+    await waitForFrame(app, (f) => !f.includes('third'))
+  })
+
+  test('streamed text appears as it arrives and is shown once when committed', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit({ type: 'turn_started', sessionId: 's1', turnId: 't1' })
+    for (const text of ['Hello ', 'there, ', 'person.'])
+      fake.emit({ type: 'text_delta', sessionId: 's1', turnId: 't1', step: 0, text })
+    await waitForFrame(app, 'Hello there, person.')
+    expect(plainFrame(app)).toContain('Working…')
+    fake.emit(
+      logged({
+        type: 'assistant_text',
+        at: 1,
+        turnId: 't1',
+        step: 0,
+        text: 'Hello there, person.',
+      }),
+    )
+    fake.emit(logged({ type: 'turn_end', at: 1, turnId: 't1', reason: 'completed' }))
+    const frame = await waitForFrame(app, (f) => !f.includes('Working…'))
+    expect(frame.split('Hello there, person.').length - 1).toBe(1)
+  })
+
+  test('a tool call is one line that turns from running to ok or error', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(
+      logged({
+        type: 'tool_call',
+        at: 1,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'c1',
+        tool: 'read_file',
+        input: { path: 'README.md' },
+      }),
+    )
+    await waitForFrame(app, 'read_file README.md running')
+    fake.emit(
+      logged({
+        type: 'tool_result',
+        at: 1,
+        turnId: 't1',
+        toolCallId: 'c1',
+        tool: 'read_file',
+        output: { error: 'no such file' },
+        isError: true,
+      }),
+    )
+    await waitForFrame(app, '✗ read_file README.md error · no such file')
+  })
+
+  test('questions come one at a time; Other text and Esc give answers submitted once', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(question()))
+    let frame = await waitForFrame(app, 'Question 1 / 2')
+    expect(frame).toContain('Which language?')
+    expect(frame).toContain('typed JavaScript')
+    expect(frame).toContain('3. Other')
+    await press(app, KEYS.down, '❯ 2. Rust')
+    await press(app, KEYS.down, '❯ 3. Other')
+    await press(app, KEYS.enter, 'type your answer')
+    await press(app, 'Zig, 3 times', 'Other: Zig, 3 times')
+    frame = await press(app, KEYS.enter, 'Question 2 / 2')
+    expect(frame).toContain('Which editor?')
+    await vi.waitFor(() =>
+      expect(fake.callsOf('saveQuestionDraft')).toEqual([
+        {
+          requestId: 'q1',
+          draft: { index: 1, picks: [{ kind: 'other', text: 'Zig, 3 times' }, null] },
+        },
+      ]),
+    )
+    await press(app, KEYS.escape, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: ['Zig, 3 times', null] },
+    ])
+    await waitForFrame(app, 'Message')
+  })
+
+  test('number keys pick options directly', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await press(app, '2', 'Question 2 / 2')
+    await press(app, '1', (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: ['Rust', 'vim'] },
+    ])
+  })
+
+  test('a permission prompt shows the command with hidden characters visible and a countdown', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(permission()))
+    const frame = await waitForFrame(app, 'Permission request')
+    expect(frame).toContain('run_command')
+    expect(frame).toContain('risk high')
+    expect(frame).toMatch(/denied in (5:00|4:5\d)/)
+    expect(frame).toContain('rm -rf build \\u202E# harmless')
+    expect(frame).toContain('a allow for this turn')
+    expect(frame).not.toContain('Message')
+    await press(app, 'a', (f) => !f.includes('Permission request'))
+    expect(fake.callsOf('respondToPermission')).toEqual([
+      { requestId: 'p1', decision: 'allow', remember: true },
+    ])
+  })
+
+  test('y allows once and n denies', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(permission({ requestId: 'p1' })))
+    fake.emit(added(permission({ requestId: 'p2', summary: 'Second command' })))
+    await waitForFrame(app, '1 more waiting')
+    await press(app, 'y', 'Second command')
+    await press(app, 'n', (f) => !f.includes('Permission request'))
+    expect(fake.callsOf('respondToPermission')).toEqual([
+      { requestId: 'p1', decision: 'allow', remember: false },
+      { requestId: 'p2', decision: 'deny', remember: false },
+    ])
+  })
+
+  test('requests queue: only the head is shown, with how many more wait', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(permission()))
+    fake.emit(added(question()))
+    fake.emit(added(question())) // a replayed duplicate is ignored
+    let frame = await waitForFrame(app, 'Permission request')
+    expect(frame).toContain('1 more waiting')
+    expect(frame).not.toContain('Agent question')
+    frame = await press(app, 'n', 'Agent question')
+    expect(frame).not.toContain('more waiting')
+  })
+
+  test('a resumed session replays its history and resumes a half-answered question', async () => {
+    const fake = createFakeBridge({
+      events: [
+        { type: 'user_message', at: 1, turnId: 't1', text: 'pick a stack' },
+        { type: 'assistant_text', at: 1, turnId: 't1', step: 0, text: 'Let me ask.' },
+        {
+          type: 'tool_call',
+          at: 1,
+          turnId: 't1',
+          step: 0,
+          toolCallId: 'c1',
+          tool: 'AskUserQuestion',
+          input: { questions: [] },
+        },
+      ],
+      pending: [
+        question({
+          recovered: true,
+          createdAt: new Date(2026, 0, 2, 9, 5).getTime(),
+          draft: { index: 1, picks: [{ kind: 'option', index: 1 }, null] },
+        }),
+      ],
+    })
+    const { app } = start(fake, 's1')
+    const frame = await waitForFrame(app, 'Question 2 / 2')
+    expect(frame).toContain('› pick a stack')
+    expect(frame).toContain('Let me ask.')
+    expect(frame).toContain('AskUserQuestion 0 questions running')
+    expect(frame).toContain('Waiting since 2026-01-02 09:05')
+    expect(frame).toContain('x dismiss')
+    await press(app, 'x', (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'q1' }])
+  })
+
+  test('← goes back to the previous question with its pick marked', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await press(app, '2', 'Question 2 / 2')
+    const frame = await press(app, KEYS.left, 'Question 1 / 2')
+    expect(frame).toContain('❯ 2. Rust ✓')
+  })
+
+  test('an unknown --session id is reported and exits with 1', async () => {
+    const { app, onExit } = start(createFakeBridge(), 'nope')
+    await waitForFrame(app, 'No session with id "nope"')
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(1))
+  })
+
+  test('Shift+Tab cycles the permission mode', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    await press(app, KEYS.shiftTab, 'execute ·')
+    expect(fake.callsOf('setSessionMode')).toEqual([{ sessionId: 's1', mode: 'execute' }])
+  })
+
+  test('Ctrl+C stops a running turn, and a second Ctrl+C exits', async () => {
+    const { app, fake, onExit } = start(createFakeBridge({ session: { running: true } }))
+    await waitForFrame(app, 'Working…')
+    await press(app, KEYS.ctrlC, 'press Ctrl+C again to exit')
+    expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
+    expect(onExit).not.toHaveBeenCalled()
+    app.stdin.write(KEYS.ctrlC)
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0))
+  })
+
+  test('Ctrl+C when idle clears a draft first, then exits', async () => {
+    const { app, onExit } = start()
+    await waitForFrame(app, 'Message')
+    await press(app, 'draft', '› draft')
+    await press(app, KEYS.ctrlC, 'Draft cleared')
+    expect(onExit).not.toHaveBeenCalled()
+    app.stdin.write(KEYS.ctrlC)
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0))
+  })
+
+  test('in a narrow terminal no line is wider than the terminal', async () => {
+    const { app, fake } = start(createFakeBridge(), undefined, { columns: 40, rows: 20 })
+    await waitForFrame(app, 'Message')
+    fake.emit(added(permission({ detail: 'x'.repeat(300) })))
+    const frame = await waitForFrame(app, 'Permission request')
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(40)
+  })
+})

@@ -1,0 +1,62 @@
+import type {
+  BridgeError,
+  BridgeEvent,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+} from '../shared/bridge'
+import { dispatchBridgeCall } from '../shared/bridge-dispatch'
+import type { Runtime } from '../main/runtime/runtime-types'
+
+/** The bridge calls the terminal client makes. */
+export type TuiMethod = Extract<
+  BridgeMethod,
+  | 'createSession'
+  | 'openSession'
+  | 'send'
+  | 'stop'
+  | 'setSessionMode'
+  | 'respondToPermission'
+  | 'respondToQuestion'
+  | 'dismissInteraction'
+  | 'saveQuestionDraft'
+  | 'listPending'
+  | 'getSettings'
+>
+
+/**
+ * What the terminal client talks to: the ParleyBridge calls it uses, each of which may also come
+ * back as a typed `BridgeError` (bad input is refused, never thrown). A `ParleyBridge` fits, and
+ * so does `bridgeFromRuntime(runtime)`; tests hand in a fake.
+ */
+export type TuiBridge = {
+  [M in TuiMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M> | BridgeError>
+} & {
+  onEvent(callback: (event: BridgeEvent) => void): () => void
+}
+
+/**
+ * The in-process runtime as a bridge. Every call goes through `dispatchBridgeCall`, the one
+ * validation path every host uses, so the terminal's input (a message, an "Other" answer) is
+ * trimmed and bounded exactly as it would be over IPC or WebSocket.
+ */
+export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
+  const call =
+    <M extends TuiMethod>(method: M) =>
+    (input: BridgeInput<M>) =>
+      dispatchBridgeCall(runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
+  return {
+    createSession: call('createSession'),
+    openSession: call('openSession'),
+    send: call('send'),
+    stop: call('stop'),
+    setSessionMode: call('setSessionMode'),
+    respondToPermission: call('respondToPermission'),
+    respondToQuestion: call('respondToQuestion'),
+    dismissInteraction: call('dismissInteraction'),
+    saveQuestionDraft: call('saveQuestionDraft'),
+    listPending: call('listPending'),
+    getSettings: call('getSettings'),
+    onEvent: (callback) => runtime.onEvent(callback),
+  }
+}

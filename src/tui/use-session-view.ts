@@ -1,0 +1,98 @@
+import { useEffect, useReducer } from 'react'
+import type { BridgeError, BridgeEvent, BridgeOutput } from '../shared/bridge'
+import {
+  LOADING_VIEW,
+  reduceSessionView,
+  type SessionView,
+  type SessionViewAction,
+} from './session-view-state'
+import type { TuiBridge } from './tui-bridge'
+
+type OpenResult = BridgeOutput<'openSession'> | BridgeOutput<'createSession'> | BridgeError
+
+const failure = (result: Extract<OpenResult, { ok: false }>, sessionId?: string): string => {
+  if (result.reason === 'not_found') return `No session with id "${sessionId ?? ''}".`
+  return result.message ?? `Could not start a session (${result.reason}).`
+}
+
+/**
+ * Creates a session (or opens `sessionId` and replays it) and keeps its view in step with live
+ * events. Text deltas are coalesced and applied at most every `flushMs`, so a fast stream
+ * re-renders the screen a few dozen times a second instead of once per token; any other event
+ * first flushes the pending deltas, so order is kept.
+ */
+export function useSessionView(
+  bridge: TuiBridge,
+  sessionId: string | undefined,
+  flushMs = 25,
+): [SessionView, (action: SessionViewAction) => void] {
+  const [view, dispatch] = useReducer(reduceSessionView, LOADING_VIEW)
+
+  useEffect(() => {
+    let live = true
+    let ready = false
+    // Events that arrive before the session is loaded are applied after it (duplicates of the
+    // replayed history are ignored by the pure state).
+    const early: BridgeEvent[] = []
+    let deltas: BridgeEvent[] = []
+    let timer: ReturnType<typeof setTimeout> | undefined
+
+    const flush = () => {
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      if (deltas.length === 0) return
+      const events = deltas
+      deltas = []
+      dispatch({ type: 'events', events })
+    }
+
+    const unsubscribe = bridge.onEvent((event) => {
+      if (!live) return
+      if (!ready) {
+        early.push(event)
+      } else if (event.type === 'text_delta') {
+        deltas.push(event)
+        timer ??= setTimeout(flush, flushMs)
+      } else {
+        flush()
+        dispatch({ type: 'events', events: [event] })
+      }
+    })
+
+    const loaded = (action: Extract<SessionViewAction, { type: 'loaded' }>) => {
+      dispatch(action)
+      ready = true
+      if (early.length > 0) dispatch({ type: 'events', events: early.splice(0) })
+    }
+
+    const load = async (): Promise<void> => {
+      if (sessionId) {
+        const result = await bridge.openSession({ sessionId })
+        if (!live) return
+        if (result.ok) loaded({ type: 'loaded', ...result })
+        else dispatch({ type: 'failed', message: failure(result, sessionId) })
+        return
+      }
+      const result = await bridge.createSession({})
+      if (!live) return
+      if (result.ok)
+        loaded({ type: 'loaded', session: result.session, events: [], pending: [], notices: [] })
+      else dispatch({ type: 'failed', message: failure(result) })
+    }
+    load().catch((error: unknown) => {
+      if (live)
+        dispatch({
+          type: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        })
+    })
+
+    return () => {
+      live = false
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+    }
+  }, [bridge, sessionId, flushMs])
+
+  return [view, dispatch]
+}
