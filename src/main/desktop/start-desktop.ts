@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url'
+import { bindBridgeHandlers } from '../../shared/bind-bridge-handlers'
 import type { Runtime } from '../runtime/runtime-types'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
 import { forwardEvents } from './forward-events'
@@ -40,8 +41,10 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   const windows = new Set<DesktopWindow>()
 
   hardenSession(electron.session.defaultSession, appUrl)
-  const removeHandlers = registerBridgeHandlers(electron.ipcMain, runtime, (event) =>
-    isTrustedSender(event, windows, appUrl),
+  const removeHandlers = registerBridgeHandlers(
+    electron.ipcMain,
+    bindBridgeHandlers(runtime),
+    (event) => isTrustedSender(event, windows, appUrl),
   )
   const stopForwarding = forwardEvents({
     subscribe: (listener) => runtime.onEvent(listener),
