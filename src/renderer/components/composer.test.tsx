@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createFakeBridge, fakeSession } from '../test/fake-bridge'
+import { renderApp } from '../test/render-app'
+
+describe('the composer', () => {
+  it('sends with Enter, breaks lines with Shift+Enter and clears after sending', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
+    const { user } = await renderApp(fake)
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await user.type(box, 'line one{Shift>}{Enter}{/Shift}line two{Enter}')
+    expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'line one\nline two' }])
+    expect(box).toHaveValue('')
+  })
+
+  it('creates a session for the first message when there is none', async () => {
+    const fake = createFakeBridge()
+    const { user } = await renderApp(fake)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(fake.callsOf('createSession')).toHaveLength(1)
+    expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'hello' }])
+  })
+
+  it('shows the backend label and changes mode and model', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
+    const { user } = await renderApp(fake)
+    expect(screen.getByText('Demo scenario (fake backend)')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'bypass')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'fake-large')
+    expect(fake.callsOf('setSessionMode')).toEqual([{ sessionId: 's1', mode: 'bypass' }])
+    expect(fake.callsOf('updateSettings')).toEqual([{ model: 'fake-large' }])
+  })
+
+  it('shows why the runtime refused a message', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1', { running: true })] })
+    const { user } = await renderApp(fake)
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'x')
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
+  })
+})

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { safeHref } from './safe-href'
+import { toolSummary } from './tool-summary'
+
+describe('safeHref', () => {
+  it('allows only absolute http, https and mailto links', () => {
+    expect(safeHref('https://example.com/a')).toBe('https://example.com/a')
+    expect(safeHref('mailto:a@b.c')).toBe('mailto:a@b.c')
+    expect(safeHref('javascript:alert(1)')).toBeUndefined()
+    expect(safeHref('file:///etc/passwd')).toBeUndefined()
+    expect(safeHref('/settings')).toBeUndefined()
+    expect(safeHref('data:text/html,hi')).toBeUndefined()
+  })
+})
+
+describe('toolSummary', () => {
+  it('names what a tool call does in one line', () => {
+    expect(toolSummary('run_command', { command: 'npm\n test' })).toBe('npm test')
+    expect(toolSummary('edit_file', { path: 'src/a.ts', old_text: 'a', new_text: 'b' })).toBe(
+      'src/a.ts',
+    )
+    expect(toolSummary('custom', { a: 1 })).toBe('{"a":1}')
+  })
+})

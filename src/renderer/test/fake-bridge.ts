@@ -1,0 +1,208 @@
+import type {
+  BridgeEvent,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+  ParleyBridge,
+  PendingInteraction,
+  PublicSettings,
+  SessionEvent,
+  SessionSummary,
+} from '../../shared'
+
+/** Settings a fake runtime reports. */
+export const FAKE_SETTINGS: PublicSettings = {
+  provider: 'demo',
+  model: 'fake-small',
+  openaiBaseUrl: '',
+  defaultMode: 'ask',
+  defaultWorkspace: '/work/demo',
+  openaiApiKeySet: false,
+  anthropicApiKeySet: true,
+  backendLabel: 'Demo scenario (fake backend)',
+  models: ['fake-small', 'fake-large'],
+}
+
+export function fakeSession(id: string, patch: Partial<SessionSummary> = {}): SessionSummary {
+  return {
+    id,
+    title: `Session ${id}`,
+    workspace: `/work/${id}`,
+    mode: 'ask',
+    backend: 'fake:demo',
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    running: false,
+    pendingCount: 0,
+    ...patch,
+  }
+}
+
+type Call = { [M in BridgeMethod]: { method: M; input: BridgeInput<M> } }[BridgeMethod]
+
+/**
+ * An in-memory ParleyBridge for component tests: it keeps sessions, logs and FIFOs, answers
+ * calls the way the runtime does, records every call, and lets a test push events.
+ */
+export function createFakeBridge(
+  init: {
+    sessions?: SessionSummary[]
+    events?: Record<string, SessionEvent[]>
+    pending?: Record<string, PendingInteraction[]>
+  } = {},
+) {
+  const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
+  const logs = new Map(Object.entries(init.events ?? {}))
+  const pending = new Map(Object.entries(init.pending ?? {}))
+  const listeners = new Set<(event: BridgeEvent) => void>()
+  const calls: Call[] = []
+  let settings = FAKE_SETTINGS
+  let counter = 0
+
+  const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
+  const changed = (id: string) =>
+    emit({ type: 'session_changed', sessionId: id, session: sessions.get(id) ?? null })
+  const queueOf = (id: string) => pending.get(id) ?? []
+  const findRequest = (requestId: string) => {
+    for (const [sessionId, queue] of pending) {
+      const item = queue.find((q) => q.requestId === requestId)
+      if (item) return { sessionId, item }
+    }
+    return undefined
+  }
+  const settle = (
+    requestId: string,
+    outcome: 'answered' | 'allowed' | 'denied' | 'stopped' | 'dismissed',
+  ) => {
+    const found = findRequest(requestId)
+    if (!found) return false
+    pending.set(
+      found.sessionId,
+      queueOf(found.sessionId).filter((q) => q.requestId !== requestId),
+    )
+    emit({ type: 'interaction_settled', sessionId: found.sessionId, requestId, outcome })
+    return true
+  }
+
+  const handlers: { [M in BridgeMethod]: (input: BridgeInput<M>) => BridgeOutput<M> } = {
+    listSessions: () =>
+      [...sessions.values()].map((s) => ({ ...s, pendingCount: queueOf(s.id).length })),
+    createSession: (input) => {
+      const session = fakeSession(`s${++counter}`, {
+        title: input.title ?? 'New session',
+        updatedAt: 10_000 + counter,
+      })
+      sessions.set(session.id, session)
+      changed(session.id)
+      return { ok: true, session }
+    },
+    openSession: ({ sessionId }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      return {
+        ok: true,
+        session,
+        events: logs.get(sessionId) ?? [],
+        pending: queueOf(sessionId),
+        notices: [],
+      }
+    },
+    renameSession: ({ sessionId, title }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      sessions.set(sessionId, { ...session, title })
+      changed(sessionId)
+      return { ok: true }
+    },
+    setSessionMode: ({ sessionId, mode }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      sessions.set(sessionId, { ...session, mode })
+      changed(sessionId)
+      return { ok: true }
+    },
+    removeSession: ({ sessionId }) => {
+      if (!sessions.delete(sessionId)) return { ok: false, reason: 'not_found' }
+      changed(sessionId)
+      return { ok: true }
+    },
+    send: ({ sessionId }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      if (session.running) return { ok: false, reason: 'busy' }
+      return { ok: true, turnId: `t${++counter}` }
+    },
+    stop: ({ sessionId }) => {
+      for (const item of queueOf(sessionId)) settle(item.requestId, 'stopped')
+      return { ok: true }
+    },
+    respondToPermission: ({ requestId, decision }) =>
+      settle(requestId, decision === 'allow' ? 'allowed' : 'denied')
+        ? { ok: true }
+        : { ok: false, reason: 'unknown_request' },
+    respondToQuestion: ({ requestId }) =>
+      settle(requestId, 'answered') ? { ok: true } : { ok: false, reason: 'unknown_request' },
+    dismissInteraction: ({ requestId }) =>
+      settle(requestId, 'dismissed') ? { ok: true } : { ok: false, reason: 'unknown_request' },
+    saveQuestionDraft: ({ requestId, draft }) => {
+      const found = findRequest(requestId)
+      if (!found) return { ok: false, reason: 'unknown_request' }
+      if (found.item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
+      const item = { ...found.item, draft: { index: draft.index, picks: [...draft.picks] } }
+      pending.set(
+        found.sessionId,
+        queueOf(found.sessionId).map((q) => (q.requestId === requestId ? item : q)),
+      )
+      return { ok: true }
+    },
+    listPending: ({ sessionId }) => queueOf(sessionId),
+    getSettings: () => settings,
+    updateSettings: (patch) => {
+      const { openaiApiKey, anthropicApiKey, ...rest } = patch
+      settings = {
+        ...settings,
+        ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+        ...(openaiApiKey !== undefined ? { openaiApiKeySet: openaiApiKey !== '' } : {}),
+        ...(anthropicApiKey !== undefined ? { anthropicApiKeySet: anthropicApiKey !== '' } : {}),
+      }
+      return { ok: true, settings }
+    },
+  }
+
+  const bridge = Object.fromEntries(
+    (Object.keys(handlers) as BridgeMethod[]).map((method) => [
+      method,
+      async (input: never) => {
+        calls.push({ method, input } as Call)
+        return (handlers[method] as (i: never) => unknown)(input)
+      },
+    ]),
+  ) as unknown as ParleyBridge
+  bridge.onEvent = (callback) => {
+    listeners.add(callback)
+    return () => listeners.delete(callback)
+  }
+
+  return {
+    bridge,
+    calls,
+    /** Calls of one method, in order. */
+    callsOf<M extends BridgeMethod>(method: M): Array<BridgeInput<M>> {
+      return calls.filter((c) => c.method === method).map((c) => c.input as BridgeInput<M>)
+    },
+    emit,
+    /** Adds a request to a session's FIFO and announces it, as the runtime does. */
+    ask(interaction: PendingInteraction) {
+      pending.set(interaction.sessionId, [...queueOf(interaction.sessionId), interaction])
+      emit({ type: 'interaction_added', sessionId: interaction.sessionId, interaction })
+    },
+    pendingOf: queueOf,
+    setRunning(sessionId: string, running: boolean) {
+      const session = sessions.get(sessionId)
+      if (session) sessions.set(sessionId, { ...session, running })
+      changed(sessionId)
+    },
+  }
+}
+
+export type FakeBridge = ReturnType<typeof createFakeBridge>

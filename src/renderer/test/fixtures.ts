@@ -1,0 +1,55 @@
+import type { PermissionInteraction, QuestionInteraction } from '../../shared'
+
+/** A permission prompt as the runtime would queue it. */
+export function permissionRequest(
+  patch: Partial<PermissionInteraction> = {},
+): PermissionInteraction {
+  return {
+    kind: 'permission',
+    requestId: 'p1',
+    sessionId: 's1',
+    turnId: 't1',
+    toolCallId: 'c1',
+    createdAt: Date.UTC(2026, 0, 1, 9, 30),
+    recovered: false,
+    tool: 'run_command',
+    summary: 'Run `npm test`',
+    detail: 'npm test -- --reporter=dot',
+    risk: 'medium',
+    intent: 'run_command: npm',
+    expiresAt: null,
+    ...patch,
+  }
+}
+
+/** The three-question AskUserQuestion used across tests. */
+export function questionRequest(patch: Partial<QuestionInteraction> = {}): QuestionInteraction {
+  return {
+    kind: 'question',
+    requestId: 'q1',
+    sessionId: 's1',
+    turnId: 't1',
+    toolCallId: 'c2',
+    createdAt: Date.UTC(2026, 0, 1, 9, 31),
+    recovered: false,
+    questions: [
+      {
+        question: 'Which database?',
+        options: [
+          { label: 'Postgres', description: 'Relational, battle-tested' },
+          { label: 'SQLite', description: 'One file, zero setup' },
+        ],
+      },
+      {
+        question: 'Which language?',
+        options: [{ label: 'TypeScript' }, { label: 'Go' }, { label: 'Rust' }],
+      },
+      {
+        question: 'Add CI?',
+        options: [{ label: 'Yes' }, { label: 'No' }],
+      },
+    ],
+    draft: null,
+    ...patch,
+  }
+}

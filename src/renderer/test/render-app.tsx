@@ -1,0 +1,70 @@
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { App } from '../app'
+import { createChatStore, type ActiveSessionMemory } from '../state/store'
+import type { FakeBridge } from './fake-bridge'
+
+/**
+ * jsdom does no layout. Give the transcript's scroller a viewport and each row a height, so the
+ * virtualizer renders a window of rows as it does in a browser.
+ */
+function simulateLayout() {
+  const size = (element: HTMLElement, scroller: number, row: number) =>
+    element.classList.contains('transcript')
+      ? scroller
+      : element.classList.contains('transcript-item')
+        ? row
+        : 0
+  Object.defineProperties(HTMLElement.prototype, {
+    clientHeight: {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return size(this, 800, 0)
+      },
+    },
+    clientWidth: {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return size(this, 800, 0)
+      },
+    },
+    offsetHeight: {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return size(this, 800, 60)
+      },
+    },
+  })
+}
+simulateLayout()
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup)
+
+/** Renders the whole client against a fake bridge; deltas flush synchronously. */
+export async function renderApp(fake: FakeBridge, remembered: string | null = null) {
+  let stored = remembered
+  const memory: ActiveSessionMemory = {
+    read: () => stored,
+    write: (id) => {
+      stored = id
+    },
+  }
+  const store = createChatStore({ bridge: fake.bridge, scheduleFrame: (cb) => cb(), memory })
+  const user = userEvent.setup()
+  const view = render(<App store={store} />)
+  // Start-up reads settings and sessions; wait until they are on screen.
+  await screen.findByRole('textbox', { name: 'Message' })
+  await act(async () => {
+    await Promise.resolve()
+  })
+  return {
+    store,
+    user,
+    view,
+    /** Pushes a runtime event the way a host does, inside act(). */
+    emit: (...args: Parameters<FakeBridge['emit']>) => act(() => fake.emit(...args)),
+  }
+}
