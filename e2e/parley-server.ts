@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+
+/** The pinned line `parley serve` prints once it listens. */
+const LISTENING_PREFIX = 'Parley listening on '
+
+/** A running `parley serve` on a throwaway data folder and workspace. */
+export type ParleyServer = {
+  /** The printed URL, with `#token=…`: opening it opens the app. */
+  url: string
+  dataDir: string
+  workspace: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
+ * `npm test` beforehand) and resolves with its URL once the listening line appears.
+ */
+export async function startParleyServer(scenarioFile: string): Promise<ParleyServer> {
+  const root = await mkdtemp(join(tmpdir(), 'parley-e2e-'))
+  const dataDir = join(root, 'data')
+  const workspace = join(root, 'workspace')
+  const { mkdir } = await import('node:fs/promises')
+  await mkdir(workspace, { recursive: true })
+  const child = spawn(
+    process.execPath,
+    [
+      resolve('out/cli/parley.js'),
+      'serve',
+      '--scenario',
+      resolve('e2e/scenarios', scenarioFile),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--workspace',
+      workspace,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    lines.on('line', (line) => {
+      if (line.startsWith(LISTENING_PREFIX)) resolveUrl(line.slice(LISTENING_PREFIX.length).trim())
+    })
+    child.once('exit', (code) =>
+      reject(new Error(`parley serve exited with ${code} before listening:\n${stderr}`)),
+    )
+    child.once('error', reject)
+  })
+  return {
+    url,
+    dataDir,
+    workspace,
+    stop: async () => {
+      await stopChild(child)
+      await rm(root, { recursive: true, force: true })
+    },
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  child.kill('SIGTERM')
+  // A server that ignores SIGTERM must not outlive the test run.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}

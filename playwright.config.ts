@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * E2E journeys in Chromium through the web host (`parley serve`) on the fake scripted backend.
+ * `npm test` builds first; each test starts its own server with a throwaway data folder.
+ * The system Chromium is used where it exists (no download); otherwise Playwright's own.
+ */
+const SYSTEM_CHROMIUM = '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(existsSync(SYSTEM_CHROMIUM) && { executablePath: SYSTEM_CHROMIUM }),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+})
