@@ -56,8 +56,9 @@ export async function dispatchBridgeCall(
     return bridgeError('invalid_input', `${method}: ${z.prettifyError(parsed.error)}`)
   }
   try {
-    const handler = handlers[method] as (input: unknown) => Promise<unknown>
-    return await handler(parsed.data)
+    // Called as a method: handlers are usually a class instance (the runtime).
+    const handler = handlers[method] as (this: BridgeHandlers, input: unknown) => Promise<unknown>
+    return await handler.call(handlers, parsed.data)
   } catch (error) {
     return bridgeError(
       'internal',
