@@ -4,7 +4,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { PendingInteraction } from '../../shared/interactions'
 import { toModelMessages } from './replay'
-import { assistantTexts, callsAndResultsPair, makeRig, readLogRecords, TWO_QUESTIONS, type TestRig } from './runtime-test-kit'
+import {
+  assistantTexts,
+  callsAndResultsPair,
+  makeRig,
+  readLogRecords,
+  TWO_QUESTIONS,
+  type TestRig,
+} from './runtime-test-kit'
 import { buildRuntimeChild, ChildRuntime } from './testing/child-runtime-client'
 
 let script = ''
@@ -24,7 +31,8 @@ async function start(rig: TestRig, crashOn?: string): Promise<ChildRuntime> {
 }
 
 const isEnd = (e: BridgeEvent) => e.type === 'session_event' && e.event.type === 'turn_end'
-const isAdded = (e: BridgeEvent): e is Extract<BridgeEvent, { type: 'interaction_added' }> => e.type === 'interaction_added'
+const isAdded = (e: BridgeEvent): e is Extract<BridgeEvent, { type: 'interaction_added' }> =>
+  e.type === 'interaction_added'
 
 async function createAndSend(child: ChildRuntime): Promise<string> {
   const created = await child.call('createSession', { mode: 'ask' })
@@ -34,7 +42,11 @@ async function createAndSend(child: ChildRuntime): Promise<string> {
 }
 
 /** Drives a restarted runtime to the end of the turn, answering whatever it re-presents. */
-async function finish(child: ChildRuntime, sessionId: string, answer: (p: PendingInteraction) => Promise<unknown>): Promise<void> {
+async function finish(
+  child: ChildRuntime,
+  sessionId: string,
+  answer: (p: PendingInteraction) => Promise<unknown>,
+): Promise<void> {
   for (;;) {
     const pending = await child.call('listPending', { sessionId })
     const head = pending[0]
@@ -47,7 +59,14 @@ async function finish(child: ChildRuntime, sessionId: string, answer: (p: Pendin
 }
 
 const questionScenario = {
-  turns: [{ steps: [{ say: 'Asking.', call: [{ tool: 'AskUserQuestion', input: TWO_QUESTIONS }] }, { say: 'You chose {{lastToolResult}}' }] }],
+  turns: [
+    {
+      steps: [
+        { say: 'Asking.', call: [{ tool: 'AskUserQuestion', input: TWO_QUESTIONS }] },
+        { say: 'You chose {{lastToolResult}}' },
+      ],
+    },
+  ],
 }
 
 describe('a question survives a crash at every step', () => {
@@ -68,16 +87,28 @@ describe('a question survives a crash at every step', () => {
       void first.call('send', { sessionId, text: 'go' }).catch(() => undefined)
       const added = await first.waitFor(isAdded).catch(() => undefined)
       if (added && isAdded(added)) {
-        await first.call('respondToQuestion', { requestId: added.interaction.requestId, answers: ['Other text from a person', 'Jest'] }).catch(() => undefined)
+        await first
+          .call('respondToQuestion', {
+            requestId: added.interaction.requestId,
+            answers: ['Other text from a person', 'Jest'],
+          })
+          .catch(() => undefined)
       }
       expect((await first.exited).signal).toBe('SIGKILL')
 
       const second = await start(rig)
-      await finish(second, sessionId, (p) => second.call('respondToQuestion', { requestId: p.requestId, answers: ['Other text from a person', 'Jest'] }))
+      await finish(second, sessionId, (p) =>
+        second.call('respondToQuestion', {
+          requestId: p.requestId,
+          answers: ['Other text from a person', 'Jest'],
+        }),
+      )
       await second.quit()
 
       const records = readLogRecords(rig, sessionId)
-      const results = records.filter((e) => e.type === 'tool_result' && e.tool === 'AskUserQuestion')
+      const results = records.filter(
+        (e) => e.type === 'tool_result' && e.tool === 'AskUserQuestion',
+      )
       expect(results).toHaveLength(1)
       expect(callsAndResultsPair(records)).toBe(true)
       if (crashOn === 'session_event:tool_call') {
@@ -85,11 +116,19 @@ describe('a question survives a crash at every step', () => {
         expect(results[0]).toMatchObject({ isError: true, synthetic: true })
         expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'interrupted' })
       } else {
-        expect(results[0]).toMatchObject({ isError: false, output: { answers: [{ answer: 'Other text from a person' }, { answer: 'Jest' }] } })
+        expect(results[0]).toMatchObject({
+          isError: false,
+          output: { answers: [{ answer: 'Other text from a person' }, { answer: 'Jest' }] },
+        })
         expect(records.filter((e) => e.type === 'user_question_request')).toHaveLength(1)
         expect(assistantTexts(records).at(-1)).toContain('"answer":"Other text from a person"')
         expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
-        expect(toModelMessages(records).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+        expect(toModelMessages(records).map((m) => m.role)).toEqual([
+          'user',
+          'assistant',
+          'tool',
+          'assistant',
+        ])
       }
       expect(records.filter((e) => e.type === 'turn_end')).toHaveLength(1)
     })
@@ -98,7 +137,14 @@ describe('a question survives a crash at every step', () => {
 
 describe('a permission prompt survives a crash at every step', () => {
   const scenario = {
-    turns: [{ steps: [{ call: [{ tool: 'write_file', input: { path: 'approved.txt', content: 'yes' } }] }, { say: 'Result {{lastToolResult}}' }] }],
+    turns: [
+      {
+        steps: [
+          { call: [{ tool: 'write_file', input: { path: 'approved.txt', content: 'yes' } }] },
+          { say: 'Result {{lastToolResult}}' },
+        ],
+      },
+    ],
   }
   const crashPoints = [
     'session_event:permission_request',
@@ -113,15 +159,28 @@ describe('a permission prompt survives a crash at every step', () => {
       const sessionId = await createAndSend(first).catch(() => '')
       const added = await first.waitFor(isAdded).catch(() => undefined)
       if (added && isAdded(added)) {
-        await first.call('respondToPermission', { requestId: added.interaction.requestId, decision: 'allow', remember: false }).catch(() => undefined)
+        await first
+          .call('respondToPermission', {
+            requestId: added.interaction.requestId,
+            decision: 'allow',
+            remember: false,
+          })
+          .catch(() => undefined)
       }
       expect((await first.exited).signal).toBe('SIGKILL')
-      const id = sessionId || (readLogRecords(rig, sessionId).find((e) => e.type === 'session')?.id ?? '')
+      const id =
+        sessionId || (readLogRecords(rig, sessionId).find((e) => e.type === 'session')?.id ?? '')
 
       const second = await start(rig)
       const sessions = await second.call('listSessions', {})
       const sid = id || sessions[0]!.id
-      await finish(second, sid, (p) => second.call('respondToPermission', { requestId: p.requestId, decision: 'allow', remember: false }))
+      await finish(second, sid, (p) =>
+        second.call('respondToPermission', {
+          requestId: p.requestId,
+          decision: 'allow',
+          remember: false,
+        }),
+      )
       await second.quit()
 
       const records = readLogRecords(rig, sid)
@@ -144,8 +203,22 @@ describe('after a restart', () => {
           steps: [
             {
               call: [
-                { tool: 'AskUserQuestion', input: { questions: [{ question: 'First?', options: [{ label: 'A1' }, { label: 'B1' }] }] } },
-                { tool: 'AskUserQuestion', input: { questions: [{ question: 'Second?', options: [{ label: 'A2' }, { label: 'B2' }] }] } },
+                {
+                  tool: 'AskUserQuestion',
+                  input: {
+                    questions: [
+                      { question: 'First?', options: [{ label: 'A1' }, { label: 'B1' }] },
+                    ],
+                  },
+                },
+                {
+                  tool: 'AskUserQuestion',
+                  input: {
+                    questions: [
+                      { question: 'Second?', options: [{ label: 'A2' }, { label: 'B2' }] },
+                    ],
+                  },
+                },
               ],
             },
             { say: 'ok' },
@@ -155,7 +228,9 @@ describe('after a restart', () => {
     })
     const first = await start(rig)
     const sessionId = await createAndSend(first)
-    await first.waitFor((e) => e.type === 'interaction_added' && first.events.filter(isAdded).length === 2)
+    await first.waitFor(
+      (e) => e.type === 'interaction_added' && first.events.filter(isAdded).length === 2,
+    )
     // Answer the second before the restart, the first after it.
     const [q1, q2] = await first.call('listPending', { sessionId })
     await first.call('respondToQuestion', { requestId: q2!.requestId, answers: ['B2'] })
@@ -170,7 +245,12 @@ describe('after a restart', () => {
     await second.quit()
 
     const results = readLogRecords(rig, sessionId).filter((e) => e.type === 'tool_result')
-    const byCall = Object.fromEntries(results.map((r) => [r.type === 'tool_result' ? r.toolCallId : '', r.type === 'tool_result' ? r.output : null]))
+    const byCall = Object.fromEntries(
+      results.map((r) => [
+        r.type === 'tool_result' ? r.toolCallId : '',
+        r.type === 'tool_result' ? r.output : null,
+      ]),
+    )
     expect(byCall[q1!.toolCallId]).toEqual({ answers: [{ question: 'First?', answer: 'A1' }] })
     expect(byCall[q2!.toolCallId]).toEqual({ answers: [{ question: 'Second?', answer: 'B2' }] })
   })
@@ -185,8 +265,13 @@ describe('after a restart', () => {
     const second = await start(rig)
     const [pending] = await second.call('listPending', { sessionId })
     expect(pending).toMatchObject({ recovered: true })
-    expect(await second.call('send', { sessionId, text: 'new message' })).toMatchObject({ ok: false, reason: 'awaiting_input' })
-    expect(await second.call('dismissInteraction', { requestId: pending!.requestId })).toEqual({ ok: true })
+    expect(await second.call('send', { sessionId, text: 'new message' })).toMatchObject({
+      ok: false,
+      reason: 'awaiting_input',
+    })
+    expect(await second.call('dismissInteraction', { requestId: pending!.requestId })).toEqual({
+      ok: true,
+    })
     await second.waitFor(isEnd)
     const records = readLogRecords(rig, sessionId)
     expect(records.find((e) => e.type === 'tool_result')).toMatchObject({
@@ -194,7 +279,9 @@ describe('after a restart', () => {
       output: { error: expect.stringContaining('not answered (app restarted)') },
     })
     expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'interrupted' })
-    expect(await second.call('send', { sessionId, text: 'new message' })).toMatchObject({ ok: true })
+    expect(await second.call('send', { sessionId, text: 'new message' })).toMatchObject({
+      ok: true,
+    })
   })
 
   it('keeps a half-answered form (its draft) for the next start', async () => {
@@ -204,7 +291,9 @@ describe('after a restart', () => {
     const added = await first.waitFor(isAdded)
     if (!isAdded(added)) throw new Error('unreachable')
     const draft = { index: 1, picks: [{ kind: 'other' as const, text: 'kept' }, null] }
-    expect(await first.call('saveQuestionDraft', { requestId: added.interaction.requestId, draft })).toEqual({ ok: true })
+    expect(
+      await first.call('saveQuestionDraft', { requestId: added.interaction.requestId, draft }),
+    ).toEqual({ ok: true })
     await first.kill()
     const second = await start(rig)
     const [pending] = await second.call('listPending', { sessionId })

@@ -35,9 +35,16 @@ export class ChildRuntime {
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
     let markReady: () => void = () => {}
     this.ready = new Promise((resolve) => (markReady = resolve))
-    this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+    this.exited = new Promise((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    )
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const message = JSON.parse(line) as { ready?: true; id?: number; result?: unknown; event?: BridgeEvent }
+      const message = JSON.parse(line) as {
+        ready?: true
+        id?: number
+        result?: unknown
+        event?: BridgeEvent
+      }
       if (message.ready) markReady()
       if (message.id !== undefined) this.#waiting.get(message.id)?.(message.result)
       if (message.event) {
@@ -47,14 +54,24 @@ export class ChildRuntime {
     })
   }
 
-  static async start(script: string, args: { dataDir: string; scenarioPath: string; workspace: string; crashOn?: string }): Promise<ChildRuntime> {
-    const child = spawn(process.execPath, [script, args.dataDir, args.scenarioPath, args.workspace], {
-      env: { ...process.env, ...(args.crashOn ? { PARLEY_CRASH_ON: args.crashOn } : {}) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
+  static async start(
+    script: string,
+    args: { dataDir: string; scenarioPath: string; workspace: string; crashOn?: string },
+  ): Promise<ChildRuntime> {
+    const child = spawn(
+      process.execPath,
+      [script, args.dataDir, args.scenarioPath, args.workspace],
+      {
+        env: { ...process.env, ...(args.crashOn ? { PARLEY_CRASH_ON: args.crashOn } : {}) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    )
     child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk))
     const runtime = new ChildRuntime(child)
-    await Promise.race([runtime.ready, runtime.exited.then(() => Promise.reject(new Error('child exited before ready')))])
+    await Promise.race([
+      runtime.ready,
+      runtime.exited.then(() => Promise.reject(new Error('child exited before ready'))),
+    ])
     return runtime
   }
 
@@ -62,7 +79,9 @@ export class ChildRuntime {
     const id = this.#next++
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, (result) => resolve(result as BridgeOutput<M>))
-      this.exited.then(({ signal }) => reject(new Error(`child exited (${signal}) before answering ${method}`)))
+      this.exited.then(({ signal }) =>
+        reject(new Error(`child exited (${signal}) before answering ${method}`)),
+      )
       this.child.stdin.write(`${JSON.stringify({ id, method, input })}\n`)
     })
   }

@@ -19,9 +19,16 @@ export function eventKey(event: BridgeEvent): string[] {
 
 async function main(): Promise<void> {
   const [dataDir, scenarioPath, workspace] = process.argv.slice(2)
-  if (!dataDir || !scenarioPath || !workspace) throw new Error('usage: runtime-child DATA_DIR SCENARIO WORKSPACE')
+  if (!dataDir || !scenarioPath || !workspace)
+    throw new Error('usage: runtime-child DATA_DIR SCENARIO WORKSPACE')
   const crashOn = process.env.PARLEY_CRASH_ON
-  const runtime = await createRuntime({ dataDir, scenarioPath, workspace, interactive: true, env: { PARLEY_FAKE_DELAY_MS: '0' } })
+  const runtime = await createRuntime({
+    dataDir,
+    scenarioPath,
+    workspace,
+    interactive: true,
+    env: { PARLEY_FAKE_DELAY_MS: '0' },
+  })
   runtime.onEvent((event) => {
     if (crashOn && eventKey(event).includes(crashOn)) process.kill(process.pid, 'SIGKILL')
     process.stdout.write(`${JSON.stringify({ event })}\n`)
@@ -29,7 +36,9 @@ async function main(): Promise<void> {
   const lines = createInterface({ input: process.stdin })
   lines.on('line', (line) => {
     const { id, method, input } = JSON.parse(line) as { id: number; method: string; input: unknown }
-    void dispatchBridgeCall(runtime, method, input).then((result) => process.stdout.write(`${JSON.stringify({ id, result })}\n`))
+    void dispatchBridgeCall(runtime, method, input).then((result) =>
+      process.stdout.write(`${JSON.stringify({ id, result })}\n`),
+    )
   })
   lines.on('close', () => void runtime.close().then(() => process.exit(0)))
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`)
