@@ -51,7 +51,7 @@ export async function startRuntime(
 export function waitForEvent<T extends BridgeEvent>(
   runtime: TestRuntime,
   match: (event: BridgeEvent) => event is T,
-  timeoutMs = 5_000,
+  timeoutMs?: number,
 ): Promise<T>
 export function waitForEvent(
   runtime: TestRuntime,

@@ -11,9 +11,9 @@ export interface RuntimeOptions {
   /** Holds `sessions/<id>.jsonl`, `settings.json` and drafts. */
   dataDir: string
   /** Scripted fake backend (`--scenario`); falls back to env PARLEY_SCENARIO. */
-  scenarioPath?: string
+  scenarioPath?: string | undefined
   /** Workspace for new sessions that do not name one. */
-  workspace?: string
+  workspace?: string | undefined
   /** Interactive hosts (desktop, web, TUI) get AskUserQuestion; headless `run` does not. */
   interactive: boolean
   secretStore?: SecretStore
