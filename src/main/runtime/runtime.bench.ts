@@ -1,0 +1,138 @@
+import { bench, describe } from 'vitest'
+import type { SessionEvent } from '../../shared/session-events'
+import { parseSessionLog } from './session-log'
+import { toModelMessages } from './replay'
+import { planRecovery } from './recovery'
+import {
+  makeRig,
+  newSession,
+  nthInteraction,
+  startRuntime,
+  isTurnEnd,
+  waitForEvent,
+} from './runtime-test-kit'
+
+/** A realistic log: per turn a message, two steps of text, a tool call and its result. */
+function syntheticLog(turns: number): SessionEvent[] {
+  const events: SessionEvent[] = [
+    {
+      type: 'session',
+      v: 1,
+      id: 's1',
+      createdAt: 0,
+      title: 'bench',
+      workspace: '/w',
+      backend: 'fake:bench',
+      mode: 'ask',
+    },
+  ]
+  for (let t = 0; t < turns; t++) {
+    const turnId = `t${t}`
+    events.push({
+      type: 'user_message',
+      at: t,
+      turnId,
+      text: `Please look at file ${t} and tell me what it does. `.repeat(3),
+    })
+    events.push({
+      type: 'assistant_text',
+      at: t,
+      turnId,
+      step: 0,
+      text: 'Let me read it first. '.repeat(5),
+    })
+    events.push({
+      type: 'tool_call',
+      at: t,
+      turnId,
+      step: 0,
+      toolCallId: `c${t}`,
+      tool: 'read_file',
+      input: { path: `src/file-${t}.ts` },
+    })
+    events.push({
+      type: 'tool_result',
+      at: t,
+      turnId,
+      toolCallId: `c${t}`,
+      tool: 'read_file',
+      output: { path: `src/file-${t}.ts`, content: 'export const x = 1\n'.repeat(40) },
+      isError: false,
+    })
+    events.push({
+      type: 'assistant_text',
+      at: t,
+      turnId,
+      step: 1,
+      text: 'It exports a constant. '.repeat(20),
+    })
+    events.push({ type: 'turn_end', at: t, turnId, reason: 'completed' })
+  }
+  return events
+}
+
+const toBuffer = (events: SessionEvent[]) =>
+  Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join(''))
+const small = syntheticLog(10)
+const large = syntheticLog(1_000) // 2,000 messages (user + assistant)
+const smallBuffer = toBuffer(small)
+const largeBuffer = toBuffer(large)
+
+describe('replaying a session log (open / restart)', () => {
+  bench('parse 20-message log', () => {
+    parseSessionLog(smallBuffer)
+  })
+  bench(`parse 2,000-message log (${(largeBuffer.length / 1e6).toFixed(1)} MB)`, () => {
+    parseSessionLog(largeBuffer)
+  })
+})
+
+describe('building the model conversation for the next step', () => {
+  bench('toModelMessages, 20 messages', () => {
+    toModelMessages(small)
+  })
+  bench('toModelMessages, 2,000 messages', () => {
+    toModelMessages(large)
+  })
+  bench('planRecovery at start-up, 2,000 messages', () => {
+    planRecovery(large)
+  })
+})
+
+describe('a whole same-turn question round trip (fake backend, no delay)', async () => {
+  const rig = makeRig({
+    turns: [
+      {
+        steps: [
+          {
+            say: 'Asking.',
+            call: [
+              {
+                tool: 'AskUserQuestion',
+                input: {
+                  questions: [{ question: 'Q?', options: [{ label: 'a' }, { label: 'b' }] }],
+                },
+              },
+            ],
+          },
+          { say: '{{lastToolResult}}' },
+        ],
+      },
+    ],
+  })
+  const runtime = await startRuntime(rig)
+  const sessionId = await newSession(runtime, 'ask')
+  let n = 0
+  bench(
+    'send → question → answer → turn_end',
+    async () => {
+      n++
+      runtime.events.length = 0
+      await runtime.send({ sessionId, text: `go ${n}` })
+      const question = await nthInteraction(runtime, 1)
+      await runtime.respondToQuestion({ requestId: question.requestId, answers: ['a'] })
+      await waitForEvent(runtime, isTurnEnd)
+    },
+    { iterations: 50 },
+  )
+})
