@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { CliOptions } from '../../cli/parse-cli'
 import { createRuntime, ScenarioError } from '../../main/runtime/create-runtime'
 import { defaultDataDir } from '../../main/runtime/data-dir'
-import { findRendererDir } from './renderer-dir'
+import { findRendererDir } from './app-root'
 import { startWebHost } from './start-web-host'
 
 /** The line `parley serve` prints once it listens (pinned: tests and people look for it). */

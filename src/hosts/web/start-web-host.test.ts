@@ -132,6 +132,7 @@ describe('serving the built renderer', () => {
       expect(response.body).not.toContain('secret')
     }
     expect((await get('/missing.js')).status).toBe(404)
+    expect((await get('/favicon.ico')).status).toBe(204)
     expect((await get('/assets')).status).toBe(404)
   })
 

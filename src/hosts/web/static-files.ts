@@ -83,6 +83,8 @@ export async function serveStatic(
   } catch {
     if (path === join(options.root, 'index.html'))
       return reply(503, 'The app is not built yet: run `npm run build`, then reload.\n')
+    // Browsers ask for it unprompted; an empty answer keeps their console free of 404s.
+    if (path === join(options.root, 'favicon.ico')) return reply(204, '')
     return reply(404, 'Not found\n')
   }
   response.writeHead(200, {
