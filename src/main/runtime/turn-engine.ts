@@ -490,6 +490,7 @@ export class TurnEngine {
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
       return decide('deny', 'headless', null)
 
+    if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
     const requestId = recovered?.request.requestId ?? newId('perm')
     const createdAt = recovered?.request.at ?? this.deps.now()
     const expiresAt = recovered ? null : createdAt + this.deps.permissionTimeoutMs
@@ -557,6 +558,7 @@ export class TurnEngine {
     recovered: Extract<RecoveredCall, { kind: 'question' }> | undefined,
   ): Promise<AskUserQuestionResult> {
     const { parked, pending } = this.deps
+    if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
     const requestId = recovered?.request.requestId ?? newId('ask')
     const createdAt = recovered?.request.at ?? this.deps.now()
     if (!recovered) {
