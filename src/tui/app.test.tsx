@@ -98,6 +98,23 @@ describe('terminal client', () => {
     await waitForFrame(app, (f) => !f.includes('third'))
   })
 
+  test('text typed together with Enter (as tmux send-keys does) is sent', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    app.stdin.write('all at once\r')
+    await vi.waitFor(() =>
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'all at once' }]),
+    )
+  })
+
+  test('pasted text keeps its line breaks in the draft and is not sent', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    await press(app, '\u001b[200~line one\rline two\u001b[201~', 'line two')
+    expect(plainFrame(app)).toContain('› line one')
+    expect(fake.callsOf('send')).toEqual([])
+  })
+
   test('streamed text appears as it arrives and is shown once when committed', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
@@ -219,6 +236,16 @@ describe('terminal client', () => {
       { requestId: 'p1', decision: 'allow', remember: false },
       { requestId: 'p2', decision: 'deny', remember: false },
     ])
+  })
+
+  test('a paste never answers a permission prompt', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(permission()))
+    await waitForFrame(app, 'Permission request')
+    await press(app, '\u001b[200~y\u001b[201~', 'Permission request')
+    await press(app, KEYS.down, 'Permission request')
+    expect(fake.callsOf('respondToPermission')).toEqual([])
   })
 
   test('requests queue: only the head is shown, with how many more wait', async () => {

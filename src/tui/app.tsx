@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { queueHead } from '../shared/interaction-queue'
 import { PERMISSION_MODES } from '../shared/permission'
 import { applyComposerKey } from './composer-keys'
-import { EMPTY_COMPOSER, type ComposerState } from './composer-state'
+import { EMPTY_COMPOSER, insertText, type ComposerState } from './composer-state'
 import { Composer } from './composer'
 import { Footer } from './footer'
 import { KeyRouter } from './key-router'
@@ -132,10 +132,11 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     return true
   }
 
-  const composerKey = (input: string, key: Key) => {
+  const composerKey = (input: string, key: Key, pasted: boolean) => {
+    if (pasted) return setDraft(insertText(composerRef.current, input))
     const result = applyComposerKey(composerRef.current, input, key)
-    if (result.kind === 'submit') send(composerRef.current.text)
-    else if (result.state !== composerRef.current) setDraft(result.state)
+    if (result.state !== composerRef.current) setDraft(result.state)
+    if (result.kind === 'submit') send(result.state.text)
   }
 
   // The live area must stay shorter than the terminal, or ink clears the whole screen on every

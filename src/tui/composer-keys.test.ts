@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { applyComposerKey, type ComposerKeyResult } from './composer-keys'
 import { EMPTY_COMPOSER, insertText, type ComposerState } from './composer-state'
-import { key } from './testing/keys'
+import { makeKey as key } from './make-key'
 
 const typed = (text: string): ComposerState => insertText(EMPTY_COMPOSER, text)
 const edited = (result: ComposerKeyResult): ComposerState => {
@@ -11,7 +11,10 @@ const edited = (result: ComposerKeyResult): ComposerState => {
 
 describe('composer keys', () => {
   test('Enter sends the draft', () => {
-    expect(applyComposerKey(typed('hi'), '\r', key({ return: true }))).toEqual({ kind: 'submit' })
+    expect(applyComposerKey(typed('hi'), '\r', key({ return: true }))).toEqual({
+      kind: 'submit',
+      state: typed('hi'),
+    })
   })
 
   test('Alt+Enter and Ctrl+J insert a newline instead of sending', () => {

@@ -14,7 +14,8 @@ import {
 } from './composer-state'
 
 /** What a key press in the composer means: a new draft, or "send this draft". */
-export type ComposerKeyResult = { kind: 'edit'; state: ComposerState } | { kind: 'submit' }
+export type ComposerKeyResult =
+  { kind: 'edit'; state: ComposerState } | { kind: 'submit'; state: ComposerState }
 
 /**
  * Maps one key press to an editor change. Enter sends. A newline is Alt+Enter or Ctrl+J: most
@@ -22,7 +23,8 @@ export type ComposerKeyResult = { kind: 'edit'; state: ComposerState } | { kind:
  */
 export function applyComposerKey(state: ComposerState, input: string, key: Key): ComposerKeyResult {
   const edit = (next: ComposerState): ComposerKeyResult => ({ kind: 'edit', state: next })
-  if (key.return) return key.meta || key.shift ? edit(insertText(state, '\n')) : { kind: 'submit' }
+  if (key.return)
+    return key.meta || key.shift ? edit(insertText(state, '\n')) : { kind: 'submit', state }
   // Ctrl+J arrives as a bare line feed, which ink reports as input "\n" with no key flag.
   if (input === '\n') return edit(insertText(state, '\n'))
   if (key.backspace) return edit(key.meta ? deleteWordBackward(state) : deleteBackward(state))

@@ -1,13 +1,15 @@
-import { useInput, type Key } from 'ink'
+import { useInput, usePaste, type Key } from 'ink'
 import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 
-/** Handles one key press. */
-export type KeyHandler = (input: string, key: Key) => void
+import { makeKey, splitTypedChunk } from './make-key'
+
+/** Handles one key press, or pasted text (`pasted` true, all key flags off). */
+export type KeyHandler = (input: string, key: Key, pasted: boolean) => void
 
 /** Where the focused surface registers; `claim` returns the function that gives focus back. */
 interface FocusSlot {
   claim(handler: KeyHandler): () => void
-  dispatch(input: string, key: Key): void
+  dispatch(input: string, key: Key, pasted: boolean): void
 }
 
 function createFocusSlot(): FocusSlot {
@@ -19,8 +21,8 @@ function createFocusSlot(): FocusSlot {
         if (focused === handler) focused = null
       }
     },
-    dispatch(input, key) {
-      focused?.(input, key)
+    dispatch(input, key, pasted) {
+      focused?.(input, key, pasted)
     },
   }
 }
@@ -32,7 +34,8 @@ const FocusedKeys = createContext<FocusSlot | null>(null)
  * used the key); everything else goes to the focused surface: the composer or the prompt on
  * screen. Surfaces claim focus in a layout effect, so a surface takes keys from the very frame
  * it first appears in; with ink's `useInput` per component, keys typed right after a prompt
- * shows up could be lost until its effect ran.
+ * shows up could be lost until its effect ran. Pasted text (bracketed paste) arrives as one
+ * string flagged as pasted, so a paste never answers a prompt by accident.
  */
 export function KeyRouter({
   global,
@@ -42,9 +45,11 @@ export function KeyRouter({
   children: ReactNode
 }) {
   const [slot] = useState(createFocusSlot)
-  useInput((input, key) => {
-    if (!global(input, key)) slot.dispatch(input, key)
+  useInput((chunk, chunkKey) => {
+    for (const { input, key } of splitTypedChunk(chunk, chunkKey))
+      if (!global(input, key)) slot.dispatch(input, key, false)
   })
+  usePaste((text) => slot.dispatch(text, makeKey(), true))
   return <FocusedKeys.Provider value={slot}>{children}</FocusedKeys.Provider>
 }
 
@@ -57,6 +62,6 @@ export function useFocusedKeys(handler: KeyHandler, active = true): void {
   })
   useLayoutEffect(() => {
     if (!slot || !active) return
-    return slot.claim((input, key) => latest.current(input, key))
+    return slot.claim((input, key, pasted) => latest.current(input, key, pasted))
   }, [slot, active])
 }

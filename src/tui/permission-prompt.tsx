@@ -54,7 +54,9 @@ export function PermissionPrompt({
   const respond = (decision: 'allow' | 'deny', remember: boolean) =>
     settle(() => bridge.respondToPermission({ requestId, decision, remember }))
 
-  useFocusedKeys((input, key) => {
+  useFocusedKeys((input, key, pasted) => {
+    // A paste never answers a permission prompt.
+    if (pasted) return
     if (key.upArrow || key.pageUp)
       setScroll((s) => Math.max(0, Math.min(s, maxScroll) - (key.pageUp ? rows : 1)))
     else if (key.downArrow || key.pageDown)

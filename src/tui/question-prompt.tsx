@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import type { QuestionInteraction } from '../shared/interactions'
 import { formatSince } from './format-time'
 import { formInputFromKey } from './question-form-keys'
-import { startForm, stepForm, type QuestionFormState } from './question-form-state'
+import { startForm, stepForm, type FormInput, type QuestionFormState } from './question-form-state'
 import { SafeText } from './safe-text'
 import type { TuiBridge } from './tui-bridge'
 import { oneLine } from './visible-text'
@@ -45,8 +45,10 @@ export function QuestionPrompt({
     })
   }
 
-  useFocusedKeys((input, key) => {
-    if (interaction.recovered && formRef.current.otherText === null && input === 'x') {
+  useFocusedKeys((input, key, pasted) => {
+    // Pasted text only ever fills the "Other" input; it never picks, skips or dismisses.
+    if (pasted && formRef.current.otherText === null) return
+    if (!pasted && interaction.recovered && formRef.current.otherText === null && input === 'x') {
       setBusy(true)
       void bridge.dismissInteraction({ requestId }).then((result) => {
         if (!result.ok) {
@@ -56,7 +58,9 @@ export function QuestionPrompt({
       })
       return
     }
-    const formInput = formInputFromKey(input, key)
+    const formInput: FormInput | null = pasted
+      ? { kind: 'text', text: input }
+      : formInputFromKey(input, key)
     if (!formInput) return
     const step = stepForm(questions, formRef.current, formInput)
     if (step.state === formRef.current) return

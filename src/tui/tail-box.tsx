@@ -24,8 +24,8 @@ export function TailBox({
   const ref = useRef<DOMElement>(null)
   const metrics = useBoxMetrics(ref)
   const limit = Math.max(1, maxHeight)
-  const content = metrics.hasMeasured ? metrics.height : limit
-  const overflow = Math.max(0, content - limit)
+  // Until the first layout pass the content height is unknown: show it from the top, capped.
+  const overflow = metrics.hasMeasured ? Math.max(0, metrics.height - limit) : 0
   const contentOffsetY = anchor === 'bottom' ? overflow : Math.min(Math.max(0, offset), overflow)
   useEffect(() => {
     if (metrics.hasMeasured) onMeasure?.(metrics.height)
@@ -34,7 +34,7 @@ export function TailBox({
     <Box
       flexDirection="column"
       flexShrink={0}
-      height={Math.min(content, limit)}
+      maxHeight={limit}
       overflow="hidden"
       contentOffsetY={contentOffsetY}
     >

@@ -1,7 +1,63 @@
+import { render } from 'ink'
 import type { CliOptions } from '../cli/parse-cli'
+import { createRuntime, ScenarioError } from '../main/runtime/create-runtime'
+import { defaultDataDir } from '../main/runtime/data-dir'
+import { App } from './app'
+import { bridgeFromRuntime } from './tui-bridge'
 
-/** `parley tui`: the terminal client. */
-export async function tuiCommand(_options: CliOptions): Promise<number> {
-  process.stderr.write('parley tui: not built yet\n')
-  return 2
+/** Exit codes for the signals that end a terminal session (128 + signal number). */
+const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
+
+/**
+ * `parley tui`: the terminal client, with the runtime in this process. Resolves when the person
+ * quits (or the terminal goes away), after the runtime has closed: an open question or permission
+ * request stays open in the log and is shown again at the next start.
+ */
+export async function tuiCommand(options: CliOptions): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write('parley tui: needs an interactive terminal (stdin and stdout a TTY)\n')
+    return 2
+  }
+  // Keys typed while the runtime starts would otherwise be echoed by the terminal and arrive
+  // with Enter turned into a line feed; raw mode from the start keeps them for the composer.
+  process.stdin.setRawMode(true)
+  let runtime
+  try {
+    runtime = await createRuntime({
+      dataDir: options.dataDir ?? defaultDataDir(),
+      ...(options.scenario !== undefined ? { scenarioPath: options.scenario } : {}),
+      ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
+      interactive: true,
+    })
+  } catch (error) {
+    process.stdin.setRawMode(false)
+    if (error instanceof ScenarioError) {
+      process.stderr.write(`parley tui: ${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+  for (const problem of runtime.problems) process.stderr.write(`parley tui: ${problem}\n`)
+
+  let finish: (code: number) => void = () => {}
+  const exited = new Promise<number>((resolve) => {
+    finish = resolve
+  })
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT) => finish(SIGNAL_EXIT[signal])
+  for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>)
+    process.once(signal, onSignal)
+
+  const instance = render(
+    <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={finish} />,
+    { exitOnCtrlC: false },
+  )
+  try {
+    return await exited
+  } finally {
+    for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>)
+      process.off(signal, onSignal)
+    instance.unmount()
+    await instance.waitUntilExit()
+    await runtime.close()
+  }
 }

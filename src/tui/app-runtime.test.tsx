@@ -1,0 +1,208 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { render } from 'ink-testing-library'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createRuntime } from '../main/runtime/create-runtime'
+import type { Runtime } from '../main/runtime/runtime-types'
+import type { Scenario } from '../shared/scenario'
+import { SessionEventSchema, type SessionEvent } from '../shared/session-events'
+import { App } from './app'
+import { KEYS, press, waitForFrame, type InkHandle } from './testing/ink-driver'
+import { bridgeFromRuntime } from './tui-bridge'
+
+/** The real runtime on the scripted fake backend, in a throwaway data folder and workspace. */
+interface Rig {
+  dir: string
+  dataDir: string
+  workspace: string
+  runtime: Runtime
+  app: InkHandle & { unmount(): void }
+}
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function startTui(scenario: Scenario): Promise<Rig> {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-tui-'))
+  const dataDir = join(dir, 'data')
+  const workspace = join(dir, 'ws')
+  mkdirSync(workspace, { recursive: true })
+  const scenarioPath = join(dir, 'scenario.json')
+  writeFileSync(scenarioPath, JSON.stringify(scenario))
+  const runtime = await createRuntime({
+    dataDir,
+    scenarioPath,
+    workspace,
+    interactive: true,
+    env: { PARLEY_FAKE_DELAY_MS: '1' },
+  })
+  const app = render(
+    <App bridge={bridgeFromRuntime(runtime)} onExit={() => {}} size={{ columns: 100, rows: 30 }} />,
+  )
+  cleanups.push(async () => {
+    app.unmount()
+    await runtime.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await waitForFrame(app, 'Enter send')
+  return { dir, dataDir, workspace, runtime, app }
+}
+
+/** The frame's text with wrapped lines joined again (ink wraps at spaces). */
+const unwrapped = (frame: string): string =>
+  frame
+    .split('\n')
+    .map((line) => line.trim())
+    .join(' ')
+
+/** Every record of the one session log in the data folder. */
+function sessionLog(dataDir: string): SessionEvent[] {
+  const files = readdirSync(join(dataDir, 'sessions')).filter((f) => f.endsWith('.jsonl'))
+  expect(files).toHaveLength(1)
+  return readFileSync(join(dataDir, 'sessions', files[0] ?? ''), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => SessionEventSchema.parse(JSON.parse(line)))
+}
+
+/** Waits until the turn is over and the message box is back. */
+const idle = (app: InkHandle) =>
+  waitForFrame(app, (f) => f.includes('Enter send') && !f.includes('Working…'))
+
+describe('terminal client with the real runtime', () => {
+  test('two questions, Other text and Esc: answers submitted once and the same turn continues', async () => {
+    const { app, dataDir } = await startTui({
+      turns: [
+        {
+          steps: [
+            {
+              say: 'Two decisions first.',
+              call: [
+                {
+                  tool: 'AskUserQuestion',
+                  input: {
+                    questions: [
+                      {
+                        question: 'Which language?',
+                        options: [
+                          { label: 'TypeScript', description: 'same as the client' },
+                          { label: 'Rust' },
+                        ],
+                      },
+                      {
+                        question: 'Where should it run?',
+                        options: [{ label: 'Fly.io' }, { label: 'Bare metal' }],
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+            { say: 'You chose {{lastToolResult}}' },
+          ],
+        },
+      ],
+    })
+    await press(app, 'Plan the service\r', 'Question 1 / 2')
+    await press(app, KEYS.down, '❯ 2. Rust')
+    await press(app, KEYS.down, '❯ 3. Other')
+    await press(app, KEYS.enter, 'type your answer')
+    await press(app, 'Go, with a twist', 'Other: Go, with a twist')
+    await press(app, KEYS.enter, 'Question 2 / 2')
+    const frame = await press(app, KEYS.escape, (f) => unwrapped(f).includes('null}]}'))
+
+    const text = unwrapped(frame)
+    const echoed = text.slice(text.indexOf('You chose ') + 'You chose '.length)
+    expect(JSON.parse(echoed.slice(0, echoed.indexOf('}]}') + 3))).toEqual({
+      answers: [
+        { question: 'Which language?', answer: 'Go, with a twist' },
+        { question: 'Where should it run?', answer: null },
+      ],
+    })
+    expect(text).toContain('✓ AskUserQuestion 2 questions ok · Go, with a twist · —')
+    await idle(app)
+
+    const log = sessionLog(dataDir)
+    const withAnswer = log.filter((e) => JSON.stringify(e).includes('Go, with a twist'))
+    // Persisted exactly once, as the tool result; the other record is the model echoing it.
+    expect(withAnswer.map((e) => e.type)).toEqual(['tool_result', 'assistant_text'])
+    expect(log.filter((e) => e.type === 'tool_result')).toHaveLength(1)
+    expect(log.filter((e) => e.type === 'user_message')).toHaveLength(1)
+    const turns = new Set(log.flatMap((e) => ('turnId' in e ? [e.turnId] : [])))
+    expect(turns.size).toBe(1)
+    expect(log.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
+  })
+
+  test('permission prompts: allow runs the tool, deny refuses it, remember covers the turn', async () => {
+    const write = (path: string, content: string) => ({
+      tool: 'write_file',
+      input: { path, content },
+    })
+    const { app, dataDir, workspace } = await startTui({
+      turns: [
+        {
+          when: '^allow',
+          steps: [{ call: [write('allowed.txt', 'yes\n')] }, { say: 'Allow: {{lastToolResult}}' }],
+        },
+        {
+          when: '^deny',
+          steps: [{ call: [write('denied.txt', 'no\n')] }, { say: 'Deny: {{lastToolResult}}' }],
+        },
+        {
+          when: '^remember',
+          steps: [
+            { call: [write('kept.txt', 'first\n')] },
+            { call: [write('kept.txt', 'second\n')] },
+            { say: 'Remember: {{lastToolResult}}' },
+          ],
+        },
+      ],
+    })
+
+    let frame = await press(app, 'allow it\r', 'Permission request')
+    expect(frame).toContain('write_file')
+    expect(frame).toMatch(/denied in (5:00|4:5\d)/)
+    expect(frame).toContain('allowed.txt')
+    await press(app, 'y', 'Allow: ')
+    await idle(app)
+    expect(readFileSync(join(workspace, 'allowed.txt'), 'utf8')).toBe('yes\n')
+
+    await press(
+      app,
+      'deny it\r',
+      (f) => f.includes('Permission request') && f.includes('denied.txt'),
+    )
+    frame = await press(app, 'n', 'Deny: ')
+    expect(frame).toContain('✗ write_file denied.txt error · denied')
+    await idle(app)
+    expect(existsSync(join(workspace, 'denied.txt'))).toBe(false)
+
+    await press(
+      app,
+      'remember it\r',
+      (f) => f.includes('Permission request') && f.includes('kept.txt'),
+    )
+    await press(app, 'a', 'Remember: ')
+    await idle(app)
+    expect(readFileSync(join(workspace, 'kept.txt'), 'utf8')).toBe('second\n')
+
+    const log = sessionLog(dataDir)
+    expect(log.filter((e) => e.type === 'permission_request')).toHaveLength(3)
+    expect(
+      log.flatMap((e) =>
+        e.type === 'permission_decision' ? [`${e.decision}:${e.reason}:${e.remember}`] : [],
+      ),
+    ).toEqual(['allow:user:false', 'deny:user:false', 'allow:user:true', 'allow:remembered:false'])
+  })
+})
