@@ -72,7 +72,7 @@ describe('the Electron window', () => {
     expect(electron.windows).toHaveLength(1)
   })
 
-  it('loads the dev server instead of the file when electron-vite gives one', () => {
+  it('loads the dev server instead of the file when electron-vite gives one, allowing only its hot-reload socket', () => {
     const dev = createFakeElectron('http://localhost:5173/')
     startDesktop({
       electron: dev,
@@ -82,6 +82,11 @@ describe('the Electron window', () => {
       rendererUrl: 'http://localhost:5173/',
     })
     expect(dev.windows[0]?.loaded).toBe('http://localhost:5173/')
+    let csp: unknown
+    dev.sessionHandlers.headers?.({ url: 'http://localhost:5173/' }, (response) => {
+      csp = response.responseHeaders?.['Content-Security-Policy']
+    })
+    expect(String(csp)).toContain("connect-src 'self' ws://localhost:5173")
   })
 
   it('blocks navigation away from the app, new windows and webviews', () => {

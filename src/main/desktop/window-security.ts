@@ -11,7 +11,12 @@ const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-w
  * denied unless the app's own page asks for one of the few it needs.
  */
 export function hardenSession(session: DesktopSession, appUrl: string): void {
-  const csp = contentSecurityPolicy()
+  // In development the page comes from electron-vite's dev server, whose hot reload talks over a
+  // WebSocket on the same host; the packaged file:// page connects nowhere.
+  const app = URL.parse(appUrl)
+  const csp = contentSecurityPolicy(
+    app !== null && app.protocol === 'http:' ? [`ws://${app.host}`] : [],
+  )
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
