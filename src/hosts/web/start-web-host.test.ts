@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
+import { connect as netConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest'
@@ -191,6 +192,27 @@ describe('who may open the WebSocket', () => {
     await expect(connect(host, options(host))).rejects.toMatchObject({ status })
     expect(host.clientCount()).toBe(0)
     expect(runtime.calls).toEqual([])
+  })
+})
+
+describe('a hostile peer', () => {
+  it('cannot crash the host by resetting during the handshake or sending garbage HTTP', async () => {
+    for (const payload of [
+      `GET /ws?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`,
+      `GET /ws HTTP/1.1\r\nHost: evil\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`,
+      '\u0000\u0001 not http at all\r\n\r\n',
+    ]) {
+      await new Promise<void>((resolve) => {
+        const socket = netConnect(host.port, '127.0.0.1', () => {
+          socket.write(payload)
+          socket.resetAndDestroy()
+          resolve()
+        })
+        socket.on('error', () => undefined)
+      })
+    }
+    const client = await open()
+    expect(await client.call('listSessions', {})).toEqual([])
   })
 })
 

@@ -89,6 +89,8 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A peer that resets mid-handshake must not take the host down with an unhandled error.
+    socket.on('error', () => socket.destroy())
     const verdict = checkUpgrade(request, { port, token })
     if (!verdict.ok) {
       const status = verdict.status === 404 ? '404 Not Found' : '403 Forbidden'
