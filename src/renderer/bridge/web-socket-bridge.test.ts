@@ -113,13 +113,21 @@ describe('the WebSocket bridge', () => {
     expect(seen).toEqual([{ type: 'turn_started', sessionId: 's1', turnId: 't1' }])
   })
 
+  it('tells a late subscriber that the link is already open', () => {
+    const { bridge, current } = setup()
+    current().open()
+    const late: ConnectionState[] = []
+    bridge.onConnection((s) => late.push(s))
+    expect(late).toEqual(['open'])
+  })
+
   it('fails calls in flight when the link drops, then reconnects and reports it', async () => {
     const { bridge, sockets, timers, states, current } = setup()
     current().open()
     const lost = bridge.getSettings({})
     current().close()
     await expect(lost).rejects.toMatchObject({ reason: 'disconnected' })
-    expect(states).toEqual(['open', 'reconnecting'])
+    expect(states).toEqual(['connecting', 'open', 'reconnecting'])
     const waiting = bridge.listSessions({})
     timers.shift()?.()
     expect(sockets).toHaveLength(2)

@@ -47,7 +47,10 @@ export type WebSocketBridgeOptions = {
 
 /** A ParleyBridge over the web host's WebSocket, plus connection status for the UI. */
 export type WebSocketBridge = ParleyBridge & {
-  /** Called with every status change; a change to 'open' after 'reconnecting' means re-read state. */
+  /**
+   * Called now with the current status, then with every change; a change to 'open' after
+   * 'reconnecting' means the caller should re-read state.
+   */
   onConnection(callback: (state: ConnectionState) => void): () => void
   close(): void
 }
@@ -86,7 +89,11 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   let closed = false
   let socket: SocketLike
 
-  const setState = (state: ConnectionState) => connectionListeners.forEach((l) => l(state))
+  let state: ConnectionState = 'connecting'
+  const setState = (next: ConnectionState) => {
+    state = next
+    connectionListeners.forEach((l) => l(next))
+  }
 
   const onMessage = (raw: unknown) => {
     let data: unknown
@@ -169,6 +176,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
       return () => eventListeners.delete(callback)
     },
     onConnection(callback) {
+      // A late subscriber learns the current state at once (the socket may already be open).
+      callback(state)
       connectionListeners.add(callback)
       return () => connectionListeners.delete(callback)
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { safeHref } from './safe-href'
+import { shortPath } from './short-path'
 import { toolSummary } from './tool-summary'
 
 describe('safeHref', () => {
@@ -20,5 +21,16 @@ describe('toolSummary', () => {
       'src/a.ts',
     )
     expect(toolSummary('custom', { a: 1 })).toBe('{"a":1}')
+    expect(toolSummary('run_command', { command: 'echo \u202Eexe.txt' })).toBe(
+      'echo ⟨U+202E⟩exe.txt',
+    )
+  })
+})
+
+describe('shortPath', () => {
+  it('keeps the last two segments of a long path', () => {
+    expect(shortPath('/tmp/parley/work/app')).toBe('…/work/app')
+    expect(shortPath('/work/app')).toBe('/work/app')
+    expect(shortPath('C:\\Users\\me\\code')).toBe('…/me/code')
   })
 })

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react'
 import { LIMITS, type SessionSummary } from '../../shared'
 import { needsInput } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
+import { shortPath } from './short-path'
 
 /** Sessions, newest first, with new / switch / rename / delete. */
 export function Sidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -86,7 +87,9 @@ function SessionRow({ session }: { session: SessionSummary }) {
           onKeyDown={onKeyDown}
         >
           <span className="session-title">{session.title}</span>
-          <span className="session-workspace">{session.workspace}</span>
+          <span className="session-workspace" title={session.workspace}>
+            {shortPath(session.workspace)}
+          </span>
           {(waiting || session.running) && (
             <span className={`session-status${waiting ? ' needs-input' : ''}`}>
               {waiting ? 'Needs input' : 'Working…'}

@@ -1,4 +1,5 @@
 import type { Json } from '../../shared'
+import { revealedText } from '../tray/reveal-invisibles'
 
 const FIELD_BY_TOOL: Record<string, string> = {
   run_command: 'command',
@@ -10,8 +11,9 @@ const FIELD_BY_TOOL: Record<string, string> = {
   Task: 'description',
 }
 
+/** One line, with invisible and bidi characters shown as tokens so they cannot reorder it. */
 function oneLine(text: string, max = 140): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  const flat = revealedText(text.replace(/\s+/g, ' ').trim())
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 

@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react'
 import type { TranscriptItem } from '../state/transcript'
 import { MarkdownText } from './markdown-text'
+import { RevealedText } from './revealed-text'
 import { jsonText, toolSummary } from './tool-summary'
 
 const TURN_END_TEXT = {
@@ -80,11 +81,15 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-section-label">Input</div>
-          <pre className="tool-pre">{jsonText(item.input)}</pre>
+          <pre className="tool-pre">
+            <RevealedText text={jsonText(item.input)} />
+          </pre>
           {item.output !== undefined && (
             <>
               <div className="tool-section-label">{item.synthetic ? 'Closed' : 'Output'}</div>
-              <pre className="tool-pre">{jsonText(item.output)}</pre>
+              <pre className="tool-pre">
+                <RevealedText text={jsonText(item.output)} />
+              </pre>
             </>
           )}
         </div>

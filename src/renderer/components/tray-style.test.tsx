@@ -40,7 +40,7 @@ describe('tray layout contract', () => {
     const style = getComputedStyle(detail)
     expect(style.maxHeight).toBe('30vh')
     expect(style.overflow).toBe('auto')
-    expect(style.whiteSpace).toBe('pre')
+    expect(style.whiteSpace).toBe('pre-wrap')
   })
 
   it('hides the composer with display: none while a question shows', async () => {
