@@ -18,8 +18,9 @@ import { useSessionView } from './use-session-view'
 /** A second Ctrl+C within this window exits even while a turn is running. */
 const EXIT_WINDOW_MS = 2_000
 
-const COMPOSER_HINTS = 'Enter send · Alt+Enter/Ctrl+J newline · Shift+Tab mode · Ctrl+C stop/exit'
-const PROMPT_HINTS = 'Shift+Tab mode · Ctrl+C stop the turn'
+/** ^C stops a running turn (twice: exits); ^D quits at once, leaving open requests open. */
+const COMPOSER_HINTS = 'Enter send · Alt+Enter/Ctrl+J newline · Shift+Tab mode · ^C stop · ^D quit'
+const PROMPT_HINTS = 'Shift+Tab mode · ^C stop the turn · ^D quit (this stays open)'
 
 export interface AppProps {
   bridge: TuiBridge
@@ -127,6 +128,9 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {
     if (key.ctrl && input === 'c') interrupt()
+    // Ctrl+D quits without stopping the turn: an open question or permission request stays
+    // open in the log and comes back at the next start. With a draft it deletes, as in a shell.
+    else if (key.ctrl && input === 'd' && (head || composerRef.current.text === '')) exit(0)
     else if ((key.tab && key.shift) || (key.ctrl && input === 't')) cycleMode()
     else return false
     return true
@@ -203,7 +207,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
               detailRows={Math.max(3, Math.min(12, rows - 14))}
             />
           ) : (
-            <Composer state={composer} width={width} disabled={view.running} onKey={composerKey} />
+            <Composer state={composer} width={width} onKey={composerKey} />
           )}
           <Footer
             mode={session.mode}

@@ -14,12 +14,10 @@ const VISIBLE_LINES = 6
 export function Composer({
   state,
   width,
-  disabled,
   onKey,
 }: {
   state: ComposerState
   width: number
-  disabled: boolean
   onKey: KeyHandler
 }) {
   useFocusedKeys(onKey)
@@ -31,8 +29,10 @@ export function Composer({
       {state.text === '' ? (
         <Text>
           <Text color="cyan">{'› '}</Text>
-          <Text inverse> </Text>
-          <Text dimColor>{disabled ? ' Waiting for the turn…' : ' Message'}</Text>
+          <Text inverse dimColor>
+            M
+          </Text>
+          <Text dimColor>essage</Text>
         </Text>
       ) : (
         shown.map((text, i) => {

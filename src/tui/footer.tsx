@@ -8,7 +8,10 @@ const MODE_COLOR: Record<PermissionMode, string> = {
   bypass: 'red',
 }
 
-/** Mode, model and workspace, then the keys that work right now. */
+/**
+ * Mode, model and workspace, then the keys that work right now. When they do not fit on one
+ * line the workspace gets its own, cut from the left so its last folders stay readable.
+ */
 export function Footer({
   mode,
   backendLabel,
@@ -16,25 +19,26 @@ export function Footer({
   hints,
   width,
 }: {
-  mode: PermissionMode | null
+  mode: PermissionMode
   backendLabel: string
   workspace: string
   hints: string
   width: number
 }) {
+  const inner = width - 2
+  const oneLine = [...`${mode} · ${backendLabel} · ${workspace}`].length <= inner
   return (
     <Box width={width} flexDirection="column" paddingX={1}>
-      <Text wrap="truncate-middle">
-        {mode ? (
-          <Text color={MODE_COLOR[mode]} bold>
-            {mode}
-          </Text>
-        ) : null}
+      <Text wrap="truncate-end">
+        <Text color={MODE_COLOR[mode]} bold>
+          {mode}
+        </Text>
         <Text dimColor> · </Text>
         <Text>{backendLabel}</Text>
-        <Text dimColor> · </Text>
-        <Text>{workspace}</Text>
+        {oneLine ? <Text dimColor> · </Text> : null}
+        {oneLine ? <Text>{workspace}</Text> : null}
       </Text>
+      {oneLine ? null : <Text wrap="truncate-start">{workspace}</Text>}
       <Text dimColor wrap="truncate-end">
         {hints}
       </Text>

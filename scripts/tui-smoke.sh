@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Drives `parley tui` in a real terminal (tmux, 80×24) on the scripted fake backend and prints
+# what the screen showed at each step, so a person (or a test) can look at it:
+#   1. two questions: Other text for the first, Esc for the second; the turn goes on in place
+#   2. a permission prompt for run_command, allowed once
+#   3. a question left open, the app quit with Ctrl+D, restarted with --session ID:
+#      the same question is shown again and answering it finishes the turn
+#   4. the same session resumed in a narrow (48×20) terminal
+# Usage: scripts/tui-smoke.sh [OUT_DIR]
+#   env PARLEY_CLI: a built CLI to drive. By default the CLI is built from the checkout into a
+#   private folder (node_modules/.cache/parley-tui-smoke), so a concurrent `npm run build` cannot
+#   swap out/cli under the running test.
+# Exits non-zero, naming the step, when a screen never shows what it should.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v tmux >/dev/null || { echo "tui-smoke: tmux is required (apt-get install tmux)" >&2; exit 2; }
+CLI="${PARLEY_CLI:-}"
+if [ -z "$CLI" ]; then
+  BUILD_DIR="node_modules/.cache/parley-tui-smoke"
+  npx vite build -c vite.cli.config.ts --outDir "$BUILD_DIR" --emptyOutDir --logLevel error
+  CLI="$BUILD_DIR/parley.js"
+fi
+# The pinned Node 24 when run from a checkout, like every npm script.
+NODE="$(pwd)/node_modules/.bin/node"
+[ -x "$NODE" ] || NODE="$(command -v node)"
+
+OUT="${1:-$(mktemp -d -t parley-tui-smoke-XXXXXX)}"
+mkdir -p "$OUT/ws"
+DATA="$OUT/data"
+# One tmux server per start (a fresh socket), so a restart never races the previous server's exit.
+STARTS=0
+TMUX_CMD=(tmux -L "parley-smoke-$$-0" -f /dev/null)
+cleanup() {
+  for i in $(seq 0 "$STARTS"); do tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+cat >"$OUT/scenario.json" <<'JSON'
+{ "turns": [
+  { "when": "^plan", "steps": [
+    { "say": "Two decisions before I write the plan.", "call": [ { "tool": "AskUserQuestion", "input": { "questions": [
+      { "question": "Which language should the service use?", "options": [
+        { "label": "TypeScript", "description": "same stack as the client" },
+        { "label": "Rust", "description": "fast, but more work" } ] },
+      { "question": "Where should it run?", "options": [
+        { "label": "Fly.io" }, { "label": "Bare metal", "description": "our own rack" } ] } ] } } ] },
+    { "say": "You chose {{lastToolResult}}" } ] },
+  { "when": "^run", "steps": [
+    { "say": "Checking the shell first.", "call": [ { "tool": "run_command", "input": { "command": "echo hello from parley" } } ] },
+    { "say": "The command said {{lastToolResult}}" } ] },
+  { "when": "^later", "steps": [
+    { "call": [ { "tool": "AskUserQuestion", "input": { "questions": [
+      { "question": "Ship on Friday?", "options": [ { "label": "Yes" }, { "label": "No", "description": "wait for Monday" } ] } ] } } ] },
+    { "say": "Noted: {{lastToolResult}}" } ] } ] }
+JSON
+
+STEP=0
+# capture NAME: saves the visible screen to $OUT/NAME.txt and prints it in a frame.
+capture() {
+  "${TMUX_CMD[@]}" capture-pane -p -t tui >"$OUT/$1.txt"
+  local width
+  width=$("${TMUX_CMD[@]}" display -p -t tui '#{pane_width}')
+  printf '\n=== %s (%s columns) %s\n' "$1" "$width" "$(printf '=%.0s' $(seq 1 20))"
+  cat "$OUT/$1.txt"
+}
+# wait_for TEXT [SECONDS]: polls the screen until it shows TEXT.
+wait_for() {
+  local deadline=$((SECONDS + ${2:-15}))
+  until "${TMUX_CMD[@]}" capture-pane -p -t tui | grep -qF -- "$1"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "tui-smoke: step $STEP: the screen never showed \"$1\"; it showed:" >&2
+      "${TMUX_CMD[@]}" capture-pane -p -t tui >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+keys() { "${TMUX_CMD[@]}" send-keys -t tui "$@"; }
+start() { # start COLUMNS ROWS [tui flags…]
+  local columns=$1 rows=$2
+  shift 2
+  "${TMUX_CMD[@]}" kill-server 2>/dev/null || true
+  STARTS=$((STARTS + 1))
+  TMUX_CMD=(tmux -L "parley-smoke-$$-$STARTS" -f /dev/null)
+  "${TMUX_CMD[@]}" new-session -d -s tui -x "$columns" -y "$rows" \
+    "$NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
+  wait_for '╰'
+}
+
+STEP=1
+start 80 24
+keys 'plan the new service' Enter
+wait_for 'Question 1 / 2'
+capture 1-question-1
+keys Down Down Enter
+wait_for 'type your answer'
+keys 'Go, with a twist'
+wait_for 'Other: Go, with a twist'
+keys Enter
+wait_for 'Question 2 / 2'
+capture 1-question-2
+keys Escape
+wait_for '"answer":null}]}'
+wait_for 'Enter send'
+capture 1-answered
+
+STEP=2
+keys 'run a quick check' Enter
+wait_for 'Permission request'
+capture 2-permission
+keys y
+wait_for 'The command said'
+wait_for 'Enter send'
+capture 2-allowed
+
+STEP=3
+keys 'later: one more thing' Enter
+wait_for 'Ship on Friday?'
+keys C-d
+wait_for '[parley exited with 0]'
+capture 3-quit-while-asking
+SESSION=$(basename "$(ls -t "$DATA"/sessions/*.jsonl | head -1)" .jsonl)
+start 80 24 --session "$SESSION"
+wait_for 'Ship on Friday?'
+capture 3-resumed
+keys 2
+wait_for 'Noted:'
+wait_for 'Enter send'
+capture 3-answered-after-restart
+
+STEP=4
+keys C-c
+wait_for '[parley exited with 0]'
+start 48 20 --session "$SESSION"
+keys 'plan it again' Enter
+wait_for 'Question 1 / 2'
+capture 4-narrow
+keys C-c C-c
+wait_for '[parley exited with 0]'
+
+echo
+echo "tui-smoke: all steps passed; screens saved in $OUT"
