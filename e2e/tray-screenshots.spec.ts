@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test } from './fixtures'
 
 test.use({ scenario: 'tray-screens.json' })
@@ -20,6 +20,16 @@ async function shootAll(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** Whether an element's content is taller than its box (it scrolls inside). */
+function scrollsInside(locator: Locator): Promise<boolean> {
+  // e2e code is type-checked without DOM typings; the element is an HTMLElement in the page.
+  type Box = { scrollHeight: number; clientHeight: number }
+  return locator.evaluate((el) => {
+    const box = el as unknown as Box
+    return box.scrollHeight > box.clientHeight
+  })
 }
 
 test('the tray stays compact, grows upward to a cap and scrolls inside, in both themes', async ({
@@ -43,10 +53,7 @@ test('the tray stays compact, grows upward to a cap and scrolls inside, in both 
   const expanded = await permission.boundingBox()
   expect(expanded?.height).toBeLessThanOrEqual(800 / 2 + 1)
   expect(expanded?.height).toBeGreaterThan(compact?.height ?? 0)
-  const scrolls = await detail.evaluate(
-    (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
-  )
-  expect(scrolls).toBe(true)
+  expect(await scrollsInside(detail)).toBe(true)
   // It grows upward: its bottom edge stays where the composer's was.
   expect(Math.round((expanded?.y ?? 0) + (expanded?.height ?? 0))).toBe(
     Math.round((compact?.y ?? 0) + (compact?.height ?? 0)),
@@ -64,7 +71,7 @@ test('the tray stays compact, grows upward to a cap and scrolls inside, in both 
   const capped = await question.boundingBox()
   expect(capped?.height).toBeLessThanOrEqual(210 + 1)
   const body = question.locator('.tray-body')
-  expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+  expect(await scrollsInside(body)).toBe(true)
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
   await page.screenshot({ path: `${ARTIFACTS}/question-short-window.png` })
   await page.setViewportSize({ width: 1280, height: 800 })
