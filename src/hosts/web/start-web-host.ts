@@ -133,6 +133,8 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
       server.once('error', reject)
       server.listen(options.port ?? 0, WEB_HOST_ADDRESS, () => {
         server.off('error', reject)
+        // Once listening, errors (e.g. EMFILE on accept) are transient; the server keeps going.
+        server.on('error', () => undefined)
         resolve()
       })
     })
