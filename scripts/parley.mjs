@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs the `parley` CLI from a checkout, building first when the build is missing or older than
+// Runs the `parley` CLI from a checkout (build output goes to stderr: stdout is the CLI's own), building first when the build is missing or older than
 // the sources. npm puts the pinned Node 24 (devDependency `node`) first on PATH for this script.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import process from 'node:process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -31,7 +32,7 @@ if (stale) {
   process.stderr.write('parley: building…\n')
   const built = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 2, 2],
   })
   if (built.status !== 0) {
     process.stderr.write('parley: build failed\n')
