@@ -137,6 +137,16 @@ describe('terminal client', () => {
     expect(frame.split('Hello there, person.').length - 1).toBe(1)
   })
 
+  test('a burst of deltas is drawn a few times, not once per delta', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    const before = app.frames.length
+    for (let i = 0; i < 200; i++)
+      fake.emit({ type: 'text_delta', sessionId: 's1', turnId: 't1', step: 0, text: `w${i} ` })
+    await waitForFrame(app, 'w199')
+    expect(app.frames.length - before).toBeLessThan(20)
+  })
+
   test('a tool call is one line that turns from running to ok or error', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')

@@ -13,6 +13,7 @@ import { TailBox } from './tail-box'
 import { settledCount } from './transcript-state'
 import { StreamingView, TranscriptEntryView } from './transcript-entry-view'
 import type { TuiBridge } from './tui-bridge'
+import { useReprintOnResize } from './use-reprint-on-resize'
 import { useSessionView } from './use-session-view'
 
 /** A second Ctrl+C within this window exits even while a turn is running. */
@@ -42,6 +43,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const [view, dispatch] = useSessionView(bridge, sessionId)
+  const printEpoch = useReprintOnResize(columns)
   const [composer, setComposer] = useState<ComposerState>(EMPTY_COMPOSER)
   const composerRef = useRef(composer)
   const [backendLabel, setBackendLabel] = useState('')
@@ -170,7 +172,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   return (
     <KeyRouter global={globalKeys}>
       <Box flexDirection="column" width={width}>
-        <Static items={entries.slice(0, settled)}>
+        <Static key={printEpoch} items={entries.slice(0, settled)}>
           {(entry) => <TranscriptEntryView key={entry.id} entry={entry} width={width} />}
         </Static>
         <Box ref={liveRef} flexDirection="column" flexShrink={0}>

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import type { BridgeEvent, SessionSummary } from '../shared/bridge'
+import type { QuestionInteraction } from '../shared/interactions'
+import { LOADING_VIEW, reduceSessionView, type SessionView } from './session-view-state'
+
+const session: SessionSummary = {
+  id: 's1',
+  title: 'New session',
+  workspace: '/ws',
+  mode: 'ask',
+  backend: 'fake',
+  createdAt: 0,
+  updatedAt: 0,
+  running: true,
+  pendingCount: 1,
+}
+
+const pending: QuestionInteraction = {
+  kind: 'question',
+  requestId: 'q1',
+  sessionId: 's1',
+  turnId: 't1',
+  toolCallId: 'c1',
+  createdAt: 0,
+  recovered: true,
+  draft: null,
+  questions: [{ question: 'Ship?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+}
+
+const loaded = (): SessionView =>
+  reduceSessionView(LOADING_VIEW, {
+    type: 'loaded',
+    session,
+    events: [{ type: 'user_message', at: 1, turnId: 't1', text: 'hi' }],
+    pending: [pending],
+    notices: [{ offset: 120, message: 'skipped a malformed line' }],
+  })
+
+const events = (view: SessionView, ...list: BridgeEvent[]) =>
+  reduceSessionView(view, { type: 'events', events: list })
+
+describe('session view', () => {
+  test('opening a session shows its history, its log notices and its open requests', () => {
+    const view = loaded()
+    expect(view.phase).toBe('ready')
+    expect(view.running).toBe(true)
+    expect(view.queue.map((q) => q.requestId)).toEqual(['q1'])
+    expect(view.transcript.entries.map((e) => e.kind)).toEqual(['user', 'note'])
+    expect(view.transcript.entries[1]).toMatchObject({
+      text: 'Log notice at byte 120: skipped a malformed line',
+    })
+  })
+
+  test('a settled request leaves the queue and the turn end stops the working state', () => {
+    let view = events(loaded(), {
+      type: 'interaction_settled',
+      sessionId: 's1',
+      requestId: 'q1',
+      outcome: 'answered',
+    })
+    expect(view.queue).toEqual([])
+    view = events(view, {
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'turn_end', at: 2, turnId: 't1', reason: 'completed' },
+    })
+    expect(view.running).toBe(false)
+  })
+
+  test('a session change updates the mode and the running state', () => {
+    const view = events(loaded(), {
+      type: 'session_changed',
+      sessionId: 's1',
+      session: { ...session, mode: 'bypass', running: false },
+    })
+    expect(view.session?.mode).toBe('bypass')
+    expect(view.running).toBe(false)
+  })
+
+  test('events of other sessions change nothing', () => {
+    const view = loaded()
+    expect(events(view, { type: 'turn_started', sessionId: 'other', turnId: 't9' })).toBe(view)
+  })
+
+  test('a failure to open is kept for the screen', () => {
+    const view = reduceSessionView(LOADING_VIEW, { type: 'failed', message: 'No session' })
+    expect(view).toMatchObject({ phase: 'failed', error: 'No session' })
+  })
+})
