@@ -1,9 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { startParleyServer, type ParleyServer } from './parley-server'
+import {
+  createFolders,
+  startParleyServer,
+  type ParleyFolders,
+  type ParleyServer,
+} from './parley-server'
 
 type Fixtures = {
   /** Scenario file (in e2e/scenarios) the server runs; set per file with test.use(). */
   scenario: string
+  folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
   app: Page
@@ -11,18 +17,37 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   scenario: ['journey.json', { option: true }],
-  server: async ({ scenario }, provide) => {
-    const server = await startParleyServer(scenario)
+  // Playwright requires a destructuring pattern here even when no fixture is used.
+  // eslint-disable-next-line no-empty-pattern
+  folders: async ({}, provide) => {
+    const folders = await createFolders()
+    try {
+      await provide(folders)
+    } finally {
+      await folders.remove()
+    }
+  },
+  server: async ({ scenario, folders }, provide) => {
+    const server = await startParleyServer(scenario, folders)
     try {
       await provide(server)
     } finally {
       await server.stop()
     }
   },
-  app: async ({ page, server }, provide) => {
+  app: async ({ page, server }, provide, testInfo) => {
+    // The page must run clean: no uncaught errors and no CSP violations.
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      // Reconnect attempts while a server is down are logged by the browser itself; expected.
+      const reconnecting = /WebSocket connection to .* failed/.test(message.text())
+      if (message.type() === 'error' && !reconnecting) problems.push(`console: ${message.text()}`)
+    })
     await page.goto(server.url)
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
     await provide(page)
+    if (testInfo.status === testInfo.expectedStatus) expect(problems).toEqual([])
   },
 })
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -7,25 +7,37 @@ import { createInterface } from 'node:readline'
 /** The pinned line `parley serve` prints once it listens. */
 const LISTENING_PREFIX = 'Parley listening on '
 
-/** A running `parley serve` on a throwaway data folder and workspace. */
+/** A throwaway data folder and workspace, kept across server restarts. */
+export type ParleyFolders = {
+  dataDir: string
+  workspace: string
+  remove(): Promise<void>
+}
+
+/** A running `parley serve`. */
 export type ParleyServer = {
   /** The printed URL, with `#token=…`: opening it opens the app. */
   url: string
-  dataDir: string
-  workspace: string
+  /** Stops the process (SIGTERM, as a person quitting would). */
   stop(): Promise<void>
+}
+
+export async function createFolders(): Promise<ParleyFolders> {
+  const root = await mkdtemp(join(tmpdir(), 'parley-e2e-'))
+  const dataDir = join(root, 'data')
+  const workspace = join(root, 'workspace')
+  await mkdir(workspace, { recursive: true })
+  return { dataDir, workspace, remove: () => rm(root, { recursive: true, force: true }) }
 }
 
 /**
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
  * `npm test` beforehand) and resolves with its URL once the listening line appears.
  */
-export async function startParleyServer(scenarioFile: string): Promise<ParleyServer> {
-  const root = await mkdtemp(join(tmpdir(), 'parley-e2e-'))
-  const dataDir = join(root, 'data')
-  const workspace = join(root, 'workspace')
-  const { mkdir } = await import('node:fs/promises')
-  await mkdir(workspace, { recursive: true })
+export async function startParleyServer(
+  scenarioFile: string,
+  folders: ParleyFolders,
+): Promise<ParleyServer> {
   const child = spawn(
     process.execPath,
     [
@@ -36,9 +48,9 @@ export async function startParleyServer(scenarioFile: string): Promise<ParleySer
       '--port',
       '0',
       '--data-dir',
-      dataDir,
+      folders.dataDir,
       '--workspace',
-      workspace,
+      folders.workspace,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
@@ -46,24 +58,22 @@ export async function startParleyServer(scenarioFile: string): Promise<ParleySer
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-    lines.on('line', (line) => {
-      if (line.startsWith(LISTENING_PREFIX)) resolveUrl(line.slice(LISTENING_PREFIX.length).trim())
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+      lines.on('line', (line) => {
+        if (line.startsWith(LISTENING_PREFIX))
+          resolveUrl(line.slice(LISTENING_PREFIX.length).trim())
+      })
+      child.once('exit', (code) =>
+        reject(new Error(`parley serve exited with ${code} before listening:\n${stderr}`)),
+      )
+      child.once('error', reject)
     })
-    child.once('exit', (code) =>
-      reject(new Error(`parley serve exited with ${code} before listening:\n${stderr}`)),
-    )
-    child.once('error', reject)
-  })
-  return {
-    url,
-    dataDir,
-    workspace,
-    stop: async () => {
-      await stopChild(child)
-      await rm(root, { recursive: true, force: true })
-    },
+    return { url, stop: () => stopChild(child) }
+  } catch (error) {
+    await stopChild(child)
+    throw error
   }
 }
 
