@@ -8,16 +8,26 @@
 #   4. the same session resumed in a narrow (48×20) terminal
 # Usage: scripts/tui-smoke.sh [OUT_DIR]
 #   env PARLEY_CLI: a built CLI to drive. By default the CLI is built from the checkout into a
-#   private folder (node_modules/.cache/parley-tui-smoke), so a concurrent `npm run build` cannot
-#   swap out/cli under the running test.
+#   private folder (node_modules/.cache/parley-tui-smoke-PID, removed afterwards), so a concurrent
+#   `npm run build` or a second smoke run cannot swap the CLI under the running test.
 # Exits non-zero, naming the step, when a screen never shows what it should.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v tmux >/dev/null || { echo "tui-smoke: tmux is required (apt-get install tmux)" >&2; exit 2; }
 CLI="${PARLEY_CLI:-}"
+BUILD_DIR=""
+# One tmux server per start (a fresh socket), so a restart never races the previous server's exit.
+STARTS=0
+TMUX_CMD=(tmux -L "parley-smoke-$$-0" -f /dev/null)
+cleanup() {
+  for i in $(seq 0 "$STARTS"); do tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true; done
+  if [ -n "$BUILD_DIR" ]; then rm -rf "$BUILD_DIR"; fi
+}
+trap cleanup EXIT
 if [ -z "$CLI" ]; then
-  BUILD_DIR="node_modules/.cache/parley-tui-smoke"
+  # Inside the checkout, so the CLI's external packages resolve from node_modules.
+  BUILD_DIR="node_modules/.cache/parley-tui-smoke-$$"
   npx vite build -c vite.cli.config.ts --outDir "$BUILD_DIR" --emptyOutDir --logLevel error
   CLI="$BUILD_DIR/parley.js"
 fi
@@ -28,13 +38,6 @@ NODE="$(pwd)/node_modules/.bin/node"
 OUT="${1:-$(mktemp -d -t parley-tui-smoke-XXXXXX)}"
 mkdir -p "$OUT/ws"
 DATA="$OUT/data"
-# One tmux server per start (a fresh socket), so a restart never races the previous server's exit.
-STARTS=0
-TMUX_CMD=(tmux -L "parley-smoke-$$-0" -f /dev/null)
-cleanup() {
-  for i in $(seq 0 "$STARTS"); do tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true; done
-}
-trap cleanup EXIT
 
 cat >"$OUT/scenario.json" <<'JSON'
 { "turns": [

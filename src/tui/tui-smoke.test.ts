@@ -1,0 +1,41 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { afterAll, expect, test } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const out = mkdtempSync(join(tmpdir(), 'parley-tui-smoke-'))
+afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+const screen = (name: string) => readFileSync(join(out, `${name}.txt`), 'utf8')
+
+test('parley tui in a real tmux terminal: questions, permission, quit with a question open, resume, narrow', async () => {
+  // The script fails, naming the step and showing the screen, when a screen never shows what it
+  // should; its own output is attached to the failure.
+  const run = await promisify(execFile)('bash', ['scripts/tui-smoke.sh', out], {
+    cwd: root,
+    timeout: 150_000,
+    maxBuffer: 10_000_000,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`tui-smoke failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`)
+  })
+  expect(run.stdout).toContain('all steps passed')
+
+  expect(screen('1-question-1')).toContain('Question 1 / 2')
+  expect(screen('1-question-1')).toContain('same stack as the client')
+  expect(screen('1-answered')).toContain('✓ AskUserQuestion 2 questions ok · Go, with a twist · —')
+  expect(screen('2-permission')).toMatch(/risk medium · denied in (5:00|4:5\d)/)
+  expect(screen('2-allowed')).toContain('✓ run_command echo hello from parley ok · allowed')
+  expect(screen('3-resumed')).toContain('Waiting since')
+  expect(screen('3-answered-after-restart')).toContain('Noted: {"answers":[{"question":"Ship on')
+  for (const [name, width] of [
+    ['1-question-1', 80],
+    ['2-permission', 80],
+    ['4-narrow', 48],
+  ] as const) {
+    for (const line of screen(name).split('\n')) expect([...line].length).toBeLessThanOrEqual(width)
+  }
+}, 180_000)
