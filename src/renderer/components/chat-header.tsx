@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { activeSession } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 
@@ -11,6 +12,10 @@ const CONNECTION_TEXT = {
 export function ChatHeader() {
   const session = useChat(activeSession)
   const connection = useChat((s) => s.connection)
+  const title = session?.title
+  useEffect(() => {
+    document.title = title ? `${title} · Parley` : 'Parley'
+  }, [title])
   return (
     <header className="chat-header">
       <div className="chat-heading">

@@ -13,6 +13,7 @@ import { QuestionTray } from './question-tray'
 export function ComposerSlot() {
   const queue = useChat((s) => queueOf(s, s.activeSessionId))
   const head = queue[0]
+  const ready = useChat((s) => s.ready)
   const composerRef = useRef<HTMLTextAreaElement>(null)
   const trayWasShown = useRef(false)
 
@@ -33,7 +34,8 @@ export function ComposerSlot() {
       {head?.kind === 'question' && (
         <QuestionTray key={head.requestId} request={head} more={more} />
       )}
-      <Composer ref={composerRef} hidden={head !== undefined} />
+      {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
+      {ready && <Composer ref={composerRef} hidden={head !== undefined} />}
     </div>
   )
 }

@@ -32,11 +32,13 @@ describe('the composer', () => {
     expect(fake.callsOf('updateSettings')).toEqual([{ model: 'fake-large' }])
   })
 
-  it('shows why the runtime refused a message', async () => {
+  it('offers Stop while a turn runs and says why a message was refused, keeping it', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1', { running: true })] })
     const { user } = await renderApp(fake)
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'x')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'next step{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('still working')
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('next step')
     await user.click(screen.getByRole('button', { name: 'Stop' }))
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
   })

@@ -27,9 +27,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
     el.style.height = `${el.scrollHeight}px`
   }, [draft, hidden])
 
+  // The runtime is the judge of "busy": this view of `running` can lag a turn that just ended.
   const send = () => {
-    if (running || draft.trim() === '') return
-    void actions.send()
+    if (draft.trim() !== '') void actions.send()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return

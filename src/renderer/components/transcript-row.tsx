@@ -12,7 +12,13 @@ const TURN_END_TEXT = {
   interrupted: 'Interrupted: the app closed while this turn was running.',
 } as const
 
-const STATUS_TEXT = { running: 'Running', done: 'Done', error: 'Failed', denied: 'Denied' } as const
+const STATUS_TEXT = {
+  running: 'Running',
+  waiting: 'Awaiting permission',
+  done: 'Done',
+  error: 'Failed',
+  denied: 'Denied',
+} as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
 export const TranscriptRow = memo(function TranscriptRow({ item }: { item: TranscriptItem }) {
@@ -103,7 +109,11 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
   return (
     <div className="row question-card">
       <div className="question-card-title">
-        {item.answers ? 'You answered' : item.closedWithoutAnswer ? 'Question closed' : 'Asked you'}
+        {item.answers
+          ? 'You answered'
+          : item.closedWithoutAnswer
+            ? 'Question closed'
+            : 'Waiting for your answer'}
       </div>
       {item.answers ? (
         <dl className="question-card-list">

@@ -43,6 +43,8 @@ export type AppState = {
   readonly questionDrafts: Readonly<Record<string, QuestionDraft>>
   readonly settings: PublicSettings | null
   readonly connection: ConnectionStatus
+  /** The first load (settings, sessions, the shown session) has finished. */
+  readonly ready: boolean
   /** The latest failure to show the person, in plain words. */
   readonly error: string | null
 }
@@ -57,6 +59,7 @@ export const INITIAL_STATE: AppState = {
   questionDrafts: {},
   settings: null,
   connection: 'connecting',
+  ready: false,
   error: null,
 }
 
@@ -292,6 +295,10 @@ export function settingsLoaded(state: AppState, settings: PublicSettings): AppSt
 
 export function connectionChanged(state: AppState, connection: ConnectionStatus): AppState {
   return state.connection === connection ? state : { ...state, connection }
+}
+
+export function loadFinished(state: AppState): AppState {
+  return state.ready ? state : { ...state, ready: true }
 }
 
 export function errorShown(state: AppState, error: string | null): AppState {

@@ -15,6 +15,7 @@ import {
   draftKey,
   deltasArrived,
   errorShown,
+  loadFinished,
   pendingListed,
   questionDraftChanged,
   requestSettled,
@@ -181,6 +182,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         const target =
           sessions.find((s) => s.id === remembered)?.id ?? current.sessions[0]?.id ?? null
         await show(target)
+        update(loadFinished)
         // Background sessions that wait for input: read their queues so the sidebar is exact.
         await Promise.all(
           sessions
@@ -191,6 +193,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             }),
         )
       } catch (error) {
+        update(loadFinished)
         fail(error)
       }
     },

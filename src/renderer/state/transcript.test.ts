@@ -75,6 +75,21 @@ describe('transcript', () => {
     ])
     expect(t.items[0]).toMatchObject({ kind: 'tool', status: 'running' })
     t = applySessionEvent(t, {
+      type: 'permission_request',
+      at: 2,
+      turnId: 't1',
+      requestId: 'p1',
+      toolCallId: 'c1',
+      tool: 'run_command',
+      summary: 'rm',
+      detail: 'rm -rf build',
+      risk: 'high',
+      intent: 'run_command: rm',
+      inputHash: 'h',
+      expiresAt: null,
+    })
+    expect(t.items[0]).toMatchObject({ status: 'waiting' })
+    t = applySessionEvent(t, {
       type: 'permission_decision',
       at: 2,
       turnId: 't1',

@@ -10,7 +10,7 @@ import {
 } from '../../shared'
 
 /** How a tool card's call stands. */
-export type ToolStatus = 'running' | 'done' | 'error' | 'denied'
+export type ToolStatus = 'running' | 'waiting' | 'done' | 'error' | 'denied'
 
 /** One row of the transcript, derived from session events and live text deltas. */
 export type TranscriptItem =
@@ -180,6 +180,12 @@ export function applySessionEvent(transcript: Transcript, event: SessionEvent): 
         }),
       }
     }
+    case 'permission_request': {
+      const index = findKey(items, event.toolCallId)
+      const current = items[index]
+      if (!current || current.kind !== 'tool' || current.status !== 'running') return transcript
+      return { items: replaceAt(items, index, { ...current, status: 'waiting' }) }
+    }
     case 'permission_decision': {
       const index = findKey(items, event.toolCallId)
       const current = items[index]
@@ -187,6 +193,7 @@ export function applySessionEvent(transcript: Transcript, event: SessionEvent): 
       return {
         items: replaceAt(items, index, {
           ...current,
+          status: current.status === 'waiting' ? 'running' : current.status,
           permission: { decision: event.decision, reason: event.reason },
         }),
       }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
 import userEvent from '@testing-library/user-event'
 import { App } from '../app'
 import { createChatStore, type ActiveSessionMemory } from '../state/store'
@@ -55,11 +55,8 @@ export async function renderApp(fake: FakeBridge, remembered: string | null = nu
   const store = createChatStore({ bridge: fake.bridge, scheduleFrame: (cb) => cb(), memory })
   const user = userEvent.setup()
   const view = render(<App store={store} />)
-  // Start-up reads settings and sessions; wait until they are on screen.
-  await screen.findByRole('textbox', { name: 'Message' })
-  await act(async () => {
-    await Promise.resolve()
-  })
+  // Start-up reads settings and sessions and opens one; wait until that has finished.
+  await waitFor(() => expect(store.state.getState().ready).toBe(true))
   return {
     store,
     user,
