@@ -234,6 +234,15 @@ describe('terminal client', () => {
     ])
   })
 
+  test('a diff in a permission prompt is shown line by line', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-old line\n+new line\n'
+    fake.emit(added(permission({ tool: 'edit_file', detail: diff })))
+    const frame = await waitForFrame(app, '+new line')
+    expect(frame).toMatch(/│ -old line\s+│\n│ │ \+new line/)
+  })
+
   test('y allows once and n denies', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')

@@ -94,8 +94,9 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         if (composerRef.current.text === text) setDraft(EMPTY_COMPOSER)
         return
       }
-      if (result.reason === 'busy') note('A turn is still running: wait, or Ctrl+C to stop it.')
-      else if (result.reason === 'awaiting_input') note('Answer the open request first.')
+      // Passing states: said in the status line, not written into the transcript.
+      if (result.reason === 'busy') setHint('A turn is still running: wait, or ^C to stop it.')
+      else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
       else note(result.message ?? `Not sent (${result.reason}).`)
     })
   }

@@ -3,6 +3,7 @@ import { useFocusedKeys } from './key-router'
 import { useState } from 'react'
 import type { PermissionInteraction } from '../shared/interactions'
 import type { Risk } from '../shared/permission'
+import { DetailText } from './detail-text'
 import { formatCountdown, formatSince } from './format-time'
 import { SafeText } from './safe-text'
 import { TailBox } from './tail-box'
@@ -101,7 +102,7 @@ export function PermissionPrompt({
         paddingLeft={1}
       >
         <TailBox maxHeight={rows} anchor="top" offset={top} onMeasure={setDetailHeight}>
-          <SafeText>{interaction.detail === '' ? '(no details)' : interaction.detail}</SafeText>
+          <DetailText text={interaction.detail} />
         </TailBox>
       </Box>
       {maxScroll > 0 ? (

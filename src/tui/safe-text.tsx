@@ -1,4 +1,5 @@
 import { Text, type TextProps } from 'ink'
+import { inlineMarkdown } from './inline-markdown'
 import { visibleSegments } from './visible-text'
 
 /**
@@ -17,6 +18,19 @@ export function SafeText({ children, ...props }: { children: string } & TextProp
           segment.text
         ),
       )}
+    </Text>
+  )
+}
+
+/** Assistant text: light Markdown emphasis, hidden characters made visible. */
+export function MarkdownText({ children }: { children: string }) {
+  return (
+    <Text>
+      {inlineMarkdown(children).map((run, i) => (
+        <SafeText key={i} bold={run.bold ?? false} {...(run.code ? { color: 'cyan' } : {})}>
+          {run.text}
+        </SafeText>
+      ))}
     </Text>
   )
 }

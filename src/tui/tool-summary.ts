@@ -15,7 +15,9 @@ export function summarizeToolInput(tool: string, input: Json, max = 120): string
     return `${questions.length} question${questions.length === 1 ? '' : 's'}`
   const main =
     text(input.command) ?? text(input.path) ?? text(input.query) ?? text(input.description)
-  return oneLine(main ?? JSON.stringify(input), max)
+  if (main !== undefined) return oneLine(main, max)
+  // list_files with no path lists the workspace root.
+  return Object.keys(input).length === 0 ? '.' : oneLine(JSON.stringify(input), max)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink'
-import { SafeText } from './safe-text'
+import { MarkdownText, SafeText } from './safe-text'
 import type { StreamingText, ToolStatus, TranscriptEntry } from './transcript-state'
 
 const STATUS: Record<ToolStatus, { mark: string; color: string; label: string }> = {
@@ -25,7 +25,7 @@ export function TranscriptEntryView({ entry, width }: { entry: TranscriptEntry; 
     case 'assistant':
       return (
         <Box width={width} paddingLeft={2}>
-          <SafeText>{entry.text}</SafeText>
+          <MarkdownText>{entry.text}</MarkdownText>
         </Box>
       )
     case 'tool': {
@@ -46,7 +46,7 @@ export function TranscriptEntryView({ entry, width }: { entry: TranscriptEntry; 
     case 'note':
       return (
         <Box width={width} paddingLeft={2}>
-          <SafeText dimColor={entry.tone === 'dim'} color={entry.tone === 'error' ? 'red' : ''}>
+          <SafeText {...(entry.tone === 'error' ? { color: 'red' } : { dimColor: true })}>
             {entry.text}
           </SafeText>
         </Box>
@@ -58,7 +58,7 @@ export function TranscriptEntryView({ entry, width }: { entry: TranscriptEntry; 
 export function StreamingView({ streaming, width }: { streaming: StreamingText; width: number }) {
   return (
     <Box width={width} paddingLeft={2}>
-      <SafeText>{streaming.text}</SafeText>
+      <MarkdownText>{streaming.text}</MarkdownText>
     </Box>
   )
 }
