@@ -195,4 +195,40 @@ describe('transcript', () => {
     ])
     expect(reloaded.items.map((i) => i.kind)).toEqual(['user', 'assistant'])
   })
+
+  it('replays a 2,000-turn log (10,000 records) quickly and builds the same rows as live events', () => {
+    const events: SessionEvent[] = []
+    for (let i = 0; i < 2_000; i++) {
+      const turnId = `t${i}`
+      events.push(
+        { type: 'user_message', at: i, turnId, text: `question ${i}` },
+        { type: 'assistant_text', at: i, turnId, step: 0, text: `answer ${i}` },
+        {
+          type: 'tool_call',
+          at: i,
+          turnId,
+          step: 0,
+          toolCallId: `c${i}`,
+          tool: 'read_file',
+          input: { path: 'a' },
+        },
+        {
+          type: 'tool_result',
+          at: i,
+          turnId,
+          toolCallId: `c${i}`,
+          tool: 'read_file',
+          output: 'x',
+          isError: false,
+        },
+        { type: 'turn_end', at: i, turnId, reason: 'completed' },
+      )
+    }
+    const started = performance.now()
+    const replayed = transcriptFromEvents(events)
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(replayed.items).toHaveLength(6_000)
+    const live = events.slice(0, 50).reduce(applySessionEvent, transcriptFromEvents([]))
+    expect(live.items).toEqual(transcriptFromEvents(events.slice(0, 50)).items)
+  })
 })

@@ -83,23 +83,63 @@ function outputText(output: Json): string | undefined {
   return undefined
 }
 
-/** Applies one committed session record; records that show nothing return the same transcript. */
-export function applySessionEvent(transcript: Transcript, event: SessionEvent): Transcript {
-  const { items } = transcript
+/**
+ * Where a record's effect lands: a persistent list (copy on first write, for live events) or a
+ * mutable one with a key index (for replaying a whole log in linear time).
+ */
+type ItemList = {
+  get(index: number): TranscriptItem | undefined
+  find(key: string): number
+  append(item: TranscriptItem): void
+  replace(index: number, item: TranscriptItem): void
+  readonly length: number
+}
+
+function copyOnWrite(source: readonly TranscriptItem[]) {
+  let items = source
+  const writable = () => {
+    if (items === source) items = source.slice()
+    return items as TranscriptItem[]
+  }
+  const list: ItemList = {
+    get: (index) => items[index],
+    find: (key) => findKey(items, key),
+    append: (item) => void writable().push(item),
+    replace: (index, item) => void (writable()[index] = item),
+    get length() {
+      return items.length
+    },
+  }
+  return { list, result: () => items }
+}
+
+function indexed(items: TranscriptItem[]): ItemList {
+  const byKey = new Map<string, number>()
+  return {
+    get: (index) => items[index],
+    find: (key) => byKey.get(key) ?? -1,
+    append: (item) => {
+      byKey.set(item.key, items.length)
+      items.push(item)
+    },
+    replace: (index, item) => void (items[index] = item),
+    get length() {
+      return items.length
+    },
+  }
+}
+
+function applyRecord(list: ItemList, event: SessionEvent): void {
   switch (event.type) {
     case 'user_message':
-      return {
-        items: [
-          ...items,
-          {
-            kind: 'user',
-            key: `u:${event.turnId}:${event.at}:${items.length}`,
-            turnId: event.turnId,
-            text: event.text,
-            at: event.at,
-          },
-        ],
-      }
+      list.append({
+        kind: 'user',
+        key: `u:${event.turnId}:${event.at}:${list.length}`,
+        turnId: event.turnId,
+        text: event.text,
+        at: event.at,
+      })
+      return
     case 'assistant_text': {
       const key = stepKey(event.turnId, event.step)
       const item: TranscriptItem = {
@@ -109,126 +149,122 @@ export function applySessionEvent(transcript: Transcript, event: SessionEvent): 
         text: event.text,
         streaming: false,
       }
-      const index = findKey(items, key)
-      if (index >= 0) return { items: replaceAt(items, index, item) }
-      if (event.text.trim() === '') return transcript
-      return { items: [...items, item] }
+      const index = list.find(key)
+      if (index >= 0) list.replace(index, item)
+      else if (event.text.trim() !== '') list.append(item)
+      return
     }
     case 'tool_call': {
-      if (findKey(items, event.toolCallId) >= 0) return transcript
+      if (list.find(event.toolCallId) >= 0) return
       if (event.tool === 'AskUserQuestion') {
         const parsed = AskUserQuestionInputSchema.safeParse(event.input)
-        const questions = parsed.success ? parsed.data.questions : []
-        return {
-          items: [
-            ...items,
-            {
-              kind: 'question',
-              key: event.toolCallId,
-              turnId: event.turnId,
-              questions,
-              answers: undefined,
-              closedWithoutAnswer: undefined,
-            },
-          ],
-        }
+        list.append({
+          kind: 'question',
+          key: event.toolCallId,
+          turnId: event.turnId,
+          questions: parsed.success ? parsed.data.questions : [],
+          answers: undefined,
+          closedWithoutAnswer: undefined,
+        })
+        return
       }
-      return {
-        items: [
-          ...items,
-          {
-            kind: 'tool',
-            key: event.toolCallId,
-            turnId: event.turnId,
-            tool: event.tool,
-            input: event.input,
-            output: undefined,
-            status: 'running',
-            synthetic: false,
-            permission: undefined,
-          },
-        ],
-      }
+      list.append({
+        kind: 'tool',
+        key: event.toolCallId,
+        turnId: event.turnId,
+        tool: event.tool,
+        input: event.input,
+        output: undefined,
+        status: 'running',
+        synthetic: false,
+        permission: undefined,
+      })
+      return
     }
     case 'tool_result': {
-      const index = findKey(items, event.toolCallId)
-      const current = items[index]
-      if (!current) return transcript
-      if (current.kind === 'question') {
+      const index = list.find(event.toolCallId)
+      const current = list.get(index)
+      if (current?.kind === 'question') {
         const parsed = AskUserQuestionResultSchema.safeParse(event.output)
-        return {
-          items: replaceAt(
-            items,
-            index,
-            parsed.success && !event.isError
-              ? { ...current, answers: parsed.data.answers }
-              : {
-                  ...current,
-                  closedWithoutAnswer: outputText(event.output) ?? 'Closed without an answer',
-                },
-          ),
-        }
-      }
-      if (current.kind !== 'tool') return transcript
-      const denied = current.permission?.decision === 'deny'
-      return {
-        items: replaceAt(items, index, {
+        list.replace(
+          index,
+          parsed.success && !event.isError
+            ? { ...current, answers: parsed.data.answers }
+            : {
+                ...current,
+                closedWithoutAnswer: outputText(event.output) ?? 'Closed without an answer',
+              },
+        )
+      } else if (current?.kind === 'tool') {
+        const denied = current.permission?.decision === 'deny'
+        list.replace(index, {
           ...current,
           output: event.output,
           synthetic: event.synthetic ?? false,
           status: denied ? 'denied' : event.isError ? 'error' : 'done',
-        }),
+        })
       }
+      return
     }
     case 'permission_request': {
-      const index = findKey(items, event.toolCallId)
-      const current = items[index]
-      if (!current || current.kind !== 'tool' || current.status !== 'running') return transcript
-      return { items: replaceAt(items, index, { ...current, status: 'waiting' }) }
+      const index = list.find(event.toolCallId)
+      const current = list.get(index)
+      if (current?.kind === 'tool' && current.status === 'running') {
+        list.replace(index, { ...current, status: 'waiting' })
+      }
+      return
     }
     case 'permission_decision': {
-      const index = findKey(items, event.toolCallId)
-      const current = items[index]
-      if (!current || current.kind !== 'tool') return transcript
-      return {
-        items: replaceAt(items, index, {
-          ...current,
-          status: current.status === 'waiting' ? 'running' : current.status,
-          permission: { decision: event.decision, reason: event.reason },
-        }),
-      }
+      const index = list.find(event.toolCallId)
+      const current = list.get(index)
+      if (current?.kind !== 'tool') return
+      list.replace(index, {
+        ...current,
+        status: current.status === 'waiting' ? 'running' : current.status,
+        permission: { decision: event.decision, reason: event.reason },
+      })
+      return
     }
     case 'turn_end': {
       // A streaming row of this turn that never got its commit is final now.
-      let next = items
-      items.forEach((item, i) => {
-        if (item.kind === 'assistant' && item.streaming && item.turnId === event.turnId) {
-          if (next === items) next = items.slice()
-          ;(next as TranscriptItem[])[i] = { ...item, streaming: false }
+      for (let i = list.length - 1; i >= 0; i--) {
+        const item = list.get(i)
+        // Rows of this turn all come after its user message.
+        if (item?.kind === 'user' && item.turnId === event.turnId) break
+        if (item?.kind === 'assistant' && item.streaming && item.turnId === event.turnId) {
+          list.replace(i, { ...item, streaming: false })
         }
-      })
-      if (event.reason === 'completed') return next === items ? transcript : { items: next }
-      return {
-        items: [
-          ...next,
-          {
-            kind: 'turn_end',
-            key: `end:${event.turnId}`,
-            turnId: event.turnId,
-            reason: event.reason,
-            error: event.error,
-          },
-        ],
       }
+      if (event.reason !== 'completed') {
+        list.append({
+          kind: 'turn_end',
+          key: `end:${event.turnId}`,
+          turnId: event.turnId,
+          reason: event.reason,
+          error: event.error,
+        })
+      }
+      return
     }
     default:
-      return transcript
+      return
   }
 }
 
-/** Builds a transcript from a session's full log (openSession). */
+/** Applies one committed session record; records that show nothing return the same transcript. */
+export function applySessionEvent(transcript: Transcript, event: SessionEvent): Transcript {
+  const { list, result } = copyOnWrite(transcript.items)
+  applyRecord(list, event)
+  const items = result()
+  return items === transcript.items ? transcript : { items }
+}
+
+/** Builds a transcript from a session's full log (openSession), in time linear in its length. */
 export function transcriptFromEvents(events: readonly SessionEvent[]): Transcript {
-  return events.reduce(applySessionEvent, EMPTY_TRANSCRIPT)
+  const items: TranscriptItem[] = []
+  const list = indexed(items)
+  for (const event of events) applyRecord(list, event)
+  return { items }
 }
 
 /**
