@@ -123,7 +123,8 @@ wait_for 'Ship on Friday?'
 keys C-d
 wait_for '[parley exited with 0]'
 capture 3-quit-while-asking
-SESSION=$(basename "$(ls -t "$DATA"/sessions/*.jsonl | head -1)" .jsonl)
+wait_for 'Resume with: parley tui --session'
+SESSION=$("${TMUX_CMD[@]}" capture-pane -p -t tui | sed -n 's/^Resume with: parley tui --session //p' | tail -1)
 start 80 24 --session "$SESSION"
 wait_for 'Ship on Friday?'
 capture 3-resumed

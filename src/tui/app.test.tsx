@@ -17,7 +17,7 @@ afterEach(() => {
 })
 
 function start(fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) {
-  const onExit = vi.fn<(code: number) => void>()
+  const onExit = vi.fn<(code: number, sessionId?: string) => void>()
   const app = render(<App bridge={fake.bridge} sessionId={sessionId} onExit={onExit} size={size} />)
   mounted.push(app)
   return { app, fake, onExit }
@@ -344,7 +344,7 @@ describe('terminal client', () => {
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
     expect(onExit).not.toHaveBeenCalled()
     app.stdin.write(KEYS.ctrlC)
-    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0))
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
   })
 
   test('Ctrl+C when idle clears a draft first, then exits', async () => {
@@ -354,7 +354,7 @@ describe('terminal client', () => {
     await press(app, KEYS.ctrlC, 'Draft cleared')
     expect(onExit).not.toHaveBeenCalled()
     app.stdin.write(KEYS.ctrlC)
-    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0))
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
   })
 
   test('in a narrow terminal no line is wider than the terminal', async () => {

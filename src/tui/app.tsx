@@ -27,8 +27,11 @@ export interface AppProps {
   bridge: TuiBridge
   /** Resume this session (`--session ID`); a new one is created when absent. */
   sessionId?: string | undefined
-  /** Called once when the person quits (0) or the session cannot be opened (1). */
-  onExit: (code: number) => void
+  /**
+   * Called once when the person quits (0) or the session cannot be opened (1), with the id of
+   * the session shown, if any, so the caller can say how to come back to it.
+   */
+  onExit: (code: number, sessionId?: string) => void
   /** Fixed terminal size, for tests; the real terminal's size otherwise. */
   size?: { columns: number; rows: number }
 }
@@ -51,13 +54,15 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
 
+  const shownSession = view.session?.id
   const exit = useCallback(
     (code: number) => {
       if (exited.current) return
       exited.current = true
-      onExit(code)
+      if (shownSession) onExit(code, shownSession)
+      else onExit(code)
     },
-    [onExit],
+    [onExit, shownSession],
   )
 
   useEffect(() => {

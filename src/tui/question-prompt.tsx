@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink'
 import { useFocusedKeys } from './key-router'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { QuestionInteraction } from '../shared/interactions'
 import { formatSince } from './format-time'
 import { formInputFromKey } from './question-form-keys'
@@ -93,11 +93,9 @@ export function QuestionPrompt({
     >
       <Text wrap="truncate-end">
         <Text color="magenta" bold>
-          Agent question
+          Question {index + 1} / {questions.length}
         </Text>
-        <Text dimColor>
-          {'  '}Question {index + 1} / {questions.length}
-        </Text>
+        <Text dimColor> · Agent question</Text>
       </Text>
       {interaction.recovered ? (
         <Text color="yellow">
@@ -105,21 +103,15 @@ export function QuestionPrompt({
         </Text>
       ) : null}
       <SafeText bold>{question.question}</SafeText>
-      {question.options.map((option, row) => {
-        const here = row === form.cursor
-        const chosen = pick?.kind === 'option' && pick.index === row
-        return (
-          <Text key={row} {...(here ? { color: 'cyan' } : {})}>
-            {here ? '❯ ' : '  '}
-            {row + 1}. {oneLine(option.label)}
-            {chosen ? ' ✓' : ''}
-            {option.description ? <Text dimColor> — {oneLine(option.description)}</Text> : null}
-          </Text>
-        )
-      })}
-      <Text {...(form.cursor === otherRow ? { color: 'cyan' } : {})}>
-        {form.cursor === otherRow ? '❯ ' : '  '}
-        {otherRow + 1}. Other
+      {question.options.map((option, row) => (
+        <OptionRow key={row} here={row === form.cursor} number={row + 1}>
+          {oneLine(option.label)}
+          {pick?.kind === 'option' && pick.index === row ? ' ✓' : ''}
+          {option.description ? <Text dimColor> — {oneLine(option.description)}</Text> : null}
+        </OptionRow>
+      ))}
+      <OptionRow here={form.cursor === otherRow} number={otherRow + 1}>
+        Other
         {typing ? (
           <Text>
             : {oneLine(form.otherText ?? '', 4_000)}
@@ -130,12 +122,38 @@ export function QuestionPrompt({
         ) : (
           <Text dimColor> — type your own answer</Text>
         )}
-      </Text>
+      </OptionRow>
       {error ? <Text color="red">{error}</Text> : null}
       {moreWaiting > 0 ? <Text color="yellow">{moreWaiting} more waiting</Text> : null}
       <Text dimColor wrap="truncate-end">
         {busy ? 'Sending…' : hints}
       </Text>
+    </Box>
+  )
+}
+
+/** One selectable row; wrapped lines stay indented under the label. */
+function OptionRow({
+  here,
+  number,
+  children,
+}: {
+  here: boolean
+  number: number
+  children: ReactNode
+}) {
+  const color = here ? { color: 'cyan' } : {}
+  return (
+    <Box>
+      <Box flexShrink={0}>
+        <Text {...color}>
+          {here ? '❯ ' : '  '}
+          {number}.{' '}
+        </Text>
+      </Box>
+      <Box flexGrow={1} flexShrink={1}>
+        <Text {...color}>{children}</Text>
+      </Box>
     </Box>
   )
 }

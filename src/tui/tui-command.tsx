@@ -43,12 +43,17 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
   const exited = new Promise<number>((resolve) => {
     finish = resolve
   })
+  let shownSession: string | undefined
+  const onExit = (code: number, sessionId?: string) => {
+    shownSession = sessionId
+    finish(code)
+  }
   const onSignal = (signal: keyof typeof SIGNAL_EXIT) => finish(SIGNAL_EXIT[signal])
   for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>)
     process.once(signal, onSignal)
 
   const instance = render(
-    <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={finish} />,
+    <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={onExit} />,
     { exitOnCtrlC: false },
   )
   try {
@@ -59,5 +64,6 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     instance.unmount()
     await instance.waitUntilExit()
     await runtime.close()
+    if (shownSession) process.stdout.write(`Resume with: parley tui --session ${shownSession}\n`)
   }
 }

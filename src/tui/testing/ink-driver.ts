@@ -33,7 +33,7 @@ export const plainFrame = (handle: InkHandle): string =>
 export async function waitForFrame(
   handle: InkHandle,
   expected: string | ((frame: string) => boolean),
-  timeoutMs = 5_000,
+  timeoutMs = 10_000,
 ): Promise<string> {
   const matches = typeof expected === 'string' ? (f: string) => f.includes(expected) : expected
   const deadline = Date.now() + timeoutMs
