@@ -1,4 +1,5 @@
-import type { ParleyBridge } from '../../shared'
+import { BRIDGE_METHODS, type ParleyBridge } from '../../shared'
+import { checkResult } from './check-result'
 import { createWebSocketBridge, webSocketUrl, type ConnectionState } from './web-socket-bridge'
 
 declare global {
@@ -22,7 +23,7 @@ export type Port = {
 export function openPort(win: Window = window): Port {
   if (win.parley) {
     return {
-      bridge: win.parley,
+      bridge: checkedBridge(win.parley),
       onConnection: (callback) => {
         callback('open')
         return () => undefined
@@ -31,4 +32,16 @@ export function openPort(win: Window = window): Port {
   }
   const bridge = createWebSocketBridge({ url: webSocketUrl(win.location) })
   return { bridge, onConnection: (callback) => bridge.onConnection(callback) }
+}
+
+/** The preload's bridge with every reply checked the way the WebSocket client checks them. */
+export function checkedBridge(raw: ParleyBridge): ParleyBridge {
+  const methods = Object.fromEntries(
+    BRIDGE_METHODS.map((method) => [
+      method,
+      async (input: never) =>
+        checkResult(method, await (raw[method] as (i: never) => Promise<unknown>)(input)),
+    ]),
+  ) as unknown as Omit<ParleyBridge, 'onEvent'>
+  return { ...methods, onEvent: (callback) => raw.onEvent(callback) }
 }

@@ -1,6 +1,5 @@
 import {
   BRIDGE_CALLS,
-  BridgeErrorSchema,
   WEB_SOCKET_PATH,
   WebServerMessageSchema,
   type BridgeEvent,
@@ -10,19 +9,9 @@ import {
   type ParleyBridge,
   type WebCall,
 } from '../../shared'
+import { BridgeCallError, checkResult } from './check-result'
 
-/** A bridge call that failed: the host refused it, the reply was malformed, or the link dropped. */
-export class BridgeCallError extends Error {
-  constructor(
-    readonly method: string,
-    readonly reason:
-      'invalid_input' | 'forbidden' | 'unknown_method' | 'internal' | 'disconnected' | 'bad_reply',
-    message: string,
-  ) {
-    super(`${method}: ${message}`)
-    this.name = 'BridgeCallError'
-  }
-}
+export { BridgeCallError }
 
 /** The WebSocket surface the client needs; the browser's WebSocket satisfies it. */
 export type SocketLike = {
@@ -112,14 +101,11 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     const waiter = inFlight.get(message.id)
     if (!waiter) return
     inFlight.delete(message.id)
-    const refused = BridgeErrorSchema.safeParse(message.result)
-    if (refused.success) {
-      waiter.reject(new BridgeCallError(waiter.method, refused.data.reason, refused.data.message))
-      return
+    try {
+      waiter.resolve(checkResult(waiter.method, message.result))
+    } catch (error) {
+      waiter.reject(error as Error)
     }
-    const output = BRIDGE_CALLS[waiter.method].output.safeParse(message.result)
-    if (output.success) waiter.resolve(output.data)
-    else waiter.reject(new BridgeCallError(waiter.method, 'bad_reply', 'unexpected reply shape'))
   }
 
   const connect = () => {
