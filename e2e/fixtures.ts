@@ -9,6 +9,8 @@ import {
 type Fixtures = {
   /** Scenario file (in e2e/scenarios) the server runs; set per file with test.use(). */
   scenario: string
+  /** Pause between the fake model's streamed deltas (PARLEY_FAKE_DELAY_MS); '' = the default. */
+  fakeDelayMs: string
   folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
@@ -17,6 +19,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   scenario: ['journey.json', { option: true }],
+  fakeDelayMs: ['', { option: true }],
   // Playwright requires a destructuring pattern here even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   folders: async ({}, provide) => {
@@ -27,8 +30,9 @@ export const test = base.extend<Fixtures>({
       await folders.remove()
     }
   },
-  server: async ({ scenario, folders }, provide) => {
-    const server = await startParleyServer(scenario, folders)
+  server: async ({ scenario, folders, fakeDelayMs }, provide) => {
+    const env: Record<string, string> = fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}
+    const server = await startParleyServer(scenario, folders, env)
     try {
       await provide(server)
     } finally {

@@ -37,6 +37,7 @@ export async function createFolders(): Promise<ParleyFolders> {
 export async function startParleyServer(
   scenarioFile: string,
   folders: ParleyFolders,
+  env: Record<string, string> = {},
 ): Promise<ParleyServer> {
   const child = spawn(
     process.execPath,
@@ -52,7 +53,7 @@ export async function startParleyServer(
       '--workspace',
       folders.workspace,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   )
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -55,7 +55,15 @@ export function TranscriptView() {
     setAtBottom(true)
   }, [sessionId])
 
+  // The person's own new message brings the view back to the end, as in any chat.
+  const lastUserKey = useRef<string | undefined>(undefined)
   useLayoutEffect(() => {
+    const last = items.at(-1)
+    if (last?.kind === 'user' && last.key !== lastUserKey.current) {
+      lastUserKey.current = last.key
+      stick.current = true
+      setAtBottom(true)
+    }
     if (stick.current) toBottom()
   }, [items, totalSize, toBottom])
 
