@@ -267,6 +267,36 @@ describe('terminal client', () => {
     expect(fake.callsOf('respondToPermission')).toEqual([])
   })
 
+  test('a prompt takes the message box’s place and the draft comes back unchanged after it', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    await press(app, 'half a thought', '› half a thought')
+    fake.emit(added(question()))
+    const frame = await waitForFrame(app, 'Question 1 / 2')
+    expect(frame).not.toContain('half a thought')
+    await press(app, '1', 'Question 2 / 2')
+    await press(app, '1', '› half a thought')
+    expect(fake.callsOf('send')).toEqual([])
+  })
+
+  test('a permission request from before a restart has no countdown and can be dismissed', async () => {
+    const fake = createFakeBridge({
+      pending: [
+        permission({
+          recovered: true,
+          expiresAt: null,
+          createdAt: new Date(2026, 0, 2, 9, 5).getTime(),
+        }),
+      ],
+    })
+    const { app } = start(fake, 's1')
+    const frame = await waitForFrame(app, 'Permission request')
+    expect(frame).toContain('Waiting since 2026-01-02 09:05')
+    expect(frame).not.toContain('denied in')
+    await press(app, 'x', (f) => !f.includes('Permission request'))
+    expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'p1' }])
+  })
+
   test('requests queue: only the head is shown, with how many more wait', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
