@@ -15,7 +15,10 @@ async function shootAll(page: Page, name: string) {
     for (const width of WIDTHS) {
       await page.emulateMedia({ colorScheme })
       await page.setViewportSize({ width, height: 800 })
-      await page.screenshot({ path: `${ARTIFACTS}/${name}-${colorScheme}-${width}.png` })
+      await page.screenshot({
+        path: `${ARTIFACTS}/${name}-${colorScheme}-${width}.png`,
+        animations: 'disabled',
+      })
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
