@@ -158,6 +158,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const liveHeight = useBoxMetrics(liveRef).height
   const bottomHeight = useBoxMetrics(bottomRef).height
   const streamRows = Math.max(1, rows - 1 - liveHeight - bottomHeight)
+  // Running tool lines and what follows them; leave the streaming text a few rows.
+  const liveRows = Math.max(1, rows - 1 - bottomHeight - (view.transcript.streaming ? 3 : 0))
 
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
@@ -182,9 +184,13 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           {(entry) => <TranscriptEntryView key={entry.id} entry={entry} width={width} />}
         </Static>
         <Box ref={liveRef} flexDirection="column" flexShrink={0}>
-          {entries.slice(settled).map((entry) => (
-            <TranscriptEntryView key={entry.id} entry={entry} width={width} />
-          ))}
+          {settled < entries.length ? (
+            <TailBox maxHeight={liveRows}>
+              {entries.slice(settled).map((entry) => (
+                <TranscriptEntryView key={entry.id} entry={entry} width={width} />
+              ))}
+            </TailBox>
+          ) : null}
         </Box>
         {view.transcript.streaming ? (
           <TailBox maxHeight={streamRows}>

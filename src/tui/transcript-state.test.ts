@@ -93,6 +93,20 @@ describe('transcript', () => {
     expect(settledCount(replayEvents(history))).toBe(4)
   })
 
+  test('a call that never reports back keeps at most a screenful of entries live', () => {
+    let state = replayEvents(history.slice(0, 3))
+    for (let i = 0; i < 30; i++)
+      state = applySessionEvent(state, {
+        type: 'assistant_text',
+        at,
+        turnId: 't2',
+        step: i,
+        text: `step ${i}`,
+      })
+    expect(state.entries).toHaveLength(33)
+    expect(settledCount(state, 20)).toBe(13)
+  })
+
   test('events of another session leave the transcript unchanged', () => {
     const event = {
       type: 'text_delta',

@@ -164,11 +164,14 @@ export function addNote(
 /**
  * How many leading entries are final: nothing before the first running tool call can change
  * any more, so a view can print them once (ink `<Static>`) and only redraw the rest. The count
- * never shrinks, because entries are only appended and only running ones change.
+ * never shrinks, because entries are only appended and only running ones change. At most
+ * `maxLive` entries stay live: a call that never reports back must not grow the redrawn area
+ * past the screen (its line is then printed as it stands).
  */
-export function settledCount(state: TranscriptState): number {
+export function settledCount(state: TranscriptState, maxLive = 20): number {
   const running = state.entries.findIndex((e) => e.kind === 'tool' && e.status === 'running')
-  return running === -1 ? state.entries.length : running
+  if (running === -1) return state.entries.length
+  return Math.max(running, state.entries.length - maxLive)
 }
 
 /** Applies the transcript-relevant part of a live bridge event for this session. */
