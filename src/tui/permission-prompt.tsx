@@ -1,15 +1,18 @@
 import { Box, Text } from 'ink'
-import { useFocusedKeys } from './key-router'
 import { useState } from 'react'
 import type { PermissionInteraction } from '../shared/interactions'
 import type { Risk } from '../shared/permission'
 import { DetailText } from './detail-text'
 import { formatCountdown, formatSince } from './format-time'
+import { useFocusedKeys } from './key-router'
 import { SafeText } from './safe-text'
 import { TailBox } from './tail-box'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from './use-now'
 import { oneLine } from './visible-text'
+
+/** What answering or dismissing a request comes back with. */
+type SettleResult = { ok: true } | { ok: false; reason: string; message?: string | undefined }
 
 const RISK_COLOR: Record<Risk, string> = { low: 'green', medium: 'yellow', high: 'red' }
 
@@ -41,9 +44,7 @@ export function PermissionPrompt({
   const rows = Math.max(1, detailRows)
   const maxScroll = Math.max(0, detailHeight - rows)
 
-  const settle = (
-    call: () => Promise<{ ok: true } | { ok: false; reason: string; message?: string | undefined }>,
-  ) => {
+  const settle = (call: () => Promise<SettleResult>) => {
     setBusy(true)
     setError(null)
     void call().then((result) => {
