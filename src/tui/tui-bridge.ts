@@ -5,7 +5,6 @@ import type {
   BridgeMethod,
   BridgeOutput,
 } from '../shared/bridge'
-import { bindBridgeHandlers } from '../shared/bind-bridge-handlers'
 import { dispatchBridgeCall } from '../shared/bridge-dispatch'
 import type { Runtime } from '../main/runtime/runtime-types'
 
@@ -42,12 +41,10 @@ export type TuiBridge = {
  * trimmed and bounded exactly as it would be over IPC or WebSocket.
  */
 export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
-  // The runtime is a class instance; dispatchBridgeCall calls handlers unbound.
-  const handlers = bindBridgeHandlers(runtime)
   const call =
     <M extends TuiMethod>(method: M) =>
     (input: BridgeInput<M>) =>
-      dispatchBridgeCall(handlers, method, input) as Promise<BridgeOutput<M> | BridgeError>
+      dispatchBridgeCall(runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
   return {
     createSession: call('createSession'),
     openSession: call('openSession'),

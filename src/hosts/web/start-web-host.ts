@@ -4,7 +4,6 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
-import { bindBridgeHandlers } from '../../shared/bind-bridge-handlers'
 import { contentSecurityPolicy } from '../../shared/content-security-policy'
 import { LIMITS } from '../../shared/limits'
 import type { WebServerMessage } from '../../shared/web-protocol'
@@ -61,7 +60,6 @@ export interface WebHost {
  */
 export async function startWebHost(options: StartWebHostOptions): Promise<WebHost> {
   const { runtime } = options
-  const handlers = bindBridgeHandlers(runtime)
   const token = options.token ?? randomBytes(32).toString('base64url')
   let port = 0
   const headers = () => ({
@@ -114,7 +112,7 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
     client.on('message', (data: RawData, isBinary: boolean) => {
       // Text frames only; a binary frame carries no call we could answer.
       if (isBinary) return
-      answerWebMessage(handlers, rawText(data)).then(
+      answerWebMessage(runtime, rawText(data)).then(
         (reply) => {
           if (reply) send(client, reply)
         },

@@ -1,5 +1,4 @@
 import { pathToFileURL } from 'node:url'
-import { bindBridgeHandlers } from '../../shared/bind-bridge-handlers'
 import type { Runtime } from '../runtime/runtime-types'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
 import { forwardEvents } from './forward-events'
@@ -41,10 +40,8 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   const windows = new Set<DesktopWindow>()
 
   hardenSession(electron.session.defaultSession, appUrl)
-  const removeHandlers = registerBridgeHandlers(
-    electron.ipcMain,
-    bindBridgeHandlers(runtime),
-    (event) => isTrustedSender(event, windows, appUrl),
+  const removeHandlers = registerBridgeHandlers(electron.ipcMain, runtime, (event) =>
+    isTrustedSender(event, windows, appUrl),
   )
   const stopForwarding = forwardEvents({
     subscribe: (listener) => runtime.onEvent(listener),

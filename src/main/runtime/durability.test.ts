@@ -294,7 +294,7 @@ describe('after a restart', () => {
     expect(
       await first.call('saveQuestionDraft', { requestId: added.interaction.requestId, draft }),
     ).toEqual({ ok: true })
-    await first.kill()
+    await first.quit() // a clean quit must keep the draft as well as the request
     const second = await start(rig)
     const [pending] = await second.call('listPending', { sessionId })
     expect(pending).toMatchObject({ kind: 'question', draft })

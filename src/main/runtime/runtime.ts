@@ -413,7 +413,11 @@ export class ParleyRuntime implements Runtime {
       if (anthropicApiKey !== undefined) await this.#secrets.set('anthropicApiKey', anthropicApiKey)
     } catch (error) {
       // No secure storage on this system: say so, and keep nothing in plain text.
-      return { ok: false, reason: 'invalid', message: `the API key was not saved: ${error instanceof Error ? error.message : String(error)}` }
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: `the API key was not saved: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
     await this.#settings.update(patch)

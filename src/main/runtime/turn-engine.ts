@@ -590,7 +590,8 @@ export class TurnEngine {
     this.#announce(session, requestId)
     const outcome = await waiting
     this.#settled(session, requestId, outcome.kind === 'response' ? 'answered' : outcome.reason)
-    this.deps.dropDraft(requestId)
+    // On a quit the question stays open in the log, and so does its half-filled form.
+    if (outcome.kind === 'response' || outcome.reason !== 'shutdown') this.deps.dropDraft(requestId)
     if (outcome.kind === 'response') return outcome.value
     throw new TurnEndedError(outcome.reason)
   }
@@ -604,12 +605,13 @@ export class TurnEngine {
 
   #settled(session: SessionState, requestId: string, outcome: SettleOutcome | ParkEndReason): void {
     this.deps.pending.remove(requestId)
-    const mapped: SettleOutcome = outcome === 'shutdown' ? 'stopped' : outcome
+    // A quit does not settle anything: the request is still open and comes back at the next start.
+    if (outcome === 'shutdown') return
     this.deps.emit({
       type: 'interaction_settled',
       sessionId: session.header.id,
       requestId,
-      outcome: mapped,
+      outcome,
     })
     this.deps.touch(session)
   }
