@@ -112,6 +112,24 @@ describe('the tray in the composer slot', () => {
     ])
   })
 
+  it('can submit straight from the last question, sending what is picked and null for the rest', async () => {
+    const fake = oneSession()
+    const { user } = await renderApp(fake)
+    act(() => fake.ask(questionRequest()))
+    const tray = await screen.findByRole('region', { name: 'Agent question' })
+    expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await user.click(within(tray).getByRole('radio', { name: 'SQLite' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Submit' }))
+
+    await screen.findByRole('textbox', { name: 'Message' })
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: ['SQLite', null, null] },
+    ])
+  })
+
   it('picks with number keys and advances with Enter, saving the draft as it goes', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)

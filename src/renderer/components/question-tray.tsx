@@ -28,6 +28,9 @@ export function QuestionTray({ request, more }: { request: QuestionInteraction; 
   const draft = normalizeDraft(saved, request.questions)
   const count = request.questions.length
   const review = isReview(draft, count)
+  // On the last question Submit sits beside Next: Next opens the review of every answer, Submit
+  // sends them as they stand (anything not picked goes as null).
+  const lastQuestion = !review && draft.index === count - 1
   const [submitted, setSubmitted] = useState(false)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
@@ -224,7 +227,17 @@ export function QuestionTray({ request, more }: { request: QuestionInteraction; 
         >
           Previous
         </button>
-        {review ? (
+        {!review && (
+          <button
+            type="button"
+            className={lastQuestion ? 'button-secondary' : 'button-primary'}
+            disabled={submitted}
+            onClick={() => change(goNext(draft, count))}
+          >
+            Next
+          </button>
+        )}
+        {(review || lastQuestion) && (
           <button
             ref={submitRef}
             type="button"
@@ -233,14 +246,6 @@ export function QuestionTray({ request, more }: { request: QuestionInteraction; 
             onClick={() => void submit()}
           >
             Submit
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button-primary"
-            onClick={() => change(goNext(draft, count))}
-          >
-            Next
           </button>
         )}
       </footer>
