@@ -31,6 +31,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves bundles unminified by default; the renderer is the one that ships big.
+      minify: true,
       rolldownOptions: { input: resolve('src/renderer/index.html') },
     },
   },
