@@ -20,6 +20,8 @@ export type ParleyServer = {
   url: string
   /** Stops the process (SIGTERM, as a person quitting would). */
   stop(): Promise<void>
+  /** Kills the process outright (SIGKILL), as a crash or power loss would. */
+  kill(): Promise<void>
 }
 
 export async function createFolders(): Promise<ParleyFolders> {
@@ -71,17 +73,17 @@ export async function startParleyServer(
       )
       child.once('error', reject)
     })
-    return { url, stop: () => stopChild(child) }
+    return { url, stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') }
   } catch (error) {
     await stopChild(child)
     throw error
   }
 }
 
-async function stopChild(child: ChildProcess) {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((done) => child.once('exit', done))
-  child.kill('SIGTERM')
+  child.kill(signal)
   // A server that ignores SIGTERM must not outlive the test run.
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
   await exited

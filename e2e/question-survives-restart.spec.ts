@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { startParleyServer } from './parley-server'
 import { expect, sendMessage, test } from './fixtures'
 
@@ -27,8 +29,16 @@ test('a half-answered question comes back after a reload and a restart, and answ
   await tray.getByRole('button', { name: 'Next' }).click()
   await expect(tray.getByText('2 / 3')).toBeVisible()
 
-  // Quit the app while the question waits, then start it again on the same data.
-  await server.stop()
+  // The draft is on disk (the runtime keeps it beside the log), so a crash cannot lose it.
+  await expect
+    .poll(() => {
+      const dir = join(folders.dataDir, 'drafts')
+      return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : []
+    })
+    .toEqual([expect.stringContaining('"index":1')])
+
+  // Kill the server while the question waits (no clean shutdown), then start it on the same data.
+  await server.kill()
   const restarted = await startParleyServer('journey.json', folders)
   try {
     await page.goto(restarted.url)
@@ -38,20 +48,21 @@ test('a half-answered question comes back after a reload and a restart, and answ
     await expect(page.getByRole('navigation', { name: 'Sessions' })).toContainText('Needs input')
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
 
-    // Answer from wherever the restored form stands (its saved draft, when the runtime kept it).
-    for (const pick of ['Postgres', 'Other', 'Yes']) {
-      const progress = await tray.locator('.tray-progress').innerText()
-      if (progress === 'Review') break
-      const radio = tray.getByRole('radio', { name: pick })
-      if (!(await radio.isChecked())) await radio.check()
-      if (pick === 'Other') await tray.getByRole('textbox', { name: 'Other answer' }).fill('Kotlin')
-      await tray.getByRole('button', { name: 'Next' }).click()
-    }
+    // Back at question 2 with both earlier answers kept.
+    await expect(tray.getByText('2 / 3')).toBeVisible()
+    await expect(tray.getByRole('textbox', { name: 'Other answer' })).toHaveValue('Kotlin')
+    await tray.getByRole('button', { name: 'Previous' }).click()
+    await expect(tray.getByRole('radio', { name: 'Postgres' })).toBeChecked()
+    await tray.getByRole('button', { name: 'Next' }).click()
+    await tray.getByRole('button', { name: 'Next' }).click()
+    await expect(tray.getByText('3 / 3')).toBeVisible()
+    await tray.getByRole('radio', { name: 'Yes' }).check()
+    await tray.getByRole('button', { name: 'Next' }).click()
     await tray.getByRole('button', { name: 'Submit' }).click()
 
     // The same turn continues with the answers.
     await expect(page.getByRole('log', { name: 'Conversation' })).toContainText(
-      '"answer":"Postgres"},{"question":"Which language for the backend?","answer":"Kotlin"}',
+      '"answer":"Postgres"},{"question":"Which language for the backend?","answer":"Kotlin"},{"question":"Should I add continuous integration?","answer":"Yes"}',
     )
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
   } finally {
