@@ -1,5 +1,4 @@
-import { createRuntime, ScenarioError } from '../main/runtime/create-runtime'
-import { defaultDataDir } from '../main/runtime/data-dir'
+import { runtimeForCommand } from './cli-runtime'
 import type { SessionEvent } from '../shared/session-events'
 import type { CliOptions } from './parse-cli'
 
@@ -14,21 +13,8 @@ export async function runCommand(options: CliOptions): Promise<number> {
     process.stderr.write('parley run: a prompt is required, e.g. parley run "list the files"\n')
     return 2
   }
-  let runtime
-  try {
-    runtime = await createRuntime({
-      dataDir: options.dataDir ?? defaultDataDir(),
-      ...(options.scenario !== undefined ? { scenarioPath: options.scenario } : {}),
-      ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
-      interactive: false,
-    })
-  } catch (error) {
-    if (error instanceof ScenarioError) {
-      process.stderr.write(`parley run: ${error.message}\n`)
-      return 2
-    }
-    throw error
-  }
+  const runtime = await runtimeForCommand('run', options, false)
+  if (typeof runtime === 'number') return runtime
   try {
     const created = await runtime.createSession({ ...(options.mode ? { mode: options.mode } : {}) })
     if (!created.ok) {

@@ -1,7 +1,6 @@
 import { render } from 'ink'
 import type { CliOptions } from '../cli/parse-cli'
-import { createRuntime, ScenarioError } from '../main/runtime/create-runtime'
-import { defaultDataDir } from '../main/runtime/data-dir'
+import { runtimeForCommand } from '../cli/cli-runtime'
 import { App } from './app'
 import { bridgeFromRuntime } from './tui-bridge'
 
@@ -21,21 +20,10 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
   // Keys typed while the runtime starts would otherwise be echoed by the terminal and arrive
   // with Enter turned into a line feed; raw mode from the start keeps them for the composer.
   process.stdin.setRawMode(true)
-  let runtime
-  try {
-    runtime = await createRuntime({
-      dataDir: options.dataDir ?? defaultDataDir(),
-      ...(options.scenario !== undefined ? { scenarioPath: options.scenario } : {}),
-      ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
-      interactive: true,
-    })
-  } catch (error) {
+  const runtime = await runtimeForCommand('tui', options, true)
+  if (typeof runtime === 'number') {
     process.stdin.setRawMode(false)
-    if (error instanceof ScenarioError) {
-      process.stderr.write(`parley tui: ${error.message}\n`)
-      return 2
-    }
-    throw error
+    return runtime
   }
   for (const problem of runtime.problems) process.stderr.write(`parley tui: ${problem}\n`)
 
@@ -54,7 +42,9 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
 
   const instance = render(
     <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={onExit} />,
-    { exitOnCtrlC: false },
+    // Both ends are checked to be a terminal above; a CI variable in the environment (ink's
+    // default test) must not turn the live screen into a single frame at exit.
+    { exitOnCtrlC: false, interactive: true },
   )
   try {
     return await exited

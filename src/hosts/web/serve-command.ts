@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CliOptions } from '../../cli/parse-cli'
-import { createRuntime, ScenarioError } from '../../main/runtime/create-runtime'
-import { defaultDataDir } from '../../main/runtime/data-dir'
+import { runtimeForCommand } from '../../cli/cli-runtime'
 import { findRendererDir } from './app-root'
 import { startWebHost } from './start-web-host'
 
@@ -39,21 +38,8 @@ const processIo: ServeIo = {
  */
 export async function serveCommand(options: CliOptions, io: ServeIo = processIo): Promise<number> {
   const stopRequested = io.stopRequested()
-  let runtime
-  try {
-    runtime = await createRuntime({
-      dataDir: options.dataDir ?? defaultDataDir(),
-      ...(options.scenario !== undefined && { scenarioPath: options.scenario }),
-      ...(options.workspace !== undefined && { workspace: options.workspace }),
-      interactive: true,
-    })
-  } catch (error) {
-    if (error instanceof ScenarioError) {
-      io.stderr(`parley serve: ${error.message}\n`)
-      return 2
-    }
-    throw error
-  }
+  const runtime = await runtimeForCommand('serve', options, true, io.stderr)
+  if (typeof runtime === 'number') return runtime
   const rendererDir = findRendererDir()
   let host
   try {
