@@ -1,4 +1,4 @@
-import type { ModelMessage, ToolResultPart } from 'ai'
+import type { ModelMessage, TextPart, ToolCallPart, ToolResultPart } from 'ai'
 import type { SessionEvent, ToolCallEvent, ToolResultEvent } from '../../shared/session-events'
 
 interface StepGroup {
@@ -23,7 +23,7 @@ export function toModelMessages(events: readonly SessionEvent[]): ModelMessage[]
   const flush = () => {
     if (!group) return
     const answered = group.calls.filter((call) => results.has(call.toolCallId))
-    const content: Exclude<ModelMessage & { role: 'assistant' }, undefined>['content'] = []
+    const content: Array<TextPart | ToolCallPart> = []
     if (group.text !== '') content.push({ type: 'text', text: group.text })
     for (const call of answered) {
       content.push({
