@@ -120,6 +120,28 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   const fail = (error: unknown) => update((s) => errorShown(s, describe(error)))
   const refuse = (reason: string, message?: string) =>
     update((s) => errorShown(s, message ?? REASON_TEXT[reason] ?? reason))
+  /**
+   * Sends the person's answer to a request. "unknown_request" means it was already settled
+   * (answered in another tab, stopped, timed out): the tray closes either way.
+   */
+  const answer = async (
+    sessionId: string,
+    requestId: string,
+    send: () => Promise<{ ok: true } | { ok: false; reason: string; message?: string | undefined }>,
+  ): Promise<boolean> => {
+    try {
+      const result = await send()
+      if (!result.ok && result.reason !== 'unknown_request') {
+        refuse(result.reason, result.message)
+        return false
+      }
+      update((s) => requestSettled(s, sessionId, requestId))
+      return true
+    } catch (error) {
+      fail(error)
+      return false
+    }
+  }
 
   const deltas = createBatcher<TextDelta>(
     (batch) => update((s) => deltasArrived(s, batch)),
@@ -312,34 +334,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    async respondToPermission(sessionId, requestId, decision, remember) {
-      try {
-        const result = await bridge.respondToPermission({ requestId, decision, remember })
-        if (!result.ok && result.reason !== 'unknown_request') {
-          refuse(result.reason, result.message)
-          return false
-        }
-        update((s) => requestSettled(s, sessionId, requestId))
-        return true
-      } catch (error) {
-        fail(error)
-        return false
-      }
+    respondToPermission(sessionId, requestId, decision, remember) {
+      return answer(sessionId, requestId, () =>
+        bridge.respondToPermission({ requestId, decision, remember }),
+      )
     },
 
-    async respondToQuestion(sessionId, requestId, answers) {
-      try {
-        const result = await bridge.respondToQuestion({ requestId, answers })
-        if (!result.ok && result.reason !== 'unknown_request') {
-          refuse(result.reason, result.message)
-          return false
-        }
-        update((s) => requestSettled(s, sessionId, requestId))
-        return true
-      } catch (error) {
-        fail(error)
-        return false
-      }
+    respondToQuestion(sessionId, requestId, answers) {
+      return answer(sessionId, requestId, () => bridge.respondToQuestion({ requestId, answers }))
     },
 
     async dismissInteraction(sessionId, requestId) {
