@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { startParleyServer } from './parley-server'
+import { expect, sendMessage, test } from './fixtures'
+import { readEndedSessionLog, readOnlySessionLog } from './acceptance-log'
+
+const SCENARIO = 'acceptance-restart.json'
+test.use({ scenario: SCENARIO })
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
+
+test('quit (SIGTERM) while a question waits: after a restart it is back, and answering it completes the same turn', async ({
+  app: page,
+  server,
+  folders,
+}) => {
+  await sendMessage(page, 'ask and wait')
+  const tray = page.getByRole('region', { name: 'Agent question' })
+  await expect(tray).toBeVisible()
+  await server.stop()
+
+  const restarted = await startParleyServer(SCENARIO, folders)
+  try {
+    await page.goto(restarted.url)
+    await expect(tray).toBeVisible()
+    await expect(tray.getByText(/waiting since/)).toBeVisible()
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Sessions' })
+        .getByRole('link', { name: /ask and wait/ }),
+    ).toContainText('Needs input')
+    await expect(tray.getByText('1 / 2')).toBeVisible()
+    await tray
+      .getByRole('radiogroup', { name: 'Keep going?' })
+      .getByRole('radio', { name: 'Go on' })
+      .check()
+    await tray.getByRole('button', { name: 'Next' }).click()
+    await tray.getByRole('radio', { name: 'Fast' }).check()
+    await tray.getByRole('button', { name: 'Submit' }).click()
+    const expected = {
+      answers: [
+        { question: 'Keep going?', answer: 'Go on' },
+        { question: 'How fast?', answer: 'Fast' },
+      ],
+    }
+    await expect(conversation(page)).toContainText(`Resumed with ${JSON.stringify(expected)}`)
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+
+    const log = await readEndedSessionLog(folders.dataDir)
+    expect(log.filter((r) => r.type === 'user_message')).toHaveLength(1)
+    expect(log.filter((r) => r.type === 'tool_result')).toEqual([
+      expect.objectContaining({ tool: 'AskUserQuestion', output: expected }),
+    ])
+    expect(log.filter((r) => r.type === 'turn_end')).toEqual([
+      expect.objectContaining({ reason: 'completed' }),
+    ])
+    expect(new Set(log.filter((r) => 'turnId' in r).map((r) => r.turnId)).size).toBe(1)
+  } finally {
+    await restarted.stop()
+  }
+})
+
+test('kill (SIGKILL) while a permission waits: after a restart Allow runs the same command and the turn completes', async ({
+  app: page,
+  server,
+  folders,
+}) => {
+  await sendMessage(page, 'run and wait')
+  const tray = page.getByRole('region', { name: 'Permission request' })
+  await expect(tray).toContainText('echo survived')
+  await server.kill()
+
+  const restarted = await startParleyServer(SCENARIO, folders)
+  try {
+    await page.goto(restarted.url)
+    await expect(tray).toBeVisible()
+    await expect(tray.getByText(/waiting since/)).toBeVisible()
+    await expect(tray).toContainText('echo survived')
+    await tray.getByRole('button', { name: 'Allow' }).click()
+    await expect(conversation(page)).toContainText('Resumed with {"exitCode":0')
+    expect(await readFile(join(folders.workspace, 'proof.txt'), 'utf8')).toBe('survived\n')
+    const log = await readEndedSessionLog(folders.dataDir)
+    expect(log.filter((r) => r.type === 'tool_result')).toHaveLength(1)
+    expect(log.filter((r) => r.type === 'turn_end')).toEqual([
+      expect.objectContaining({ reason: 'completed' }),
+    ])
+  } finally {
+    await restarted.stop()
+  }
+})
+
+test('after a restart, Dismiss ends the turn with a "not answered" result, and a new message works', async ({
+  app: page,
+  server,
+  folders,
+}) => {
+  await sendMessage(page, 'ask and wait')
+  await expect(page.getByRole('region', { name: 'Agent question' })).toBeVisible()
+  await server.kill()
+  const restarted = await startParleyServer(SCENARIO, folders)
+  try {
+    await page.goto(restarted.url)
+    const tray = page.getByRole('region', { name: 'Agent question' })
+    await tray.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(tray).toBeHidden()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await expect
+      .poll(async () =>
+        (await readOnlySessionLog(folders.dataDir)).filter((r) => r.type === 'tool_result'),
+      )
+      .toEqual([expect.objectContaining({ tool: 'AskUserQuestion', isError: true })])
+    const log = await readEndedSessionLog(folders.dataDir)
+    expect(JSON.stringify(log.find((r) => r.type === 'tool_result'))).toMatch(/restart/i)
+    expect(log.at(-1)).toMatchObject({ type: 'turn_end' })
+    await sendMessage(page, 'hello again')
+    await expect(conversation(page)).toContainText('Hello.')
+  } finally {
+    await restarted.stop()
+  }
+})
