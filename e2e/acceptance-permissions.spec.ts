@@ -133,3 +133,22 @@ test('bypass never asks', async ({ app: page, folders }) => {
   const log = await readEndedSessionLog(folders.dataDir)
   expect(log.filter((r) => r.type === 'permission_request')).toHaveLength(0)
 })
+
+for (const mode of ['Explore', 'Bypass']) {
+  test(`AskUserQuestion is offered and asks in ${mode.toLowerCase()} mode too (it never needs permission)`, async ({
+    app: page,
+  }) => {
+    await startSessionInMode(page, mode)
+    await sendMessage(page, 'ask in mode')
+    await expect(conversation(page)).toContainText(
+      `Tools AskUserQuestion,Task,edit_file,list_files,read_file,run_command,search_files,write_file in ${mode.toLowerCase()}.`,
+    )
+    const tray = page.getByRole('region', { name: 'Agent question' })
+    await tray.getByRole('radio', { name: 'Proceed' }).check()
+    await tray.getByRole('button', { name: 'Submit' }).click()
+    await expect(conversation(page)).toContainText(
+      `Asked in ${mode.toLowerCase()}: {"answers":[{"question":"Proceed?","answer":"Proceed"}]}`,
+    )
+    await expect(permissionTray(page)).toBeHidden()
+  })
+}
