@@ -26,6 +26,9 @@ test('ask (the default): a write asks; Allow runs it; the log holds permission_r
   const tray = permissionTray(page)
   await expect(tray).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
+  await expect(
+    page.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name: /write it/ }),
+  ).toContainText('Needs input')
   await expect(tray.getByRole('checkbox', { name: 'Remember for this turn' })).not.toBeChecked()
   const details = tray.getByRole('button', { name: 'Details' })
   await details.click()
