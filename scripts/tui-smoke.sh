@@ -124,7 +124,7 @@ keys C-d
 wait_for '[parley exited with 0]'
 capture 3-quit-while-asking
 wait_for 'Resume with: parley tui --session'
-SESSION=$("${TMUX_CMD[@]}" capture-pane -p -t tui | sed -n 's/^Resume with: parley tui --session //p' | tail -1)
+SESSION=$("${TMUX_CMD[@]}" capture-pane -p -t tui | sed -n 's/^Resume with: parley tui --session \([^ ]*\).*/\1/p' | tail -1)
 start 80 24 --session "$SESSION"
 wait_for 'Ship on Friday?'
 capture 3-resumed

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { execFile, execSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -82,6 +82,7 @@ describe('parley run', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { type: string })
     expect(records.map((r) => r.type)).toEqual([
+      'session',
       'session_update',
       'user_message',
       'assistant_text',
@@ -118,4 +119,89 @@ describe('parley run', () => {
       stdout: expect.stringContaining('parley serve [--port N]'),
     })
   })
+
+  it('--json prints the whole log, header first, exactly as written', async () => {
+    const { args, dir } = folder()
+    const result = await parley(['run', ...args, '--json', 'write a file'])
+    const sessions = join(dir, 'data', 'sessions')
+    const logged = readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
+    expect(result.stdout).toBe(logged)
+    expect(JSON.parse(result.stdout.split('\n')[0] ?? '')).toMatchObject({ type: 'session', v: 1 })
+  })
+
+  it('a reader that closes early (| head -1) ends the run quietly, with the turn stopped', async () => {
+    const { args, dir } = folder()
+    const stderr = await new Promise<string>((done) => {
+      const child = spawn(process.execPath, [cli, 'run', ...args, '--json', 'write a file'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let err = ''
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+      child.stdout.once('data', () => child.stdout.destroy())
+      child.on('exit', () => done(err))
+    })
+    expect(stderr).not.toMatch(/EPIPE|Error/)
+    const sessions = join(dir, 'data', 'sessions')
+    const last =
+      readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
+        .trim()
+        .split('\n')
+        .at(-1) ?? ''
+    expect(JSON.parse(last)).toMatchObject({ type: 'turn_end' })
+  })
+
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${signal} stops the turn: the running command is killed and the log ends stopped`, async () => {
+      const { dir } = folder()
+      const seconds = signal === 'SIGINT' ? 71 : 73 // unique, to find this command among processes
+      const scenario = join(dir, 'sleep.json')
+      writeFileSync(
+        scenario,
+        JSON.stringify({
+          turns: [
+            {
+              steps: [
+                { call: [{ tool: 'run_command', input: { command: `sleep ${seconds}` } }] },
+                { say: 'done' },
+              ],
+            },
+          ],
+        }),
+      )
+      const child = spawn(
+        process.execPath,
+        [
+          cli,
+          'run',
+          '--scenario',
+          scenario,
+          '--data-dir',
+          join(dir, 'data'),
+          '--workspace',
+          join(dir, 'ws'),
+          '--mode',
+          'bypass',
+          'go',
+        ],
+        { stdio: 'ignore' },
+      )
+      const exited = new Promise<number | null>((done) => child.on('exit', (c) => done(c)))
+      const sleeping = () =>
+        execSync(`ps -eo pid,args | grep "[s]leep ${seconds}" || true`).toString().trim()
+      await expect.poll(sleeping, { timeout: 10_000 }).not.toBe('')
+      child.kill(signal)
+      expect(await exited).toBe(code)
+      await expect.poll(sleeping, { timeout: 5_000 }).toBe('')
+      const sessions = join(dir, 'data', 'sessions')
+      const records = readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; reason?: string })
+      expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'stopped' })
+      expect(records.filter((r) => r.type === 'tool_result')).toHaveLength(1)
+    })
+  }
 })

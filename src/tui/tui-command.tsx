@@ -54,6 +54,15 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     instance.unmount()
     await instance.waitUntilExit()
     await runtime.close()
-    if (shownSession) process.stdout.write(`Resume with: parley tui --session ${shownSession}\n`)
+    if (shownSession) {
+      const dataDir =
+        options.dataDir === undefined ? '' : ` --data-dir ${shellQuote(options.dataDir)}`
+      process.stdout.write(`Resume with: parley tui --session ${shownSession}${dataDir}\n`)
+    }
   }
+}
+
+/** A path as it can be pasted back into a shell. */
+function shellQuote(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`
 }

@@ -140,6 +140,51 @@ describe('AskUserQuestion round trip', () => {
   })
 })
 
+describe("AskUserQuestion input from other clients' habits", () => {
+  const asking = (question: object) => ({
+    turns: [
+      {
+        steps: [
+          { call: [{ tool: 'AskUserQuestion', input: { questions: [question] } }] },
+          { say: '{{lastToolResult}}' },
+        ],
+      },
+    ],
+  })
+  const base = { question: 'Pick one', options: [{ label: 'A' }, { label: 'B' }] }
+
+  it('accepts a header and multiSelect: false, and shows the question without them', async () => {
+    const rig = makeRig(asking({ ...base, header: 'Choice', multiSelect: false }))
+    const runtime = await start(rig)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const question = await nthInteraction(runtime, 1)
+    expect(question.kind === 'question' && question.questions).toEqual([base])
+    await runtime.respondToQuestion({ requestId: question.requestId, answers: ['B'] })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toBe(
+      '{"answers":[{"question":"Pick one","answer":"B"}]}',
+    )
+  })
+
+  it('refuses multiSelect: true and a model-supplied is_other with an error the model can act on', async () => {
+    for (const question of [
+      { ...base, multiSelect: true },
+      { ...base, options: [{ label: 'A' }, { label: 'B', is_other: true }] },
+    ]) {
+      const rig = makeRig(asking(question))
+      const runtime = await start(rig)
+      const sessionId = await newSession(runtime)
+      await runtime.send({ sessionId, text: 'go' })
+      await waitForEvent(runtime, isTurnEnd)
+      expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toContain(
+        'Invalid input for AskUserQuestion',
+      )
+      expect(runtime.events.some((e) => e.type === 'interaction_added')).toBe(false)
+    }
+  })
+})
+
 describe('ending a turn while a request is parked', () => {
   it('stop settles the question, writes a synthetic result and ignores a late answer', async () => {
     const rig = makeRig(questionScenario)

@@ -19,11 +19,43 @@ export interface ToolIntent {
 const DESTRUCTIVE =
   /(^|[\s;&|(])(rm|rmdir|sudo|dd|mkfs|shred|chmod|chown|kill|pkill|reboot|shutdown|truncate)\b|git\s+(push|reset|clean)|>\s*\/dev\/|curl[^|]*\|\s*(ba|z)?sh|wget[^|]*\|\s*(ba|z)?sh/
 
-/** `npm test -- x` → `npm test`; `rm -rf build` → `rm`: the program and its subcommand, no flags. */
+/** Programs whose first word is a subcommand that changes what they do (`git push` vs `git status`). */
+const SUBCOMMAND_PROGRAMS = new Set([
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'bun',
+  'deno',
+  'git',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'pip',
+  'pip3',
+  'poetry',
+  'uv',
+  'dotnet',
+  'gradle',
+  'mvn',
+  'make',
+  'brew',
+  'apt',
+  'apt-get',
+  'systemctl',
+])
+
+/**
+ * The command prefix "remember for this turn" covers: the program, plus its subcommand for tools
+ * like npm or git. `echo one` → `echo`; `npm test -- x` → `npm test`; `rm -rf build` → `rm`.
+ */
 export function commandPrefix(command: string): string {
-  const words = command.trim().split(/\s+/)
-  const [program = '', sub] = words
-  return sub !== undefined && /^[A-Za-z][\w:.-]*$/.test(sub) ? `${program} ${sub}` : program
+  const [program = '', sub] = command.trim().split(/\s+/)
+  const name = program.split('/').pop() ?? program
+  return SUBCOMMAND_PROGRAMS.has(name) && sub !== undefined && /^[A-Za-z][\w:.-]*$/.test(sub)
+    ? `${program} ${sub}`
+    : program
 }
 
 function str(input: Json, key: string): string {

@@ -375,7 +375,9 @@ export class TurnEngine {
         isError: true,
       }
     }
-    const parsed = tool.inputSchema.safeParse(call.input)
+    const parsed = tool.inputSchema.safeParse(
+      tool.normalizeInput ? tool.normalizeInput(call.input) : call.input,
+    )
     if (!parsed.success) {
       return {
         output: {

@@ -130,6 +130,18 @@ describe('the tray in the composer slot', () => {
     ])
   })
 
+  it('moves into "Other answer" when Other is clicked, so typing goes there', async () => {
+    const fake = oneSession()
+    const { user } = await renderApp(fake)
+    act(() => fake.ask(questionRequest()))
+    const tray = await screen.findByRole('region', { name: 'Agent question' })
+    await user.click(within(tray).getByRole('radio', { name: 'Other' }))
+    const other = within(tray).getByRole('textbox', { name: 'Other answer' })
+    await waitFor(() => expect(other).toHaveFocus())
+    await user.keyboard('MariaDB')
+    expect(other).toHaveValue('MariaDB')
+  })
+
   it('picks with number keys and advances with Enter, saving the draft as it goes', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)

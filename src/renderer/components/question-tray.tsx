@@ -143,7 +143,16 @@ export function QuestionTray({ request, more }: { request: QuestionInteraction; 
                   </label>
                 )
               })}
-              <label className="option" htmlFor={`${baseId}-${draft.index}-other`}>
+              <label
+                className="option"
+                htmlFor={`${baseId}-${draft.index}-other`}
+                // A click on "Other" means "let me type": move into its text box. Arrow keys
+                // moving through the options must not, or they could never move back up.
+                onMouseUp={() => {
+                  if (otherRef.current) otherRef.current.focus()
+                  else focusOtherAfterRender.current = true
+                }}
+              >
                 <input
                   id={`${baseId}-${draft.index}-other`}
                   type="radio"

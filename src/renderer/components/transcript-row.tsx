@@ -126,17 +126,21 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
             </div>
           ))}
         </dl>
-      ) : (
+      ) : item.closedWithoutAnswer ? (
         <>
           <ul className="question-card-list">
             {item.questions.map((q, i) => (
               <li key={i}>{q.question}</li>
             ))}
           </ul>
-          {item.closedWithoutAnswer && (
-            <p className="question-card-closed">{item.closedWithoutAnswer}</p>
-          )}
+          <p className="question-card-closed">{item.closedWithoutAnswer}</p>
         </>
+      ) : (
+        // While it waits the questions are in the tray, and only there: one place to read them.
+        <p className="question-card-waiting">
+          {item.questions.length === 1 ? '1 question' : `${item.questions.length} questions`} in the
+          tray below
+        </p>
       )}
     </div>
   )

@@ -1,5 +1,29 @@
 import { AskUserQuestionInputSchema } from '../../../shared/ask-user-question'
+import type { Json } from '../../../shared/session-events'
 import { defineTool } from './tool-types'
+
+const isRecord = (value: Json | undefined): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Models trained on other clients' AskUserQuestion add a `header` and `multiSelect: false` to each
+ * question. Both are harmless here and dropped; anything else (`multiSelect: true`, an
+ * `is_other` option) still fails validation with a message the model can act on.
+ */
+export function dropHarmlessExtras(input: Json): Json {
+  if (!isRecord(input) || !Array.isArray(input.questions)) return input
+  return {
+    ...input,
+    questions: input.questions.map((question) => {
+      if (!isRecord(question)) return question
+      const { header, multiSelect, ...rest } = question
+      const harmless =
+        (header === undefined || typeof header === 'string') &&
+        (multiSelect === undefined || multiSelect === false)
+      return harmless ? rest : question
+    }),
+  }
+}
 
 /** Pinned contract: DESIGN.md §3. Never asks permission; parks the turn until the person answers. */
 export const askUserQuestionTool = defineTool({
@@ -14,6 +38,7 @@ export const askUserQuestionTool = defineTool({
   ].join(' '),
   inputSchema: AskUserQuestionInputSchema,
   mutating: false,
+  normalizeInput: dropHarmlessExtras,
   async execute(input, { askUser }) {
     return askUser(input)
   },

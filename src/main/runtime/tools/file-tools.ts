@@ -42,9 +42,16 @@ export const listFilesTool = defineTool({
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => {
       throw new ToolError(`cannot list ${path ?? '.'}: not a folder in the workspace`)
     })
-    const sorted = entries
-      .map((e) => ({ name: e.name, type: e.isDirectory() ? 'dir' : 'file' }))
-      .sort((a, b) => a.name.localeCompare(b.name))
+    const typed = await Promise.all(
+      entries.map(async (e) => {
+        // A symlink is listed as what it points to (a link to a folder is a folder).
+        const isDir = e.isSymbolicLink()
+          ? (await stat(join(absolute, e.name)).catch(() => undefined))?.isDirectory()
+          : e.isDirectory()
+        return { name: e.name, type: isDir ? 'dir' : 'file' }
+      }),
+    )
+    const sorted = typed.sort((a, b) => a.name.localeCompare(b.name))
     return {
       path: displayPath(workspace, absolute),
       entries: sorted.slice(0, MAX_LIST_ENTRIES),

@@ -23,6 +23,8 @@ export interface ToolDefinition<Input = unknown> {
   inputSchema: z.ZodType<Input>
   /** Mutating tools go through the permission engine; read-only ones never ask. */
   mutating: boolean
+  /** Drops harmless extras some models add before the input is validated (optional). */
+  normalizeInput?(input: Json): Json
   execute(input: Input, context: ToolContext): Promise<Json>
 }
 

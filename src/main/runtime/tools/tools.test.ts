@@ -34,6 +34,13 @@ describe('file tools', () => {
     expect(await listFilesTool.execute({}, ctx)).toMatchObject({
       entries: [{ name: 'src', type: 'dir' }],
     })
+    symlinkSync(join(ctx.workspace, 'src'), join(ctx.workspace, 'src-link'))
+    expect(await listFilesTool.execute({}, ctx)).toMatchObject({
+      entries: [
+        { name: 'src', type: 'dir' },
+        { name: 'src-link', type: 'dir' },
+      ],
+    })
     expect(await searchFilesTool.execute({ query: 'default a' }, ctx)).toMatchObject({
       matches: [{ file: 'src/a.ts', line: 2 }],
     })
