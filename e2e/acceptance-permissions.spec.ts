@@ -30,7 +30,7 @@ test('ask (the default): a write asks; Allow runs it; the log holds permission_r
     page.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name: /write it/ }),
   ).toContainText('Needs input')
   await expect(tray.getByRole('checkbox', { name: 'Remember for this turn' })).not.toBeChecked()
-  const details = tray.getByRole('button', { name: 'Details' })
+  const details = tray.getByRole('button', { name: 'Details', exact: true })
   await details.click()
   await expect(details).toHaveAttribute('aria-expanded', 'true')
   await expect(tray).toContainText('hello')

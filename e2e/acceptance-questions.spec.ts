@@ -16,6 +16,8 @@ test('Submit straight from the last question sends the pinned answers JSON, pers
   await expect(tray).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
   await expect(tray.getByText('1 / 3', { exact: true })).toBeVisible()
+  // The question is read in one place while it waits: the tray.
+  await expect(page.getByText('Pick a color?', { exact: true })).toHaveCount(1)
   await tray
     .getByRole('radiogroup', { name: 'Pick a color?', exact: true })
     .getByRole('radio', { name: 'Blue', exact: true })
