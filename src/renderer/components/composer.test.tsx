@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
 import { renderApp } from '../test/render-app'
@@ -20,6 +20,24 @@ describe('the composer', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(fake.callsOf('createSession')).toHaveLength(1)
     expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'hello' }])
+  })
+
+  it('text typed right after "New session" goes to the new session, even before it exists', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s0', { title: 'Old' })] })
+    const create = fake.bridge.createSession
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    fake.bridge.createSession = async (input) => {
+      await held
+      return create(input)
+    }
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'New session' }))
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'for the new one{Enter}')
+    release()
+    await waitFor(() => expect(fake.callsOf('send')).toHaveLength(1))
+    expect(fake.callsOf('send')[0]?.sessionId).not.toBe('s0')
+    expect(fake.callsOf('createSession')).toHaveLength(1)
   })
 
   it('shows the backend label and changes mode and model', async () => {

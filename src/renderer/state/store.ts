@@ -167,6 +167,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     update((s) => sessionOpened(s, result.session, result.events, result.pending))
   }
 
+  let creating: Promise<string | null> | null = null
   const show = async (sessionId: string | null) => {
     memory.write(sessionId)
     update((s) => selectSession(s, sessionId))
@@ -228,20 +229,37 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    async createSession() {
-      try {
-        const result = await bridge.createSession({})
-        if (!result.ok) {
-          refuse(result.reason, result.message)
+    createSession() {
+      // One creation at a time: Enter pressed while "New session" is still being created sends to
+      // that session instead of creating a second one.
+      creating ??= (async () => {
+        // From the click on, the composer belongs to the session being created, so text typed
+        // meanwhile can never land in the one on screen before.
+        update((s) => selectSession(s, null))
+        try {
+          const result = await bridge.createSession({})
+          if (!result.ok) {
+            refuse(result.reason, result.message)
+            return null
+          }
+          const id = result.session.id
+          update((s) => {
+            const typed = s.composerDrafts[draftKey(null)] ?? ''
+            const next = sessionChanged(s, id, result.session)
+            return typed === ''
+              ? next
+              : composerDraftChanged(composerDraftChanged(next, draftKey(null), ''), id, typed)
+          })
+          await show(id)
+          return id
+        } catch (error) {
+          fail(error)
           return null
+        } finally {
+          creating = null
         }
-        update((s) => sessionChanged(s, result.session.id, result.session))
-        await show(result.session.id)
-        return result.session.id
-      } catch (error) {
-        fail(error)
-        return null
-      }
+      })()
+      return creating
     },
 
     async renameSession(sessionId, title) {
