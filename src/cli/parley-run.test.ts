@@ -1,10 +1,10 @@
 import { execFile, execSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { build } from 'vite'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const root = resolve(__dirname, '../..')
@@ -23,6 +23,8 @@ beforeAll(async () => {
   })
   cli = join(outDir, 'parley.js')
 }, 60_000)
+
+afterAll(() => rmSync(dirname(cli), { recursive: true, force: true }))
 
 function folder() {
   const dir = mkdtempSync(join(tmpdir(), 'parley-run-'))

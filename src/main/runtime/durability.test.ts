@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { PendingInteraction } from '../../shared/interactions'
 import { toModelMessages } from './replay'
@@ -18,6 +18,8 @@ let script = ''
 beforeAll(async () => {
   script = await buildRuntimeChild()
 }, 60_000)
+
+afterAll(() => rmSync(dirname(script), { recursive: true, force: true }))
 
 const children: ChildRuntime[] = []
 afterEach(async () => {
