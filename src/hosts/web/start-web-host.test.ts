@@ -5,13 +5,14 @@ import { connect as netConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { BRIDGE_CALLS, BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge'
+import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge'
 import { LIMITS } from '../../shared/limits'
 import {
   exerciseEveryCall,
   expectBridgeError,
   oversizedPayload,
   WRONGLY_TYPED,
+  expectSafeReply,
 } from '../../main/desktop/bridge-conformance'
 import { createFakeRuntime, type FakeRuntime } from '../../main/desktop/fake-runtime'
 import { startWebHost, type WebHost } from './start-web-host'
@@ -288,13 +289,7 @@ describe('bridge calls over the WebSocket', () => {
           const before = runtime.snapshot()
           client.sendRaw(JSON.stringify(junk))
           const result = await client.call(method, input)
-          const valid = BRIDGE_CALLS[method].input.safeParse(input ?? {}).success
-          if (!valid) {
-            expectBridgeError(result, 'invalid_input')
-            expect(runtime.snapshot()).toBe(before)
-          } else {
-            expect(BRIDGE_CALLS[method].output.safeParse(result).success).toBe(true)
-          }
+          expectSafeReply(method, input, result, before, runtime.snapshot())
         },
       ),
       { numRuns: 200 },

@@ -98,3 +98,22 @@ export function expectBridgeError(result: unknown, reason: string): void {
   ).toBe(true)
   expect(parsed.data?.reason).toBe(reason)
 }
+
+/**
+ * The property both hosts must keep for any payload: invalid input gets `invalid_input` and
+ * changes nothing (the runtime snapshot is the same); valid input gets a result of the call's type.
+ */
+export function expectSafeReply(
+  method: BridgeMethod,
+  input: unknown,
+  result: unknown,
+  before: string,
+  after: string,
+): void {
+  if (BRIDGE_CALLS[method].input.safeParse(input ?? {}).success) {
+    expect(BRIDGE_CALLS[method].output.safeParse(result).success).toBe(true)
+  } else {
+    expectBridgeError(result, 'invalid_input')
+    expect(after).toBe(before)
+  }
+}

@@ -7,6 +7,7 @@ import {
   expectBridgeError,
   oversizedPayload,
   WRONGLY_TYPED,
+  expectSafeReply,
 } from './bridge-conformance'
 import type { DesktopInvokeEvent } from './electron-port'
 import {
@@ -236,13 +237,7 @@ describe('bridge calls over IPC', () => {
         async (method, input) => {
           const before = runtime.snapshot()
           const result = await call(method, input)
-          const valid = BRIDGE_CALLS[method].input.safeParse(input ?? {}).success
-          if (!valid) {
-            expectBridgeError(result, 'invalid_input')
-            expect(runtime.snapshot()).toBe(before)
-          } else {
-            expect(BRIDGE_CALLS[method].output.safeParse(result).success).toBe(true)
-          }
+          expectSafeReply(method, input, result, before, runtime.snapshot())
         },
       ),
       { numRuns: 300 },
