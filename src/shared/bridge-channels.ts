@@ -15,13 +15,20 @@ export const BRIDGE_CHANNELS = {
   removeSession: 'sessions:remove',
   send: 'chat:send',
   stop: 'chat:stop',
+  retryTurn: 'chat:retry',
   respondToPermission: 'interactions:respond-permission',
   respondToQuestion: 'interactions:respond-question',
+  respondToAgentPermission: 'interactions:respond-agent-permission',
+  respondToForm: 'interactions:respond-form',
+  sendFormAsMessage: 'interactions:send-as-message',
   dismissInteraction: 'interactions:dismiss',
   saveQuestionDraft: 'interactions:save-draft',
+  saveFormDraft: 'interactions:save-form-draft',
   listPending: 'interactions:list-pending',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
+  listModels: 'settings:list-models',
+  testConnection: 'settings:test-connection',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 
 /** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */

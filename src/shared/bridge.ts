@@ -4,6 +4,7 @@ import { LIMITS } from './limits'
 import { PermissionModeSchema, PermissionResponseSchema } from './permission'
 import { QuestionDraftSchema, QuestionResponseSchema } from './ask-user-question'
 import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
+import { FormDraftSchema, FormResponseSchema } from './form-schema'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 
@@ -19,6 +20,8 @@ export const SessionSummarySchema = z.strictObject({
   running: z.boolean(),
   /** How many permission/question requests wait for the person. */
   pendingCount: z.number().int().min(0),
+  /** Set when the log's header or records are damaged: what is wrong, in plain words. */
+  damaged: z.string().optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -101,6 +104,15 @@ export const BRIDGE_CALLS = {
     input: SessionRef,
     output: z.union([Ok, fail('not_found', 'not_running')]),
   },
+  /** Runs the model again after a turn that ended in an error, without a new user message. */
+  retryTurn: {
+    channel: 'chat:retry',
+    input: SessionRef,
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
+      fail('not_found', 'busy', 'awaiting_input', 'nothing_to_retry'),
+    ]),
+  },
   respondToPermission: {
     channel: 'interactions:respond-permission',
     input: PermissionResponseSchema,
@@ -111,6 +123,30 @@ export const BRIDGE_CALLS = {
     input: QuestionResponseSchema,
     output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'answer_count')]),
   },
+  /** An ACP agent's permission request: the option the person chose, by the agent's own id. */
+  respondToAgentPermission: {
+    channel: 'interactions:respond-agent-permission',
+    input: z.strictObject({ requestId: IdSchema, optionId: z.string().min(1).max(LIMITS.id) }),
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'unknown_option', 'orphaned')]),
+  },
+  /** A form (ACP or MCP elicitation): accept with content, decline, or cancel. */
+  respondToForm: {
+    channel: 'interactions:respond-form',
+    input: z.strictObject({ requestId: IdSchema, response: FormResponseSchema }),
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'invalid', 'orphaned')]),
+  },
+  /**
+   * An orphaned form (its asker is gone): send what was filled in as a new user message in the
+   * same session, to the same agent that asked, and close the request.
+   */
+  sendFormAsMessage: {
+    channel: 'interactions:send-as-message',
+    input: z.strictObject({ requestId: IdSchema, response: FormResponseSchema }),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
+      fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy', 'agent_changed'),
+    ]),
+  },
   /** Closes a recovered request without answering: the tool gets "not answered (app restarted)". */
   dismissInteraction: {
     channel: 'interactions:dismiss',
@@ -120,6 +156,11 @@ export const BRIDGE_CALLS = {
   saveQuestionDraft: {
     channel: 'interactions:save-draft',
     input: z.strictObject({ requestId: IdSchema, draft: QuestionDraftSchema }),
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind')]),
+  },
+  saveFormDraft: {
+    channel: 'interactions:save-form-draft',
+    input: z.strictObject({ requestId: IdSchema, draft: FormDraftSchema }),
     output: z.union([Ok, fail('unknown_request', 'wrong_kind')]),
   },
   listPending: {
@@ -139,6 +180,25 @@ export const BRIDGE_CALLS = {
       z.strictObject({ ok: z.literal(true), settings: PublicSettingsSchema }),
       fail('invalid'),
     ]),
+  },
+  /** Models the configured provider offers: the server's `/models` where it answers, else a list. */
+  listModels: {
+    channel: 'settings:list-models',
+    input: z.strictObject({}),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        models: z.array(z.string().max(200)).max(1_000),
+        from: z.enum(['server', 'builtin']),
+      }),
+      fail('unavailable'),
+    ]),
+  },
+  /** Makes one small request to the configured provider and says, in plain words, how it went. */
+  testConnection: {
+    channel: 'settings:test-connection',
+    input: z.strictObject({}),
+    output: z.union([z.strictObject({ ok: z.literal(true), message: z.string() }), fail('failed')]),
   },
 } as const
 
@@ -170,11 +230,29 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
     sessionId: IdSchema,
     interaction: PendingInteractionSchema,
   }),
+  /** A queued request changed (its countdown started, its asker went away): replace it. */
+  z.strictObject({
+    type: z.literal('interaction_updated'),
+    sessionId: IdSchema,
+    interaction: PendingInteractionSchema,
+  }),
   z.strictObject({
     type: z.literal('interaction_settled'),
     sessionId: IdSchema,
     requestId: IdSchema,
     outcome: SettleOutcomeSchema,
+  }),
+  /** A model call failed and will be tried again: shown instead of a silent "Working…". */
+  z.strictObject({
+    type: z.literal('turn_retrying'),
+    sessionId: IdSchema,
+    turnId: IdSchema,
+    /** 1-based attempt about to be made, of `maxAttempts`. */
+    attempt: z.number().int().min(1),
+    maxAttempts: z.number().int().min(1),
+    retryInMs: z.number().int().min(0),
+    /** Why, in plain words ("rate limited by the server"). */
+    message: z.string(),
   }),
   /** The session list changed (created, renamed, removed, started or finished a turn). */
   z.strictObject({

@@ -25,6 +25,16 @@ export function settleInteraction(queue: InteractionQueue, requestId: string): I
     : queue
 }
 
+/** Replaces a queued request with its newer version (same requestId); unknown ones are ignored. */
+export function updateInteraction(
+  queue: InteractionQueue,
+  item: PendingInteraction,
+): InteractionQueue {
+  const index = queue.findIndex((q) => q.requestId === item.requestId)
+  if (index === -1 || queue[index] === item) return queue
+  return queue.map((q, i) => (i === index ? item : q))
+}
+
 /** Replaces the queue with the runtime's `listPending` answer (after a reload or session switch). */
 export function replaceQueue(
   queue: InteractionQueue,
@@ -48,6 +58,7 @@ export function applyEventToQueue(
 ): InteractionQueue {
   if (event.sessionId !== sessionId) return queue
   if (event.type === 'interaction_added') return enqueueInteraction(queue, event.interaction)
+  if (event.type === 'interaction_updated') return updateInteraction(queue, event.interaction)
   if (event.type === 'interaction_settled') return settleInteraction(queue, event.requestId)
   return queue
 }

@@ -1,23 +1,55 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
+import { LIMITS } from './limits'
 import { QuestionDraftSchema, QuestionSchema } from './ask-user-question'
+import { FormDraftSchema, FormSpecSchema } from './form-schema'
 import { RiskSchema } from './permission'
+
+/** A JSON-RPC request id, as ACP and MCP peers send it. */
+export const RpcIdSchema = z.union([z.string().max(LIMITS.id), z.number().int()])
+
+/**
+ * Who asks. Parley's own agent asks from a tool call; an ACP agent or an MCP server asks with a
+ * JSON-RPC request of its own. The tray names the asker ("Codex asks…"), and an answer is only ever
+ * delivered to the asker that is named here.
+ */
+export const InteractionSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('parley'), toolCallId: IdSchema }),
+  z.strictObject({
+    kind: z.literal('acp'),
+    /** The agent's display name, e.g. "Codex". */
+    agent: z.string().min(1).max(200),
+    rpcId: RpcIdSchema,
+    /** The agent's tool call the request is about, when it names one. */
+    toolCallId: z.string().max(LIMITS.id).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('mcp'),
+    /** The server's name in the MCP configuration. */
+    server: z.string().min(1).max(200),
+    rpcId: RpcIdSchema,
+    /** The Parley tool call (`mcp__server__tool`) that is waiting on the server, if any. */
+    toolCallId: IdSchema.optional(),
+  }),
+])
+export type InteractionSource = z.infer<typeof InteractionSourceSchema>
 
 const PendingBaseShape = {
   requestId: IdSchema,
   sessionId: IdSchema,
   turnId: IdSchema,
-  toolCallId: IdSchema,
   /** Epoch ms when the request was first shown. */
   createdAt: z.number(),
   /** True when the request was found open in the log at start-up (the app quit while it waited). */
   recovered: z.boolean(),
+  source: InteractionSourceSchema,
 }
 
-/** A permission prompt waiting for the person. */
+/** A permission prompt of Parley's own agent, waiting for the person. */
 export const PermissionInteractionSchema = z.strictObject({
   kind: z.literal('permission'),
   ...PendingBaseShape,
+  toolCallId: IdSchema,
   tool: z.string(),
   /** One line: what the tool will do. */
   summary: z.string(),
@@ -26,7 +58,10 @@ export const PermissionInteractionSchema = z.strictObject({
   risk: RiskSchema,
   /** What "remember for this turn" would cover, e.g. `run_command: npm test`. */
   intent: z.string(),
-  /** Epoch ms when it settles as deny (timed_out); null when it has no timeout (recovered). */
+  /**
+   * Epoch ms when it settles as deny (timed_out); null while it waits unshown behind another
+   * request (the countdown starts when it is shown) and when it has no timeout (recovered).
+   */
   expiresAt: z.number().nullable(),
 })
 export type PermissionInteraction = z.infer<typeof PermissionInteractionSchema>
@@ -35,24 +70,75 @@ export type PermissionInteraction = z.infer<typeof PermissionInteractionSchema>
 export const QuestionInteractionSchema = z.strictObject({
   kind: z.literal('question'),
   ...PendingBaseShape,
+  toolCallId: IdSchema,
   questions: z.array(QuestionSchema).min(1).max(3),
   /** Where the person had got to, if they started answering. */
   draft: QuestionDraftSchema.nullable(),
 })
 export type QuestionInteraction = z.infer<typeof QuestionInteractionSchema>
 
+/** How an ACP agent describes one of its permission choices. */
+export const AgentPermissionOptionSchema = z.strictObject({
+  optionId: z.string().min(1).max(LIMITS.id),
+  /** The button's name, exactly as the agent gave it ("Yes, proceed"). */
+  name: z.string().min(1).max(LIMITS.optionLabel),
+  kind: z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always']),
+})
+export type AgentPermissionOption = z.infer<typeof AgentPermissionOptionSchema>
+
+/** An ACP agent's `session/request_permission`: one button per option the agent offers. */
+export const AgentPermissionInteractionSchema = z.strictObject({
+  kind: z.literal('agent_permission'),
+  ...PendingBaseShape,
+  /** The tool call's title (for Codex: the command). */
+  title: z.string().max(LIMITS.questionText),
+  /** Everything else the agent said about the call (text content, diffs, raw input), in full. */
+  detail: z.string(),
+  /** ACP tool kind: read, edit, delete, move, search, execute, think, fetch, other. */
+  toolKind: z.string().max(40).optional(),
+  /** Files the call touches, as the agent reported them. */
+  locations: z.array(z.string().max(LIMITS.path)).max(50),
+  options: z.array(AgentPermissionOptionSchema).min(1).max(10),
+  /** The agent that asked is gone (it exited, or the app restarted): nothing can be delivered. */
+  orphaned: z.boolean(),
+})
+export type AgentPermissionInteraction = z.infer<typeof AgentPermissionInteractionSchema>
+
+/** A form from an ACP agent or an MCP server (`elicitation/create`, mode form). */
+export const FormInteractionSchema = z.strictObject({
+  kind: z.literal('form'),
+  ...PendingBaseShape,
+  form: FormSpecSchema,
+  draft: FormDraftSchema.nullable(),
+  /**
+   * The asker is no longer waiting (it exited, or the app restarted): the answer cannot be
+   * delivered as a response, only sent as a new message to the same agent, or dismissed.
+   */
+  orphaned: z.boolean(),
+})
+export type FormInteraction = z.infer<typeof FormInteractionSchema>
+
 /** One entry of the per-session interaction FIFO. */
 export const PendingInteractionSchema = z.discriminatedUnion('kind', [
   PermissionInteractionSchema,
   QuestionInteractionSchema,
+  AgentPermissionInteractionSchema,
+  FormInteractionSchema,
 ])
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>
+export type InteractionKind = PendingInteraction['kind']
+export type PendingInteractionOf<K extends InteractionKind> = Extract<
+  PendingInteraction,
+  { kind: K }
+>
 
 /** How a parked request ended. */
 export const SettleOutcomeSchema = z.enum([
   'answered',
   'allowed',
   'denied',
+  'declined',
+  'cancelled',
   'timed_out',
   'stopped',
   'aborted',
@@ -61,3 +147,15 @@ export const SettleOutcomeSchema = z.enum([
   'dismissed',
 ])
 export type SettleOutcome = z.infer<typeof SettleOutcomeSchema>
+
+/** The name the tray gives the asker: "Parley's agent", "Codex", "MCP server github". */
+export function askerName(source: InteractionSource): string {
+  switch (source.kind) {
+    case 'parley':
+      return 'The agent'
+    case 'acp':
+      return source.agent
+    case 'mcp':
+      return `MCP server ${source.server}`
+  }
+}

@@ -21,4 +21,14 @@ export const LIMITS = {
   fileBytes: 1_000_000,
   /** Bytes of one IPC/WebSocket payload. */
   payloadBytes: 2_000_000,
+  /** Forms (ACP / MCP elicitation): fields, options per field, characters per string value. */
+  formFields: 20,
+  formOptions: 50,
+  formString: 10_000,
+  formKey: 200,
+  formMessage: 4_000,
+  /** Bytes of one form response once serialized. */
+  formResponseBytes: 64_000,
+  /** A note sent to the agent with a denial ("No, and tell the agent what to do instead"). */
+  denyNote: 4_000,
 } as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
+import { LIMITS } from './limits'
 
 /**
  * explore: read-only tools only · ask: every mutating tool asks · execute: file edits inside the
@@ -35,5 +36,7 @@ export const PermissionResponseSchema = z.strictObject({
   decision: PermissionDecisionSchema,
   /** Remember this decision for the rest of the turn, keyed by the tool intent. */
   remember: z.boolean().default(false),
+  /** With a denial: what the agent should do instead, sent to it as the tool's result. */
+  note: z.string().trim().max(LIMITS.denyNote).optional(),
 })
 export type PermissionResponse = z.infer<typeof PermissionResponseSchema>

@@ -129,12 +129,33 @@ export const TurnEndReasonSchema = z.enum([
 ])
 export type TurnEndReason = z.infer<typeof TurnEndReasonSchema>
 
+/** What kind of failure ended a turn, so a UI can offer the right next step. */
+export const TurnErrorKindSchema = z.enum([
+  /** The key or account was refused: check Settings. */
+  'auth',
+  /** Too many requests; retried and still refused. */
+  'rate_limit',
+  /** The server could not be reached, or the connection broke. */
+  'network',
+  /** The server answered with an error of its own (5xx), or went silent. */
+  'server',
+  /** The server refused the request (unknown model, bad base URL, invalid parameters). */
+  'request',
+  /** Anything else (a bug, an agent that exited). */
+  'other',
+])
+export type TurnErrorKind = z.infer<typeof TurnErrorKindSchema>
+
 export const TurnEndSchema = z.strictObject({
   type: z.literal('turn_end'),
   at,
   turnId: IdSchema,
   reason: TurnEndReasonSchema,
+  /** With reason `error`: what went wrong and what to do, in plain words. */
   error: z.string().optional(),
+  errorKind: TurnErrorKindSchema.optional(),
+  /** The technical cause chain (status, codes), for a "Details" disclosure. */
+  errorDetail: z.string().optional(),
 })
 
 /** Every record of `<data-dir>/sessions/<id>.jsonl`. */

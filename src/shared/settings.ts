@@ -10,6 +10,9 @@ export const StoredSettingsSchema = z.strictObject({
   provider: ProviderKindSchema.default('auto'),
   model: z.string().max(200).default(''),
   openaiBaseUrl: z.string().max(LIMITS.path).default(''),
+  anthropicBaseUrl: z.string().max(LIMITS.path).default(''),
+  /** A model stream that sends no bytes for this long is aborted (paused while anything waits). */
+  streamIdleSeconds: z.number().int().min(5).max(3_600).default(120),
   defaultMode: PermissionModeSchema.default('ask'),
   defaultWorkspace: z.string().max(LIMITS.path).default(''),
 })
@@ -20,6 +23,8 @@ export const PublicSettingsSchema = z.strictObject({
   provider: ProviderKindSchema,
   model: z.string(),
   openaiBaseUrl: z.string(),
+  anthropicBaseUrl: z.string(),
+  streamIdleSeconds: z.number(),
   defaultMode: PermissionModeSchema,
   defaultWorkspace: z.string(),
   openaiApiKeySet: z.boolean(),
@@ -36,6 +41,8 @@ export const SettingsPatchSchema = z.strictObject({
   provider: ProviderKindSchema.optional(),
   model: z.string().max(200).optional(),
   openaiBaseUrl: z.union([z.literal(''), z.url().max(LIMITS.path)]).optional(),
+  anthropicBaseUrl: z.union([z.literal(''), z.url().max(LIMITS.path)]).optional(),
+  streamIdleSeconds: z.number().int().min(5).max(3_600).optional(),
   defaultMode: PermissionModeSchema.optional(),
   defaultWorkspace: z.string().max(LIMITS.path).optional(),
   openaiApiKey: z.string().max(500).optional(),

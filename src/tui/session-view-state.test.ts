@@ -21,6 +21,7 @@ const pending: QuestionInteraction = {
   sessionId: 's1',
   turnId: 't1',
   toolCallId: 'c1',
+  source: { kind: 'parley', toolCallId: 'c1' },
   createdAt: 0,
   recovered: true,
   draft: null,

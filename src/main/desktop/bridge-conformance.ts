@@ -51,8 +51,26 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
     ok: false,
     reason: 'unknown_request',
   })
+  // No ACP agent or MCP server asks in the fake runtime: these are refused, typed, not thrown.
+  const unknown = { ok: false, reason: 'unknown_request' }
+  expect(
+    await run('respondToAgentPermission', { requestId: 'nope', optionId: 'allow' }),
+  ).toMatchObject(unknown)
+  const decline = { action: 'decline' }
+  expect(await run('respondToForm', { requestId: 'nope', response: decline })).toMatchObject(
+    unknown,
+  )
+  expect(await run('sendFormAsMessage', { requestId: 'nope', response: decline })).toMatchObject(
+    unknown,
+  )
+  expect(
+    await run('saveFormDraft', { requestId: 'nope', draft: { index: 0, values: [] } }),
+  ).toMatchObject(unknown)
   expect(await run('stop', { sessionId })).toMatchObject({ ok: expect.any(Boolean) })
+  expect(await run('retryTurn', { sessionId })).toMatchObject({ ok: false })
   expect(await run('getSettings', {})).toMatchObject({ openaiApiKeySet: false })
+  expect(await run('listModels', {})).toMatchObject({ ok: true })
+  expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
   expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
@@ -78,6 +96,13 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['respondToQuestion', { requestId: 'x', answers: [] }],
   ['respondToQuestion', { requestId: 'x', answers: [1] }],
   ['dismissInteraction', { requestId: 7 }],
+  ['respondToAgentPermission', { requestId: 'x' }],
+  ['respondToForm', { requestId: 'x', response: { action: 'maybe' } }],
+  ['sendFormAsMessage', { requestId: 'x', response: { action: 'accept' } }],
+  ['saveFormDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
+  ['retryTurn', { sessionId: 5 }],
+  ['listModels', { provider: 'x' }],
+  ['testConnection', []],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 9, picks: [] } }],
   ['listPending', {}],
   ['getSettings', { all: true }],

@@ -26,6 +26,8 @@ export function createFakeRuntime(): FakeRuntime {
     provider: 'demo',
     model: '',
     openaiBaseUrl: '',
+    anthropicBaseUrl: '',
+    streamIdleSeconds: 120,
     defaultMode: 'ask',
     defaultWorkspace: '',
     openaiApiKeySet: false,
@@ -34,6 +36,8 @@ export function createFakeRuntime(): FakeRuntime {
     models: [],
   }
   const nextId = (prefix: string) => `${prefix}-${++counter}`
+  const parleyCall = (toolCallId: string) =>
+    ({ toolCallId, source: { kind: 'parley', toolCallId } }) as const
   const emit = (event: BridgeEvent) => {
     for (const listener of listeners) listener(event)
   }
@@ -144,7 +148,7 @@ export function createFakeRuntime(): FakeRuntime {
           kind: 'permission',
           ...base,
           requestId: nextId('perm'),
-          toolCallId: nextId('call'),
+          ...parleyCall(nextId('call')),
           tool: 'run_command',
           summary: 'Run `npm test`',
           detail: 'npm test',
@@ -156,7 +160,7 @@ export function createFakeRuntime(): FakeRuntime {
           kind: 'question',
           ...base,
           requestId: nextId('question'),
-          toolCallId: nextId('call'),
+          ...parleyCall(nextId('call')),
           questions: [
             {
               question: 'Which colour?',
@@ -173,6 +177,12 @@ export function createFakeRuntime(): FakeRuntime {
       }
       changed(sessionId)
       return { ok: true, turnId }
+    },
+    async retryTurn({ sessionId }) {
+      calls.push('retryTurn')
+      return sessions.has(sessionId)
+        ? { ok: false, reason: 'nothing_to_retry' }
+        : { ok: false, reason: 'not_found' }
     },
     async stop({ sessionId }) {
       calls.push('stop')
@@ -201,6 +211,26 @@ export function createFakeRuntime(): FakeRuntime {
       if (answers.length !== item.questions.length) return { ok: false, reason: 'answer_count' }
       settle(index, 'answered')
       return { ok: true }
+    },
+    async respondToAgentPermission({ requestId }) {
+      calls.push('respondToAgentPermission')
+      const item = pending.find((p) => p.requestId === requestId)
+      return { ok: false, reason: item ? 'wrong_kind' : 'unknown_request' }
+    },
+    async respondToForm({ requestId }) {
+      calls.push('respondToForm')
+      const item = pending.find((p) => p.requestId === requestId)
+      return { ok: false, reason: item ? 'wrong_kind' : 'unknown_request' }
+    },
+    async sendFormAsMessage({ requestId }) {
+      calls.push('sendFormAsMessage')
+      const item = pending.find((p) => p.requestId === requestId)
+      return { ok: false, reason: item ? 'wrong_kind' : 'unknown_request' }
+    },
+    async saveFormDraft({ requestId }) {
+      calls.push('saveFormDraft')
+      const item = pending.find((p) => p.requestId === requestId)
+      return { ok: false, reason: item ? 'wrong_kind' : 'unknown_request' }
     },
     async dismissInteraction({ requestId }) {
       calls.push('dismissInteraction')
@@ -232,6 +262,14 @@ export function createFakeRuntime(): FakeRuntime {
       if (openaiApiKey !== undefined) settings.openaiApiKeySet = openaiApiKey !== ''
       if (anthropicApiKey !== undefined) settings.anthropicApiKeySet = anthropicApiKey !== ''
       return { ok: true, settings: { ...settings } }
+    },
+    async listModels() {
+      calls.push('listModels')
+      return { ok: true, models: [...settings.models], from: 'builtin' }
+    },
+    async testConnection() {
+      calls.push('testConnection')
+      return { ok: true, message: 'Fake runtime: nothing to connect to.' }
     },
   }
   return runtime

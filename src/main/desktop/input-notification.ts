@@ -1,4 +1,5 @@
 import type { BridgeEvent } from '../../shared/bridge'
+import { askerName, type PendingInteraction } from '../../shared/interactions'
 
 const MAX_BODY = 200
 
@@ -9,12 +10,22 @@ const MAX_BODY = 200
 export function inputNotificationFor(event: BridgeEvent): { title: string; body: string } | null {
   if (event.type !== 'interaction_added') return null
   const { interaction } = event
-  const body =
-    interaction.kind === 'permission'
-      ? `Permission needed: ${interaction.summary}`
-      : (interaction.questions[0]?.question ?? 'The agent has a question')
+  const body = notificationBody(interaction)
   return {
     title: 'Parley needs your input',
     body: body.length > MAX_BODY ? `${body.slice(0, MAX_BODY - 1)}…` : body,
+  }
+}
+
+function notificationBody(interaction: PendingInteraction): string {
+  switch (interaction.kind) {
+    case 'permission':
+      return `Permission needed: ${interaction.summary}`
+    case 'question':
+      return interaction.questions[0]?.question ?? 'The agent has a question'
+    case 'agent_permission':
+      return `${askerName(interaction.source)} asks permission: ${interaction.title}`
+    case 'form':
+      return `${askerName(interaction.source)} asks: ${interaction.form.message}`
   }
 }

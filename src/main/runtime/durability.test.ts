@@ -253,8 +253,12 @@ describe('after a restart', () => {
         r.type === 'tool_result' ? r.output : null,
       ]),
     )
-    expect(byCall[q1!.toolCallId]).toEqual({ answers: [{ question: 'First?', answer: 'A1' }] })
-    expect(byCall[q2!.toolCallId]).toEqual({ answers: [{ question: 'Second?', answer: 'B2' }] })
+    expect(byCall[q1!.source.kind === 'parley' ? q1!.source.toolCallId : '']).toEqual({
+      answers: [{ question: 'First?', answer: 'A1' }],
+    })
+    expect(byCall[q2!.source.kind === 'parley' ? q2!.source.toolCallId : '']).toEqual({
+      answers: [{ question: 'Second?', answer: 'B2' }],
+    })
   })
 
   it('a recovered request can be dismissed: the tool is told it was not answered and the turn ends', async () => {

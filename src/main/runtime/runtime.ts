@@ -294,7 +294,35 @@ export class ParleyRuntime implements Runtime {
     return ok
   }
 
+  async retryTurn({ sessionId }: In<'retryTurn'>): Out<'retryTurn'> {
+    if (!this.#sessions.has(sessionId)) return { ok: false, reason: 'not_found' }
+    return { ok: false, reason: 'nothing_to_retry' }
+  }
+
   // ── interactions ──────────────────────────────────────────────────────────
+
+  /** Nothing asks with these kinds yet (ACP agents and MCP servers land with the broker). */
+  #notThisKind(requestId: string): { ok: false; reason: 'unknown_request' | 'wrong_kind' } {
+    return { ok: false, reason: this.#pending.get(requestId) ? 'wrong_kind' : 'unknown_request' }
+  }
+
+  async respondToAgentPermission({
+    requestId,
+  }: In<'respondToAgentPermission'>): Out<'respondToAgentPermission'> {
+    return this.#notThisKind(requestId)
+  }
+
+  async respondToForm({ requestId }: In<'respondToForm'>): Out<'respondToForm'> {
+    return this.#notThisKind(requestId)
+  }
+
+  async sendFormAsMessage({ requestId }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
+    return this.#notThisKind(requestId)
+  }
+
+  async saveFormDraft({ requestId }: In<'saveFormDraft'>): Out<'saveFormDraft'> {
+    return this.#notThisKind(requestId)
+  }
 
   async respondToPermission({
     requestId,
@@ -404,6 +432,14 @@ export class ParleyRuntime implements Runtime {
 
   async getSettings(_input: In<'getSettings'>): Out<'getSettings'> {
     return this.#publicSettings()
+  }
+
+  async listModels(_input: In<'listModels'>): Out<'listModels'> {
+    return { ok: true, models: this.#backend.models, from: 'builtin' }
+  }
+
+  async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
+    return { ok: false, reason: 'failed', message: 'Testing the connection is not available yet.' }
   }
 
   async updateSettings(input: In<'updateSettings'>): Out<'updateSettings'> {

@@ -229,8 +229,14 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
         event.interaction,
       ])
     }
+    case 'interaction_updated': {
+      const queue = applyEventToQueue(state.queues[sessionId] ?? EMPTY_QUEUE, sessionId, event)
+      return { ...state, queues: withEntry(state.queues, sessionId, queue) }
+    }
     case 'interaction_settled':
       return requestSettled(state, sessionId, event.requestId)
+    case 'turn_retrying':
+      return state
     case 'session_changed':
       return sessionChanged(state, sessionId, event.session)
     case 'notice':

@@ -8,6 +8,7 @@ import type {
   PublicSettings,
   SessionEvent,
   SessionSummary,
+  SettleOutcome,
 } from '../../shared'
 
 /** Settings a fake runtime reports. */
@@ -15,6 +16,8 @@ export const FAKE_SETTINGS: PublicSettings = {
   provider: 'demo',
   model: 'fake-small',
   openaiBaseUrl: '',
+  anthropicBaseUrl: '',
+  streamIdleSeconds: 120,
   defaultMode: 'ask',
   defaultWorkspace: '/work/demo',
   openaiApiKeySet: false,
@@ -70,10 +73,7 @@ export function createFakeBridge(
     }
     return undefined
   }
-  const settle = (
-    requestId: string,
-    outcome: 'answered' | 'allowed' | 'denied' | 'stopped' | 'dismissed',
-  ) => {
+  const settle = (requestId: string, outcome: SettleOutcome) => {
     const found = findRequest(requestId)
     if (!found) return false
     pending.set(
@@ -132,6 +132,10 @@ export function createFakeBridge(
       if (session.running) return { ok: false, reason: 'busy' }
       return { ok: true, turnId: `t${++counter}` }
     },
+    retryTurn: ({ sessionId }) =>
+      sessions.has(sessionId)
+        ? { ok: false, reason: 'nothing_to_retry' }
+        : { ok: false, reason: 'not_found' },
     stop: ({ sessionId }) => {
       for (const item of queueOf(sessionId)) settle(item.requestId, 'stopped')
       return { ok: true }
@@ -142,6 +146,34 @@ export function createFakeBridge(
         : { ok: false, reason: 'unknown_request' },
     respondToQuestion: ({ requestId }) =>
       settle(requestId, 'answered') ? { ok: true } : { ok: false, reason: 'unknown_request' },
+    respondToAgentPermission: ({ requestId }) =>
+      settle(requestId, 'allowed') ? { ok: true } : { ok: false, reason: 'unknown_request' },
+    respondToForm: ({ requestId, response }) =>
+      settle(
+        requestId,
+        response.action === 'accept'
+          ? 'answered'
+          : response.action === 'decline'
+            ? 'declined'
+            : 'cancelled',
+      )
+        ? { ok: true }
+        : { ok: false, reason: 'unknown_request' },
+    sendFormAsMessage: ({ requestId }) =>
+      settle(requestId, 'answered')
+        ? { ok: true, turnId: `t${++counter}` }
+        : { ok: false, reason: 'unknown_request' },
+    saveFormDraft: ({ requestId, draft }) => {
+      const found = findRequest(requestId)
+      if (!found) return { ok: false, reason: 'unknown_request' }
+      if (found.item.kind !== 'form') return { ok: false, reason: 'wrong_kind' }
+      const item = { ...found.item, draft }
+      pending.set(
+        found.sessionId,
+        queueOf(found.sessionId).map((q) => (q.requestId === requestId ? item : q)),
+      )
+      return { ok: true }
+    },
     dismissInteraction: ({ requestId }) =>
       settle(requestId, 'dismissed') ? { ok: true } : { ok: false, reason: 'unknown_request' },
     saveQuestionDraft: ({ requestId, draft }) => {
@@ -167,6 +199,8 @@ export function createFakeBridge(
       }
       return { ok: true, settings }
     },
+    listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
+    testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
   }
 
   const bridge = Object.fromEntries(

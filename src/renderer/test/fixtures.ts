@@ -10,6 +10,7 @@ export function permissionRequest(
     sessionId: 's1',
     turnId: 't1',
     toolCallId: 'c1',
+    source: { kind: 'parley', toolCallId: 'c1' },
     createdAt: Date.UTC(2026, 0, 1, 9, 30),
     recovered: false,
     tool: 'run_command',
@@ -30,6 +31,7 @@ export function questionRequest(patch: Partial<QuestionInteraction> = {}): Quest
     sessionId: 's1',
     turnId: 't1',
     toolCallId: 'c2',
+    source: { kind: 'parley', toolCallId: 'c2' },
     createdAt: Date.UTC(2026, 0, 1, 9, 31),
     recovered: false,
     questions: [

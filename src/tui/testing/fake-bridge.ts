@@ -84,6 +84,8 @@ export function createFakeBridge(
         provider: 'demo',
         model: '',
         openaiBaseUrl: '',
+        anthropicBaseUrl: '',
+        streamIdleSeconds: 120,
         defaultMode: 'ask',
         defaultWorkspace: '',
         openaiApiKeySet: false,
