@@ -56,8 +56,30 @@ export const PermissionInteractionSchema = z.strictObject({
   /** The full command or diff, never truncated. */
   detail: z.string(),
   risk: RiskSchema,
-  /** What "remember for this turn" would cover, e.g. `run_command: npm test`. */
+  /** The remember-for-turn key of the call (internal; UIs show `rememberScope`). */
   intent: z.string(),
+  /**
+   * What "Remember for this turn" would cover, in words the person reads ("`npm test`",
+   * "src/app.ts"): one entry per part that would be remembered. Null when nothing in this request
+   * can be remembered (inline interpreter code, a high-risk part): the checkbox is then not offered.
+   */
+  rememberScope: z.array(z.string().max(LIMITS.questionText)).max(50).nullable(),
+  /**
+   * A shell command line, part by part (each simple command, pipeline stage, substitution or
+   * redirection), with each part's own risk, so a UI can list them and mark the risky one.
+   * Absent for other tools.
+   */
+  parts: z
+    .array(
+      z.strictObject({
+        text: z.string(),
+        risk: RiskSchema,
+        /** Why this part is risky, in words ("deletes files", "writes outside the workspace"). */
+        why: z.string().max(LIMITS.questionText).optional(),
+      }),
+    )
+    .max(200)
+    .optional(),
   /**
    * Epoch ms when it settles as deny (timed_out); null while it waits unshown behind another
    * request (the countdown starts when it is shown) and when it has no timeout (recovered).

@@ -60,6 +60,7 @@ const permission = (over: Partial<PermissionInteraction> = {}): PermissionIntera
   detail: 'rm -rf build \u202E# harmless',
   risk: 'high',
   intent: 'run_command: rm',
+  rememberScope: ['run_command: rm'],
   expiresAt: Date.now() + 300_000,
   ...over,
 })

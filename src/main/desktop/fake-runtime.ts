@@ -154,6 +154,7 @@ export function createFakeRuntime(): FakeRuntime {
           detail: 'npm test',
           risk: 'medium',
           intent: 'run_command: npm test',
+          rememberScope: ['run_command: npm test'],
           expiresAt: null,
         },
         {

@@ -126,6 +126,7 @@ export class InteractionGate {
       recovered: recovered !== undefined,
       tool: tool.name,
       ...intent,
+      rememberScope: [intent.intent],
       expiresAt,
     })
     this.#announce(session, requestId)

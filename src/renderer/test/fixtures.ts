@@ -18,6 +18,7 @@ export function permissionRequest(
     detail: 'npm test -- --reporter=dot',
     risk: 'medium',
     intent: 'run_command: npm',
+    rememberScope: ['run_command: npm'],
     expiresAt: null,
     ...patch,
   }
