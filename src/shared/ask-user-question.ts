@@ -13,6 +13,8 @@ export const QuestionSchema = z
   .strictObject({
     question: z.string().trim().min(1).max(LIMITS.questionText),
     options: z.array(QuestionOptionSchema).min(2).max(3),
+    /** Several options may be chosen (as in Claude Code); the answer is then a list of labels. */
+    multiSelect: z.literal(true).optional(),
   })
   .refine((q) => new Set(q.options.map((o) => o.label)).size === q.options.length, {
     message: 'option labels must be unique within a question',
@@ -33,16 +35,31 @@ export type AskUserQuestionInput = z.infer<typeof AskUserQuestionInputSchema>
 /** One answer from the UI: an option label, the "Other" text, or null (left unanswered). */
 export const AnswerSchema = z.string().trim().min(1).max(LIMITS.answerText).nullable()
 
+/** A multi-select question's answer: the chosen labels, plus at most one "Other" text. */
+export const MultiAnswerSchema = z
+  .array(z.string().trim().min(1).max(LIMITS.answerText))
+  .min(1)
+  .max(4)
+
 /** UI → runtime. `answers` is ordered exactly like the questions. */
 export const QuestionResponseSchema = z.strictObject({
   requestId: IdSchema,
-  answers: z.array(AnswerSchema).min(1).max(3),
+  answers: z
+    .array(z.union([AnswerSchema, MultiAnswerSchema]))
+    .min(1)
+    .max(3),
 })
 export type QuestionResponse = z.infer<typeof QuestionResponseSchema>
 
 /** Pinned tool result, persisted once as the tool result. */
 export const AskUserQuestionResultSchema = z.strictObject({
-  answers: z.array(z.strictObject({ question: z.string(), answer: z.string().nullable() })),
+  answers: z.array(
+    z.strictObject({
+      question: z.string(),
+      /** The label, the "Other" text, the labels of a multi-select question, or null. */
+      answer: z.union([z.string(), z.array(z.string())]).nullable(),
+    }),
+  ),
 })
 export type AskUserQuestionResult = z.infer<typeof AskUserQuestionResultSchema>
 

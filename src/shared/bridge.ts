@@ -121,7 +121,7 @@ export const BRIDGE_CALLS = {
   respondToQuestion: {
     channel: 'interactions:respond-question',
     input: QuestionResponseSchema,
-    output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'answer_count')]),
+    output: z.union([Ok, fail('unknown_request', 'wrong_kind', 'answer_count', 'invalid_answer')]),
   },
   /** An ACP agent's permission request: the option the person chose, by the agent's own id. */
   respondToAgentPermission: {
@@ -147,11 +147,15 @@ export const BRIDGE_CALLS = {
       fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy', 'agent_changed'),
     ]),
   },
-  /** Closes a recovered request without answering: the tool gets "not answered (app restarted)". */
+  /**
+   * Closes a request left open by a quit or crash without answering it (the tool gets "not
+   * answered (app restarted)"; an orphaned ACP/MCP request is closed as dismissed). A live request
+   * is refused (`live_request`): answer it or stop the turn.
+   */
   dismissInteraction: {
     channel: 'interactions:dismiss',
     input: z.strictObject({ requestId: IdSchema }),
-    output: z.union([Ok, fail('unknown_request')]),
+    output: z.union([Ok, fail('unknown_request', 'live_request')]),
   },
   saveQuestionDraft: {
     channel: 'interactions:save-draft',

@@ -108,10 +108,8 @@ export const AgentPermissionOptionSchema = z.strictObject({
 })
 export type AgentPermissionOption = z.infer<typeof AgentPermissionOptionSchema>
 
-/** An ACP agent's `session/request_permission`: one button per option the agent offers. */
-export const AgentPermissionInteractionSchema = z.strictObject({
-  kind: z.literal('agent_permission'),
-  ...PendingBaseShape,
+/** What an ACP agent's `session/request_permission` asks, as shown and as logged. */
+export const AgentPermissionRequestShape = {
   /** The tool call's title (for Codex: the command). */
   title: z.string().max(LIMITS.questionText),
   /** Everything else the agent said about the call (text content, diffs, raw input), in full. */
@@ -121,6 +119,13 @@ export const AgentPermissionInteractionSchema = z.strictObject({
   /** Files the call touches, as the agent reported them. */
   locations: z.array(z.string().max(LIMITS.path)).max(50),
   options: z.array(AgentPermissionOptionSchema).min(1).max(10),
+}
+
+/** An ACP agent's `session/request_permission`: one button per option the agent offers. */
+export const AgentPermissionInteractionSchema = z.strictObject({
+  kind: z.literal('agent_permission'),
+  ...PendingBaseShape,
+  ...AgentPermissionRequestShape,
   /** The agent that asked is gone (it exited, or the app restarted): nothing can be delivered. */
   orphaned: z.boolean(),
 })
@@ -162,6 +167,10 @@ export const SettleOutcomeSchema = z.enum([
   'declined',
   'cancelled',
   'timed_out',
+  /** The asker withdrew it (a JSON-RPC cancel, the tool call that waited ended). */
+  'withdrawn',
+  /** An orphaned request whose answer was sent as a new message instead. */
+  'sent_as_message',
   'stopped',
   'aborted',
   'error',

@@ -20,6 +20,8 @@ export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>
 export const DecisionReasonSchema = z.enum([
   'user',
   'remembered',
+  /** The session's mode changed while the prompt was open, and the new mode decides it. */
+  'mode',
   'timed_out',
   'headless',
   'stopped',

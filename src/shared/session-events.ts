@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { QuestionSchema } from './ask-user-question'
+import { FormResponseSchema, FormSpecSchema } from './form-schema'
+import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
+import { LIMITS } from './limits'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -109,6 +112,8 @@ export const PermissionDecisionEventSchema = z.strictObject({
   decision: PermissionDecisionSchema,
   reason: DecisionReasonSchema,
   remember: z.boolean(),
+  /** With a denial: what the person told the agent to do instead. */
+  note: z.string().max(LIMITS.denyNote).optional(),
 })
 
 export const UserQuestionRequestSchema = z.strictObject({
@@ -118,6 +123,43 @@ export const UserQuestionRequestSchema = z.strictObject({
   requestId: IdSchema,
   toolCallId: IdSchema,
   questions: z.array(QuestionSchema),
+})
+
+/**
+ * A request from an asker other than Parley's own tools (an ACP agent, an MCP server), exactly as
+ * it was shown. Written (synced) before it is shown; its one `interaction_response` closes it.
+ */
+export const InteractionRequestEventSchema = z.strictObject({
+  type: z.literal('interaction_request'),
+  at,
+  turnId: IdSchema,
+  requestId: IdSchema,
+  source: InteractionSourceSchema,
+  request: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('agent_permission'), ...AgentPermissionRequestShape }),
+    z.strictObject({ kind: z.literal('form'), form: FormSpecSchema }),
+  ]),
+})
+
+/** How an `interaction_request` was closed, and the answer the asker was sent. */
+export const InteractionResponseEventSchema = z.strictObject({
+  type: z.literal('interaction_response'),
+  at,
+  turnId: IdSchema,
+  requestId: IdSchema,
+  outcome: z.enum([
+    'answered',
+    'declined',
+    'cancelled',
+    'stopped',
+    'withdrawn',
+    'dismissed',
+    'sent_as_message',
+  ]),
+  /** The chosen option, or the form's outcome (accept with content / decline / cancel). */
+  response: z
+    .union([z.strictObject({ optionId: z.string().max(LIMITS.id) }), FormResponseSchema])
+    .optional(),
 })
 
 export const TurnEndReasonSchema = z.enum([
@@ -169,6 +211,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   PermissionRequestEventSchema,
   PermissionDecisionEventSchema,
   UserQuestionRequestSchema,
+  InteractionRequestEventSchema,
+  InteractionResponseEventSchema,
   TurnEndSchema,
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>

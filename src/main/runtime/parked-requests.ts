@@ -7,7 +7,17 @@
 
 /** Why a parked request ended without a response. */
 export type ParkEndReason =
-  'stopped' | 'aborted' | 'error' | 'removed' | 'timed_out' | 'dismissed' | 'shutdown'
+  | 'stopped'
+  | 'aborted'
+  | 'error'
+  | 'removed'
+  | 'timed_out'
+  | 'dismissed'
+  | 'shutdown'
+  /** The asker took the request back (a JSON-RPC cancel, the tool call that waited ended). */
+  | 'withdrawn'
+  /** The asker is gone (its process exited): the request stays shown, orphaned. */
+  | 'orphaned'
 
 export type Parked<T> = { kind: 'response'; value: T } | { kind: 'ended'; reason: ParkEndReason }
 
@@ -47,6 +57,21 @@ export class ParkedRequests {
       this.#entries.set(requestId, entry)
       this.#notify(turnId)
     })
+  }
+
+  /**
+   * Starts a request's countdown now (a permission prompt's 300 s start when it is shown, not
+   * when it is queued). False when it is not parked or already counting down.
+   */
+  startTimeout(requestId: string, timeoutMs: number): boolean {
+    const entry = this.#entries.get(requestId)
+    if (!entry || entry.timer) return false
+    entry.timer = setTimeout(
+      () => this.#finish(requestId, { kind: 'ended', reason: 'timed_out' }),
+      timeoutMs,
+    )
+    entry.timer.unref?.()
+    return true
   }
 
   /** Delivers a response. False for an unknown or already-settled id: the caller reports it as late. */

@@ -56,6 +56,8 @@ export function deniedMessage(tool: string, reason: DecisionReason, mode: Permis
       return `Permission to run ${tool} was not given in time (the request timed out after 300 s), so it did not run.`
     case 'headless':
       return `${tool} needs permission in mode "${mode}", and this is a headless run with no one to approve it, so it did not run. Continue without it, or the user can re-run with --mode bypass.`
+    case 'mode':
+      return `The user switched this session to ${mode} mode, where ${tool} is not allowed, so it did not run.`
     case 'remembered':
       return `The user denied ${tool} for this intent earlier in this turn, so it did not run.`
     default:

@@ -10,6 +10,8 @@ export type RecoveredCall =
       request: SessionEventOf<'permission_request'>
       /** Decided before the process stopped: run (or refuse) without asking again. */
       decision: PermissionDecision | undefined
+      /** With a denial: what the person told the agent to do instead. */
+      note?: string | undefined
     }
   /** Running when the process stopped: it may or may not have had its effect. */
   | { call: ToolCallEvent; kind: 'interrupted' }
@@ -38,7 +40,7 @@ export function planRecovery(events: readonly SessionEvent[]): RecoveryPlan {
   const results = new Set<string>()
   const questionRequests = new Map<string, SessionEventOf<'user_question_request'>>()
   const permissionRequests = new Map<string, SessionEventOf<'permission_request'>>()
-  const decisions = new Map<string, PermissionDecision>()
+  const decisions = new Map<string, { decision: PermissionDecision; note?: string | undefined }>()
   for (const event of events) {
     if (!('turnId' in event) || event.turnId !== turnId) continue
     if (event.type === 'tool_call') calls.push(event)
@@ -46,7 +48,7 @@ export function planRecovery(events: readonly SessionEvent[]): RecoveryPlan {
     if (event.type === 'user_question_request') questionRequests.set(event.toolCallId, event)
     if (event.type === 'permission_request') permissionRequests.set(event.toolCallId, event)
     if (event.type === 'permission_decision' && event.requestId !== null)
-      decisions.set(event.requestId, event.decision)
+      decisions.set(event.requestId, { decision: event.decision, note: event.note })
   }
   const lastStep = calls.reduce((max, call) => Math.max(max, call.step), -1)
   const open = calls.filter((call) => !results.has(call.toolCallId))
@@ -59,7 +61,8 @@ export function planRecovery(events: readonly SessionEvent[]): RecoveryPlan {
         call,
         kind: 'permission',
         request: permission,
-        decision: decisions.get(permission.requestId),
+        decision: decisions.get(permission.requestId)?.decision,
+        note: decisions.get(permission.requestId)?.note,
       }
     return { call, kind: 'interrupted' }
   })

@@ -167,9 +167,30 @@ describe("AskUserQuestion input from other clients' habits", () => {
     )
   })
 
-  it('refuses multiSelect: true and a model-supplied is_other with an error the model can act on', async () => {
-    for (const question of [
+  it('asks a multiSelect: true question and returns the chosen labels as a list', async () => {
+    const rig = makeRig(asking({ ...base, multiSelect: true }))
+    const runtime = await start(rig)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const question = await nthInteraction(runtime, 1)
+    expect(question.kind === 'question' && question.questions).toEqual([
       { ...base, multiSelect: true },
+    ])
+    // Two answers of one's own are refused.
+    expect(
+      await runtime.respondToQuestion({ requestId: question.requestId, answers: [['x', 'y']] }),
+    ).toMatchObject({ ok: false, reason: 'invalid_answer' })
+    expect(
+      await runtime.respondToQuestion({ requestId: question.requestId, answers: [['A', 'mine']] }),
+    ).toEqual({ ok: true })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toBe(
+      '{"answers":[{"question":"Pick one","answer":["A","mine"]}]}',
+    )
+  })
+
+  it('refuses a model-supplied is_other with an error the model can act on', async () => {
+    for (const question of [
       { ...base, options: [{ label: 'A' }, { label: 'B', is_other: true }] },
     ]) {
       const rig = makeRig(asking(question))

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BridgeCalls, BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
-import { QuestionDraftSchema, type QuestionDraft } from '../../shared/ask-user-question'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
 import { ParkedRequests } from './parked-requests'
-import { PendingInteractions } from './pending-interactions'
+import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
+import { DraftStore } from './interactions/draft-store'
+import { InteractionFifo } from './interactions/interaction-fifo'
+import { PermissionGate } from './interactions/permission-gate'
 import { PermissionEngine } from './permission-engine'
 import { planRecovery } from './recovery'
 import {
@@ -16,7 +18,7 @@ import {
   summarize,
   type SessionState,
 } from './session-state'
-import { SettingsStore, writeFileAtomic } from './settings-store'
+import { SettingsStore } from './settings-store'
 import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
 import { resolveBackend, type ModelBackend } from './model-backend'
@@ -27,6 +29,23 @@ const ok = { ok: true } as const
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
 type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
+
+/**
+ * A broker result as one bridge call reports it: each call lists the failures it can have; any
+ * other (which that kind of request never produces) is reported as an unknown request.
+ */
+function narrow<R extends RespondFailure['reason']>(
+  result: RespondResult,
+  reasons: readonly R[],
+): { ok: true } | { ok: false; reason: R | 'unknown_request'; message?: string } {
+  if (result.ok) return result
+  const listed = reasons.find((reason) => reason === result.reason)
+  return {
+    ok: false,
+    reason: listed ?? 'unknown_request',
+    ...(result.message ? { message: result.message } : {}),
+  }
+}
 
 /** A title from the first line of the first message. */
 function titleFrom(text: string): string {
@@ -43,8 +62,11 @@ export class ParleyRuntime implements Runtime {
   readonly #sessions = new Map<string, SessionState>()
   readonly #listeners = new Set<(event: BridgeEvent) => void>()
   readonly #parked = new ParkedRequests()
-  readonly #pending = new PendingInteractions()
+  readonly #fifo = new InteractionFifo()
   readonly #permissions = new PermissionEngine()
+  readonly #drafts: DraftStore
+  readonly #broker: InteractionBroker
+  readonly #gate: PermissionGate
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
@@ -56,20 +78,40 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
-    this.#engine = new TurnEngine({
+    this.#drafts = new DraftStore(options.dataDir)
+    const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
+      this.#record(session, event, sync)
+    const now = () => Date.now()
+    this.#broker = new InteractionBroker({
       parked: this.#parked,
-      pending: this.#pending,
-      permissions: this.#permissions,
-      backend: () => this.#backend,
-      record: (session, event, sync) => this.#record(session, event, sync),
+      fifo: this.#fifo,
+      drafts: this.#drafts,
+      record,
       emit: (event) => this.#emit(event),
       touch: (session) => this.#touch(session),
-      loadDraft: (requestId) => this.#loadDraft(requestId),
-      dropDraft: (requestId) => rmSync(this.#draftPath(requestId), { force: true }),
+      now,
+    })
+    this.#gate = new PermissionGate({
+      broker: this.#broker,
+      permissions: this.#permissions,
+      record,
+      now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+    })
+    this.#engine = new TurnEngine({
+      parked: this.#parked,
+      broker: this.#broker,
+      gate: this.#gate,
+      drafts: this.#drafts,
+      permissions: this.#permissions,
+      backend: () => this.#backend,
+      record,
+      emit: (event) => this.#emit(event),
+      touch: (session) => this.#touch(session),
+      interactive: options.interactive,
       streamIdleMs: options.streamIdleMs ?? 120_000,
-      now: () => Date.now(),
+      now,
     })
   }
 
@@ -147,7 +189,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   #summary(session: SessionState) {
-    return summarize(session, this.#pending.count(session.header.id))
+    return summarize(session, this.#broker.count(session.header.id))
   }
 
   #touch(session: SessionState): void {
@@ -157,26 +199,6 @@ export class ParleyRuntime implements Runtime {
       sessionId: session.header.id,
       session: this.#summary(session),
     })
-  }
-
-  #draftPath(requestId: string): string {
-    return join(this.options.dataDir, 'drafts', `${requestId}.json`)
-  }
-
-  #loadDraft(requestId: string): QuestionDraft | null {
-    try {
-      const parsed = QuestionDraftSchema.safeParse(
-        JSON.parse(readFileSync(this.#draftPath(requestId), 'utf8')),
-      )
-      return parsed.success ? parsed.data : null
-    } catch {
-      return null
-    }
-  }
-
-  #sessionOfRequest(requestId: string): SessionState | undefined {
-    const item = this.#pending.get(requestId)
-    return item ? this.#sessions.get(item.sessionId) : undefined
   }
 
   // ── sessions ──────────────────────────────────────────────────────────────
@@ -221,7 +243,7 @@ export class ParleyRuntime implements Runtime {
       ok: true,
       session: this.#summary(session),
       events: [...session.events],
-      pending: this.#pending.list(sessionId),
+      pending: this.#broker.list(sessionId),
       notices: session.notices,
     }
   }
@@ -242,6 +264,7 @@ export class ParleyRuntime implements Runtime {
       session.mode = mode
       this.#record(session, { type: 'session_update', at: Date.now(), mode })
       this.#touch(session)
+      this.#gate.modeChanged(session)
     }
     return ok
   }
@@ -262,7 +285,7 @@ export class ParleyRuntime implements Runtime {
   async send({ sessionId, text }: In<'send'>): Out<'send'> {
     const session = this.#sessions.get(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
-    if (this.#pending.count(sessionId) > 0) {
+    if (this.#broker.count(sessionId) > 0) {
       return {
         ok: false,
         reason: 'awaiting_input',
@@ -301,120 +324,97 @@ export class ParleyRuntime implements Runtime {
 
   // ── interactions ──────────────────────────────────────────────────────────
 
-  /** Nothing asks with these kinds yet (ACP agents and MCP servers land with the broker). */
-  #notThisKind(requestId: string): { ok: false; reason: 'unknown_request' | 'wrong_kind' } {
-    return { ok: false, reason: this.#pending.get(requestId) ? 'wrong_kind' : 'unknown_request' }
-  }
-
-  async respondToAgentPermission({
-    requestId,
-  }: In<'respondToAgentPermission'>): Out<'respondToAgentPermission'> {
-    return this.#notThisKind(requestId)
-  }
-
-  async respondToForm({ requestId }: In<'respondToForm'>): Out<'respondToForm'> {
-    return this.#notThisKind(requestId)
-  }
-
-  async sendFormAsMessage({ requestId }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
-    return this.#notThisKind(requestId)
-  }
-
-  async saveFormDraft({ requestId }: In<'saveFormDraft'>): Out<'saveFormDraft'> {
-    return this.#notThisKind(requestId)
-  }
-
   async respondToPermission({
     requestId,
     decision,
     remember,
+    note,
   }: In<'respondToPermission'>): Out<'respondToPermission'> {
-    const item = this.#pending.get(requestId)
-    const session = this.#sessionOfRequest(requestId)
-    if (!item || !session?.turn || !this.#parked.isParked(requestId))
-      return {
-        ok: false,
-        reason: 'unknown_request',
-        message: 'no such request is waiting (already answered, stopped or timed out)',
-      }
-    if (item.kind !== 'permission') return { ok: false, reason: 'wrong_kind' }
-    // Durable before acknowledged: the decision is on disk before the tool may run.
-    this.#record(
-      session,
-      {
-        type: 'permission_decision',
-        at: Date.now(),
-        turnId: item.turnId,
-        requestId,
-        toolCallId: item.toolCallId,
-        decision,
-        reason: 'user',
-        remember,
-      },
-      true,
-    )
-    this.#parked.resolve(requestId, { decision, remember })
-    return ok
+    const answer = {
+      kind: 'permission' as const,
+      decision,
+      remember,
+      ...(note && decision === 'deny' ? { note } : {}),
+    }
+    return narrow(this.#broker.respond(requestId, answer), ['unknown_request', 'wrong_kind'])
   }
 
   async respondToQuestion({
     requestId,
     answers,
   }: In<'respondToQuestion'>): Out<'respondToQuestion'> {
-    const item = this.#pending.get(requestId)
-    const session = this.#sessionOfRequest(requestId)
-    const turn = session?.turn
-    if (!item || !session || !turn || !this.#parked.isParked(requestId))
-      return {
-        ok: false,
-        reason: 'unknown_request',
-        message: 'no such question is waiting (already answered or stopped)',
-      }
-    if (item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
-    if (answers.length !== item.questions.length) {
-      return {
-        ok: false,
-        reason: 'answer_count',
-        message: `expected ${item.questions.length} answers, got ${answers.length}`,
-      }
-    }
-    const result = {
-      answers: item.questions.map((q, i) => ({ question: q.question, answer: answers[i] ?? null })),
-    }
-    // The answer is persisted exactly once, as the tool result, and synced before we acknowledge.
-    this.#engine.commitResult(
-      session,
-      turn,
-      item.toolCallId,
-      'AskUserQuestion',
-      result,
-      false,
-      false,
-      true,
-    )
-    this.#parked.resolve(requestId, result)
-    return ok
+    return narrow(this.#broker.respond(requestId, { kind: 'question', answers }), [
+      'unknown_request',
+      'wrong_kind',
+      'answer_count',
+      'invalid_answer',
+    ])
   }
 
+  async respondToAgentPermission({
+    requestId,
+    optionId,
+  }: In<'respondToAgentPermission'>): Out<'respondToAgentPermission'> {
+    return narrow(this.#broker.respond(requestId, { kind: 'agent_permission', optionId }), [
+      'unknown_request',
+      'wrong_kind',
+      'unknown_option',
+      'orphaned',
+    ])
+  }
+
+  async respondToForm({ requestId, response }: In<'respondToForm'>): Out<'respondToForm'> {
+    return narrow(this.#broker.respond(requestId, { kind: 'form', response }), [
+      'unknown_request',
+      'wrong_kind',
+      'invalid',
+      'orphaned',
+    ])
+  }
+
+  async sendFormAsMessage({ requestId }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
+    const request = this.#broker.get(requestId)
+    if (!request) return { ok: false, reason: 'unknown_request' }
+    if (request.kind !== 'form') return { ok: false, reason: 'wrong_kind' }
+    return { ok: false, reason: 'not_orphaned' }
+  }
+
+  /**
+   * Closes a request left open by a quit or crash without answering it. A live request is the
+   * person's to answer (or Stop): dismissing it is refused rather than claiming a restart.
+   */
   async dismissInteraction({ requestId }: In<'dismissInteraction'>): Out<'dismissInteraction'> {
-    const session = this.#sessionOfRequest(requestId)
-    if (!session?.turn || !this.#parked.isParked(requestId))
+    const request = this.#broker.get(requestId)
+    const session = request && this.#sessions.get(request.sessionId)
+    if (!request || !session) return { ok: false, reason: 'unknown_request' }
+    if (!request.recovered)
+      return {
+        ok: false,
+        reason: 'live_request',
+        message: 'the agent is waiting for this answer: answer it, or stop the turn',
+      }
+    if (!this.#broker.isLive(requestId) || !session.turn)
       return { ok: false, reason: 'unknown_request' }
     await this.#engine.end(session, 'interrupted')
     return ok
   }
 
   async saveQuestionDraft({ requestId, draft }: In<'saveQuestionDraft'>): Out<'saveQuestionDraft'> {
-    const item = this.#pending.get(requestId)
-    if (!item) return { ok: false, reason: 'unknown_request' }
-    if (item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
-    this.#pending.setDraft(requestId, draft)
-    await writeFileAtomic(this.#draftPath(requestId), JSON.stringify(draft))
-    return ok
+    return narrow(await this.#broker.saveDraft(requestId, { kind: 'question', draft }), [
+      'unknown_request',
+      'wrong_kind',
+    ])
+  }
+
+  async saveFormDraft({ requestId, draft }: In<'saveFormDraft'>): Out<'saveFormDraft'> {
+    return narrow(await this.#broker.saveDraft(requestId, { kind: 'form', draft }), [
+      'unknown_request',
+      'wrong_kind',
+    ])
   }
 
   async listPending({ sessionId }: In<'listPending'>): Out<'listPending'> {
-    return this.#pending.list(sessionId)
+    return this.#broker.list(sessionId)
   }
 
   // ── settings ──────────────────────────────────────────────────────────────

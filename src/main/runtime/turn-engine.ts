@@ -1,11 +1,9 @@
 import { jsonSchema, streamText, tool as aiTool, type ModelMessage, type ToolSet } from 'ai'
 import { z } from 'zod'
 import type { BridgeEvent } from '../../shared/bridge'
-import type { QuestionDraft } from '../../shared/ask-user-question'
 import type { Json, SessionEvent, TurnEndReason } from '../../shared/session-events'
 import type { ParkedRequests } from './parked-requests'
 import { type ParkEndReason } from './parked-requests'
-import type { PendingInteractions } from './pending-interactions'
 import type { PermissionEngine } from './permission-engine'
 import { toModelMessages } from './replay'
 import type { SessionState } from './session-state'
@@ -15,7 +13,10 @@ import type { ModelBackend } from './model-backend'
 import type { RecoveredCall } from './recovery'
 import { ToolError, type ToolContext } from './tools/tool-types'
 import { toolsetFor, type AgentKind } from './tools/toolsets'
-import { InteractionGate, type CallOptions, type StepCall } from './interaction-gate'
+import type { InteractionBroker } from './interactions/broker'
+import type { DraftStore } from './interactions/draft-store'
+import type { CallOptions, PermissionGate, StepCall } from './interactions/permission-gate'
+import { askQuestion } from './interactions/question-request'
 
 const MAX_STEPS = 50
 
@@ -38,7 +39,9 @@ const INSTRUCTIONS = [
 /** The engine's view of the runtime: where records go and what it may use. */
 export interface EngineDeps {
   parked: ParkedRequests
-  pending: PendingInteractions
+  broker: InteractionBroker
+  gate: PermissionGate
+  drafts: DraftStore
   permissions: PermissionEngine
   backend(): ModelBackend
   /** Appends a record to the session log (fsync when `sync`) and tells the UIs. */
@@ -46,15 +49,26 @@ export interface EngineDeps {
   emit(event: BridgeEvent): void
   /** Tells the UIs the session's summary changed (running, pending count). */
   touch(session: SessionState): void
-  loadDraft(requestId: string): QuestionDraft | null
-  dropDraft(requestId: string): void
   interactive: boolean
-  permissionTimeoutMs: number
   streamIdleMs: number
   now(): number
 }
 
 type CallOutcome = { output: Json; isError: boolean }
+
+/** A tool call's one result, as `commitResult` writes it. */
+export interface ResultToCommit {
+  session: SessionState
+  turn: Turn
+  toolCallId: string
+  tool: string
+  output: Json
+  isError: boolean
+  /** Written by the runtime on stop/abort/removal rather than by the tool. */
+  synthetic?: boolean
+  /** fsync before returning (an answer the person gave is durable before it is acknowledged). */
+  sync?: boolean
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -66,10 +80,7 @@ function toJson(value: unknown): Json {
 
 /** Runs turns: the step loop over `streamText`, tool calls, permission prompts and questions. */
 export class TurnEngine {
-  readonly #gate: InteractionGate
-  constructor(private readonly deps: EngineDeps) {
-    this.#gate = new InteractionGate(deps)
-  }
+  constructor(private readonly deps: EngineDeps) {}
 
   /** Starts a new turn for a user message already recorded. */
   start(session: SessionState, turnId: string): Turn {
@@ -204,15 +215,15 @@ export class TurnEngine {
             ? `the turn failed: ${error ?? 'unknown error'}`
             : 'the turn was aborted'
     for (const [toolCallId, tool] of [...turn.openCalls]) {
-      this.commitResult(
+      this.commitResult({
         session,
         turn,
         toolCallId,
         tool,
-        { error: `${tool} did not finish: ${why}` },
-        true,
-        true,
-      )
+        output: { error: `${tool} did not finish: ${why}` },
+        isError: true,
+        synthetic: true,
+      })
     }
     this.deps.record(
       session,
@@ -229,16 +240,16 @@ export class TurnEngine {
   }
 
   /** Writes a tool call's one result. False if it already has one (first writer wins). */
-  commitResult(
-    session: SessionState,
-    turn: Turn,
-    toolCallId: string,
-    tool: string,
-    output: Json,
-    isError: boolean,
+  commitResult({
+    session,
+    turn,
+    toolCallId,
+    tool,
+    output,
+    isError,
     synthetic = false,
     sync = false,
-  ): boolean {
+  }: ResultToCommit): boolean {
     if (!turn.openCalls.delete(toolCallId)) return false
     this.deps.record(
       session,
@@ -265,14 +276,14 @@ export class TurnEngine {
   ): Promise<void> {
     try {
       const outcome = await this.#executeCall(session, turn, call, options)
-      this.commitResult(
+      this.commitResult({
         session,
         turn,
-        call.toolCallId,
-        call.toolName,
-        outcome.output,
-        outcome.isError,
-      )
+        toolCallId: call.toolCallId,
+        tool: call.toolName,
+        output: outcome.output,
+        isError: outcome.isError,
+      })
     } catch (caught) {
       // The turn was ended while this call waited; #finish writes its synthetic result (or, on
       // shutdown, leaves it open for the next start).
@@ -387,21 +398,27 @@ export class TurnEngine {
       }
     }
     if (tool.mutating) {
-      const decision = await this.#gate.authorize(session, turn, call, tool, options)
+      const decision = await this.deps.gate.authorize(session, turn, call, tool, options)
       if (decision !== true) return { output: { error: decision }, isError: true }
     }
     const context: ToolContext = {
       workspace: session.header.workspace,
       signal: turn.abort.signal,
       askUser: (input) =>
-        this.#gate.askUser(
+        askQuestion(
+          {
+            broker: this.deps.broker,
+            drafts: this.deps.drafts,
+            now: this.deps.now,
+            commitResult: (result) => this.commitResult(result),
+          },
           session,
           turn,
           call,
           input,
           recovered?.kind === 'question' ? recovered : undefined,
         ),
-      runChild: (_description, prompt) => this.#runChild(session, turn, prompt),
+      runChild: (_description, prompt) => this.#runChild(session, turn, prompt, call.toolCallId),
     }
     try {
       return { output: toJson(await tool.execute(parsed.data, context)), isError: false }
@@ -421,7 +438,12 @@ export class TurnEngine {
   }
 
   /** The Task tool: a child agent in memory, sharing the turn's stop signal and the FIFO. */
-  async #runChild(session: SessionState, turn: Turn, prompt: string): Promise<string> {
+  async #runChild(
+    session: SessionState,
+    turn: Turn,
+    prompt: string,
+    parentCallId: string,
+  ): Promise<string> {
     const messages: ModelMessage[] = [{ role: 'user', content: prompt }]
     let finalText = ''
     for (let step = 0; step < MAX_CHILD_STEPS; step++) {
@@ -443,7 +465,7 @@ export class TurnEngine {
       })
       const outcomes = await Promise.all(
         calls.map((call) =>
-          this.#executeCall(session, turn, call, { kind: 'child', persisted: false }),
+          this.#executeCall(session, turn, call, { kind: 'child', persisted: false, parentCallId }),
         ),
       )
       messages.push({

@@ -7,8 +7,9 @@ const isRecord = (value: Json | undefined): value is { [key: string]: Json } =>
 
 /**
  * Models trained on other clients' AskUserQuestion add a `header` and `multiSelect: false` to each
- * question. Both are harmless here and dropped; anything else (`multiSelect: true`, an
- * `is_other` option) still fails validation with a message the model can act on.
+ * question. Both are harmless here and dropped (`multiSelect: true` is kept: it is part of the
+ * contract); anything else, such as an `is_other` option, still fails validation with a message
+ * the model can act on.
  */
 export function dropHarmlessExtras(input: Json): Json {
   if (!isRecord(input) || !Array.isArray(input.questions)) return input
@@ -17,10 +18,9 @@ export function dropHarmlessExtras(input: Json): Json {
     questions: input.questions.map((question) => {
       if (!isRecord(question)) return question
       const { header, multiSelect, ...rest } = question
-      const harmless =
-        (header === undefined || typeof header === 'string') &&
-        (multiSelect === undefined || multiSelect === false)
-      return harmless ? rest : question
+      if (header !== undefined && typeof header !== 'string') return question
+      if (multiSelect === true) return { ...rest, multiSelect }
+      return multiSelect === undefined || multiSelect === false ? rest : question
     }),
   }
 }
@@ -29,12 +29,13 @@ export function dropHarmlessExtras(input: Json): Json {
 export const askUserQuestionTool = defineTool({
   name: 'AskUserQuestion',
   description: [
-    'Ask the user 1–3 bounded single-choice questions when you need their decision to continue the current turn',
+    'Ask the user 1–3 bounded questions when you need their decision to continue the current turn',
     '(for example which of two approaches to take). Each question has 2–3 mutually exclusive options with short',
-    'labels and optional descriptions. The client adds an "Other" choice with free text itself: never include one.',
+    'labels and optional descriptions; set "multiSelect": true on a question whose options may be combined.',
+    'The client adds an "Other" choice with free text itself: never include one.',
     'The turn pauses until the user answers; the result is {"answers":[{"question","answer"}]} where answer is the',
-    'chosen label, their own text, or null if they left it unanswered. Do not use this for open-ended conversation:',
-    'ask those in your normal reply and end your turn.',
+    'chosen label (a list of labels for multiSelect), their own text, or null if they left it unanswered.',
+    'Do not use this for open-ended conversation: ask those in your normal reply and end your turn.',
   ].join(' '),
   inputSchema: AskUserQuestionInputSchema,
   mutating: false,

@@ -1,17 +1,24 @@
-import type { PendingInteraction, QuestionInteraction } from '../../shared/interactions'
-import type { QuestionDraft } from '../../shared/ask-user-question'
+import type { PendingInteraction } from '../../../shared/interactions'
 
 /**
- * The per-session interaction FIFO, runtime side: the source of truth UIs mirror and re-read with
- * `listPending(sessionId)`. Permission and question requests share it in arrival order.
+ * The per-session interaction FIFO, runtime side (DESIGN.md §3): every request waiting for the
+ * person, in arrival order, whoever asked. UIs mirror it and re-read it with `listPending`; they
+ * show only its head. The broker is its only writer.
  */
-export class PendingInteractions {
+export class InteractionFifo {
   readonly #bySession = new Map<string, PendingInteraction[]>()
 
   add(item: PendingInteraction): void {
     const list = this.#bySession.get(item.sessionId) ?? []
     if (!list.some((q) => q.requestId === item.requestId)) list.push(item)
     this.#bySession.set(item.sessionId, list)
+  }
+
+  /** Replaces a queued request with its newer version (same requestId). */
+  replace(item: PendingInteraction): void {
+    const list = this.#bySession.get(item.sessionId)
+    const index = list?.findIndex((q) => q.requestId === item.requestId) ?? -1
+    if (list && index !== -1) list[index] = item
   }
 
   remove(requestId: string): PendingInteraction | undefined {
@@ -33,18 +40,16 @@ export class PendingInteractions {
     return undefined
   }
 
+  /** The request a UI shows for the session, if any. */
+  head(sessionId: string): PendingInteraction | undefined {
+    return this.#bySession.get(sessionId)?.[0]
+  }
+
   list(sessionId: string): PendingInteraction[] {
     return [...(this.#bySession.get(sessionId) ?? [])]
   }
 
   count(sessionId: string): number {
     return this.#bySession.get(sessionId)?.length ?? 0
-  }
-
-  setDraft(requestId: string, draft: QuestionDraft): QuestionInteraction | undefined {
-    const item = this.get(requestId)
-    if (item?.kind !== 'question') return undefined
-    item.draft = draft
-    return item
   }
 }

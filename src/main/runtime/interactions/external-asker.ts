@@ -1,0 +1,276 @@
+import type { FormSpec } from '../../../shared/form-schema'
+import type { PendingInteraction } from '../../../shared/interactions'
+import { LIMITS } from '../../../shared/limits'
+import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
+import { newId, type SessionState } from '../session-state'
+import { TurnEndedError } from '../turn'
+import type {
+  AskAnswer,
+  AskBody,
+  AskOutcome,
+  AskRequest,
+  InteractionAsker,
+  PolicyOutcome,
+  PolicyRequest,
+} from './asker'
+import type { InteractionBroker, RespondFailure } from './broker'
+import type { DraftStore } from './draft-store'
+import type { PermissionGate } from './permission-gate'
+import { FormDraftSchema, type FormResponse } from '../../../shared/form-schema'
+
+/** Turns a peer's `requestedSchema` into a bounded form, or says why it cannot be shown. */
+export type FormNormalizer = (input: {
+  message: string
+  requestedSchema: unknown
+}) => { ok: true; form: FormSpec } | { ok: false; message: string }
+
+/** Checks an accepted form's content against the form; a message per field, or null. */
+export type FormContentCheck = (form: FormSpec, response: FormResponse) => string | null
+
+export interface ExternalAskerDeps {
+  broker: InteractionBroker
+  gate: PermissionGate
+  drafts: DraftStore
+  session(sessionId: string): SessionState | undefined
+  record(session: SessionState, event: SessionEvent, sync?: boolean): void
+  now(): number
+  normalizeForm: FormNormalizer
+  checkForm: FormContentCheck
+}
+
+type RequestRecord = SessionEventOf<'interaction_request'>
+
+/**
+ * The broker as ACP agents and MCP servers reach it (`InteractionAsker`). Requests are recorded as
+ * `interaction_request` and closed by exactly one `interaction_response` (the answer, or how it
+ * ended); a request still open when the app quits comes back at the next start, orphaned.
+ */
+export class ExternalAsker implements InteractionAsker {
+  constructor(private readonly deps: ExternalAskerDeps) {}
+
+  async ask<B extends AskBody>(request: AskRequest<B>): Promise<AskOutcome<AskAnswer<B>>> {
+    const session = this.deps.session(request.sessionId)
+    const turn = session?.turn
+    if (!session || !turn || turn.id !== request.turnId || turn.stopping)
+      return { kind: 'ended', reason: 'stopped' }
+    const shown = this.#shown(request.body)
+    if (!shown.ok) return { kind: 'refused', message: shown.message }
+    const requestId = newId('req')
+    const base = {
+      requestId,
+      sessionId: session.header.id,
+      turnId: turn.id,
+      createdAt: this.deps.now(),
+      recovered: false,
+      source: request.source,
+    }
+    const record: RequestRecord = {
+      type: 'interaction_request',
+      at: base.createdAt,
+      turnId: turn.id,
+      requestId,
+      source: request.source,
+      request: shown.request,
+    }
+    const close = (
+      outcome: SessionEventOf<'interaction_response'>['outcome'],
+      response?: { optionId: string } | FormResponse,
+    ) =>
+      this.deps.record(
+        session,
+        {
+          type: 'interaction_response',
+          at: this.deps.now(),
+          turnId: turn.id,
+          requestId,
+          outcome,
+          ...(response ? { response } : {}),
+        },
+        true,
+      )
+    const outcome = await this.#askBroker(
+      session,
+      turn,
+      shown.request,
+      base,
+      record,
+      close,
+      request.signal,
+    )
+    if (outcome.kind === 'answered') return outcome as AskOutcome<AskAnswer<B>>
+    switch (outcome.reason) {
+      case 'shutdown':
+        return { kind: 'ended', reason: 'shutdown' }
+      case 'withdrawn':
+        close('withdrawn')
+        return { kind: 'ended', reason: 'withdrawn' }
+      case 'orphaned':
+        return { kind: 'ended', reason: 'withdrawn' }
+      default:
+        close('stopped')
+        return { kind: 'ended', reason: 'stopped' }
+    }
+  }
+
+  /** A call under Parley's permission policy, asked about (if the mode asks) like Parley's own. */
+  async authorize(request: PolicyRequest): Promise<PolicyOutcome> {
+    const session = this.deps.session(request.sessionId)
+    const turn = session?.turn
+    if (!session || !turn || turn.id !== request.turnId || turn.stopping)
+      return { allowed: false, message: 'the turn has ended' }
+    // An ACP agent's file write is a write_file under Parley's policy, shown with its diff.
+    const policyTool = request.tool === 'fs/write_text_file' ? 'write_file' : request.tool
+    try {
+      const verdict = await this.deps.gate.authorize(
+        session,
+        turn,
+        { toolCallId: newId('call'), toolName: policyTool, input: request.input },
+        { name: policyTool, mutating: !request.readOnly },
+        { kind: 'interactive', persisted: true, source: request.source },
+      )
+      return verdict === true ? { allowed: true } : { allowed: false, message: verdict }
+    } catch (error) {
+      if (error instanceof TurnEndedError) return { allowed: false, message: 'the turn has ended' }
+      throw error
+    }
+  }
+
+  /**
+   * Requests left open in the log by the previous run: their askers are gone, so they are shown
+   * orphaned (answerable only as a new message, or dismissed).
+   */
+  restoreOrphans(session: SessionState): void {
+    const closed = new Set<string>()
+    for (const event of session.events)
+      if (event.type === 'interaction_response') closed.add(event.requestId)
+    for (const event of session.events) {
+      if (event.type !== 'interaction_request' || closed.has(event.requestId)) continue
+      this.deps.broker.restoreOrphan(session, this.#orphanFrom(session, event))
+    }
+  }
+
+  #orphanFrom(session: SessionState, event: RequestRecord): PendingInteraction {
+    const base = {
+      requestId: event.requestId,
+      sessionId: session.header.id,
+      turnId: event.turnId,
+      createdAt: event.at,
+      recovered: true,
+      source: event.source,
+      orphaned: true,
+    }
+    const request = event.request
+    return request.kind === 'form'
+      ? {
+          kind: 'form',
+          ...base,
+          form: request.form,
+          draft: this.deps.drafts.load(event.requestId, FormDraftSchema),
+        }
+      : { ...request, ...base }
+  }
+
+  #shown(
+    body: AskBody,
+  ): { ok: true; request: RequestRecord['request'] } | { ok: false; message: string } {
+    switch (body.kind) {
+      case 'agent_permission': {
+        const ids = body.options.map((o) => o.optionId)
+        if (
+          body.options.length === 0 ||
+          body.options.length > 10 ||
+          new Set(ids).size !== ids.length
+        )
+          return { ok: false, message: 'permission options must be 1–10 with distinct ids' }
+        return {
+          ok: true,
+          request: {
+            kind: 'agent_permission',
+            title: body.title.slice(0, LIMITS.questionText),
+            detail: body.detail.slice(0, LIMITS.payloadBytes / 4),
+            ...(body.toolKind ? { toolKind: body.toolKind.slice(0, 40) } : {}),
+            locations: body.locations.slice(0, 50).map((l) => l.slice(0, LIMITS.path)),
+            options: body.options,
+          },
+        }
+      }
+      case 'form': {
+        if (body.mode !== undefined && body.mode !== 'form')
+          return {
+            ok: false,
+            message: `elicitation mode "${body.mode}" is not supported; Parley answers form requests only`,
+          }
+        const normalized = this.deps.normalizeForm({
+          message: body.message,
+          requestedSchema: body.requestedSchema,
+        })
+        return normalized.ok
+          ? { ok: true, request: { kind: 'form', form: normalized.form } }
+          : normalized
+      }
+    }
+  }
+
+  async #askBroker(
+    session: SessionState,
+    turn: NonNullable<SessionState['turn']>,
+    request: RequestRecord['request'],
+    base: Omit<PendingInteraction, 'kind'> & { requestId: string },
+    record: RequestRecord,
+    close: (
+      outcome: SessionEventOf<'interaction_response'>['outcome'],
+      response?: { optionId: string } | FormResponse,
+    ) => void,
+    signal: AbortSignal | undefined,
+  ): Promise<
+    | { kind: 'answered'; value: { optionId: string } | FormResponse }
+    | { kind: 'ended'; reason: string }
+  > {
+    const { broker } = this.deps
+    const common = { session, turn, requestRecord: record, ...(signal ? { signal } : {}) }
+    if (request.kind === 'agent_permission') {
+      const outcome = await broker.ask({
+        ...common,
+        interaction: { ...base, ...request, orphaned: false },
+        check: ({ optionId }): RespondFailure | null =>
+          request.options.some((o) => o.optionId === optionId)
+            ? null
+            : { ok: false, reason: 'unknown_option', message: `no option "${optionId}"` },
+        commit: ({ optionId }) => close('answered', { optionId }),
+        outcomeOf: ({ optionId }) =>
+          request.options.find((o) => o.optionId === optionId)?.kind.startsWith('allow')
+            ? 'allowed'
+            : 'denied',
+      })
+      return outcome.kind === 'response'
+        ? { kind: 'answered', value: { optionId: outcome.value.answer.optionId } }
+        : outcome
+    }
+    const outcome = await broker.ask({
+      ...common,
+      interaction: { kind: 'form', ...base, form: request.form, draft: null, orphaned: false },
+      check: ({ response }): RespondFailure | null => {
+        const problem = this.deps.checkForm(request.form, response)
+        return problem ? { ok: false, reason: 'invalid', message: problem } : null
+      },
+      commit: ({ response }) =>
+        close(
+          response.action === 'accept'
+            ? 'answered'
+            : response.action === 'decline'
+              ? 'declined'
+              : 'cancelled',
+          response,
+        ),
+      outcomeOf: ({ response }) =>
+        response.action === 'accept'
+          ? 'answered'
+          : response.action === 'decline'
+            ? 'declined'
+            : 'cancelled',
+    })
+    return outcome.kind === 'response'
+      ? { kind: 'answered', value: outcome.value.answer.response }
+      : outcome
+  }
+}

@@ -1,0 +1,224 @@
+import type { InteractionSource } from '../../../shared/interactions'
+import type { PermissionDecision } from '../../../shared/permission'
+import type { DecisionReason } from '../../../shared/permission'
+import type { Json } from '../../../shared/session-events'
+import { deniedMessage, type PermissionEngine } from '../permission-engine'
+import type { RecoveredCall } from '../recovery'
+import { newId, type SessionState } from '../session-state'
+import { describeToolCall, hashInput } from '../tool-intent'
+import { TurnEndedError, type Turn } from '../turn'
+import type { ToolDefinition } from '../tools/tool-types'
+import type { AgentKind } from '../tools/toolsets'
+import type { BrokerDeps, InteractionBroker } from './broker'
+
+/** One tool call of a model step. */
+export interface StepCall {
+  toolCallId: string
+  toolName: string
+  input: Json
+}
+
+export interface CallOptions {
+  kind: AgentKind
+  /** Root calls are in the log and get exactly one result there; child calls live in memory. */
+  persisted: boolean
+  recovered?: RecoveredCall
+  /** For a child agent's call: the parent's Task call, which the UIs show the prompt against. */
+  parentCallId?: string
+  /** Who asks, when it is not Parley's own agent (an ACP agent's file write). */
+  source?: InteractionSource
+}
+
+export interface GateDeps {
+  broker: InteractionBroker
+  permissions: PermissionEngine
+  record: BrokerDeps['record']
+  now(): number
+  interactive: boolean
+  permissionTimeoutMs: number
+}
+
+interface Decision {
+  decision: PermissionDecision
+  reason: DecisionReason
+  requestId: string | null
+  remember: boolean
+  note?: string | undefined
+}
+
+/**
+ * Parley's permission policy at the moment a tool call would run: the mode decides, or a
+ * decision remembered for this turn, or the person through the broker. Every
+ * `permission_decision` record is written here, by `#record`, and only for calls in the log.
+ */
+export class PermissionGate {
+  constructor(private readonly deps: GateDeps) {}
+
+  /** True when the call may run; otherwise the message the model reads. */
+  async authorize(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    tool: Pick<ToolDefinition, 'name' | 'mutating'>,
+    options: CallOptions,
+  ): Promise<true | string> {
+    const { permissions, broker } = this.deps
+    const recovered = options.recovered?.kind === 'permission' ? options.recovered : undefined
+    const outcomeOf = (d: Decision) =>
+      d.decision === 'allow' ? (true as const) : this.#deniedText(tool.name, d, session)
+    if (recovered?.decision) {
+      if (recovered.request.inputHash !== hashInput(call.input))
+        return 'The approved input does not match this call, so it did not run.'
+      return outcomeOf({
+        decision: recovered.decision,
+        reason: 'user',
+        requestId: recovered.request.requestId,
+        remember: false,
+        note: recovered.note,
+      })
+    }
+    if (!recovered) {
+      const verdict = permissions.evaluate({
+        tool: tool.name,
+        mutating: tool.mutating,
+        mode: session.mode,
+      })
+      if (verdict.kind === 'allow') return true
+      if (verdict.kind === 'refuse') return verdict.message
+    }
+    const intent = describeToolCall(tool.name, call.input, session.header.workspace)
+    const remembered = permissions.remembered(turn.id, intent.intent)
+    const decide = (d: Decision, sync = false) => {
+      if (options.persisted) this.#record(session, turn, call, d, sync)
+      return outcomeOf(d)
+    }
+    if (remembered)
+      return decide({
+        decision: remembered,
+        reason: 'remembered',
+        requestId: null,
+        remember: false,
+      })
+    if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
+      return decide({ decision: 'deny', reason: 'headless', requestId: null, remember: false })
+
+    const requestId = recovered?.request.requestId ?? newId('perm')
+    const createdAt = recovered?.request.at ?? this.deps.now()
+    // A child's call is shown against the parent's Task card; it has no records of its own.
+    const shownCallId = options.parentCallId ?? call.toolCallId
+    const outcome = await broker.ask({
+      session,
+      turn,
+      interaction: {
+        kind: 'permission',
+        requestId,
+        sessionId: session.header.id,
+        turnId: turn.id,
+        toolCallId: shownCallId,
+        source: options.source ?? { kind: 'parley', toolCallId: shownCallId },
+        createdAt,
+        recovered: recovered !== undefined,
+        tool: tool.name,
+        ...intent,
+        rememberScope: [intent.intent],
+        expiresAt: null,
+      },
+      requestRecord:
+        options.persisted && !recovered
+          ? {
+              type: 'permission_request',
+              at: createdAt,
+              turnId: turn.id,
+              requestId,
+              toolCallId: call.toolCallId,
+              tool: tool.name,
+              ...intent,
+              inputHash: hashInput(call.input),
+              // The countdown starts when the prompt is shown; the record keeps its length.
+              expiresAt: null,
+            }
+          : null,
+      ...(recovered ? {} : { timeoutMs: this.deps.permissionTimeoutMs }),
+      commit: (answer, by) => {
+        if (!options.persisted) return
+        this.#record(
+          session,
+          turn,
+          call,
+          {
+            decision: answer.decision,
+            reason: by === 'mode' ? 'mode' : 'user',
+            requestId,
+            remember: answer.remember,
+            note: answer.note,
+          },
+          true,
+        )
+      },
+      outcomeOf: (answer) => (answer.decision === 'allow' ? 'allowed' : 'denied'),
+    })
+    if (outcome.kind === 'ended') {
+      if (outcome.reason === 'timed_out')
+        return decide({ decision: 'deny', reason: 'timed_out', requestId, remember: false }, true)
+      throw new TurnEndedError(outcome.reason)
+    }
+    const { answer, by } = outcome.value
+    if (answer.remember) permissions.remember(turn.id, intent.intent, answer.decision)
+    return outcomeOf({
+      decision: answer.decision,
+      reason: by === 'mode' ? 'mode' : 'user',
+      requestId,
+      remember: answer.remember,
+      note: answer.note,
+    })
+  }
+
+  /**
+   * The session's mode changed: a prompt that the new mode would not ask is decided by it now
+   * (bypass allows everything, execute allows file edits, explore refuses mutating tools).
+   */
+  modeChanged(session: SessionState): void {
+    for (const request of this.deps.broker.list(session.header.id)) {
+      if (request.kind !== 'permission' || request.recovered) continue
+      if (!this.deps.broker.isLive(request.requestId)) continue
+      const verdict = this.deps.permissions.evaluate({
+        tool: request.tool,
+        mutating: true,
+        mode: session.mode,
+      })
+      if (verdict.kind === 'ask') continue
+      this.deps.broker.respond(
+        request.requestId,
+        {
+          kind: 'permission',
+          decision: verdict.kind === 'allow' ? 'allow' : 'deny',
+          remember: false,
+        },
+        'mode',
+      )
+    }
+  }
+
+  #deniedText(tool: string, decision: Decision, session: SessionState): string {
+    const message = deniedMessage(tool, decision.reason, session.mode)
+    return decision.note ? `${message}\nThe user says: ${decision.note}` : message
+  }
+
+  #record(session: SessionState, turn: Turn, call: StepCall, d: Decision, sync: boolean): void {
+    this.deps.record(
+      session,
+      {
+        type: 'permission_decision',
+        at: this.deps.now(),
+        turnId: turn.id,
+        requestId: d.requestId,
+        toolCallId: call.toolCallId,
+        decision: d.decision,
+        reason: d.reason,
+        remember: d.remember,
+        ...(d.note ? { note: d.note } : {}),
+      },
+      sync,
+    )
+  }
+}
