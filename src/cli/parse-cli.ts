@@ -1,37 +1,103 @@
 import { parseArgs } from 'node:util'
 import { PermissionModeSchema, type PermissionMode } from '../shared/permission'
 
-/** Flags each subcommand accepts (pinned in DESIGN.md §3). */
+/** Every flag of the `parley` command: how it is written, what it means, its default. */
+const FLAGS = {
+  port: {
+    type: 'string',
+    value: 'N',
+    about: 'port on 127.0.0.1 to listen on; 0 picks a free one',
+    default: '0',
+  },
+  'data-dir': {
+    type: 'string',
+    value: 'D',
+    about: 'folder for sessions/, settings.json and drafts/ (env PARLEY_DATA_DIR)',
+    default: "the platform's per-user data folder",
+  },
+  scenario: {
+    type: 'string',
+    value: 'F',
+    about: 'make the model a scripted fake driven by this scenario file (env PARLEY_SCENARIO)',
+    default: 'the configured provider, else the built-in demo',
+  },
+  workspace: {
+    type: 'string',
+    value: 'W',
+    about: 'folder new sessions work in',
+    default: 'the default workspace in Settings, else the current folder',
+  },
+  session: {
+    type: 'string',
+    value: 'ID',
+    about: 'resume this session',
+    default: 'offer to resume the last session, or start a new one',
+  },
+  mode: {
+    type: 'string',
+    value: 'M',
+    about: `permission mode: ${PermissionModeSchema.options.join(' | ')}`,
+    default: 'the default mode in Settings (ask)',
+  },
+  json: {
+    type: 'boolean',
+    value: '',
+    about: 'print every session log record as one JSON line instead of the final text',
+    default: 'off',
+  },
+  acp: {
+    type: 'string',
+    value: '"COMMAND ARGS"',
+    about:
+      'new sessions use this ACP agent (split like a shell would), e.g. "npx @zed-industries/codex-acp"',
+    default: "Parley's own agent",
+  },
+  'mcp-config': {
+    type: 'string',
+    value: 'FILE',
+    about: 'MCP servers in {"mcpServers": {...}} format (counts as approved)',
+    default: '<workspace>/.mcp.json (after approval) and <data-dir>/mcp.json',
+  },
+} as const
+type FlagName = keyof typeof FLAGS
+
+/** Flags every subcommand takes besides its own (DESIGN.md §3). */
+const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
+
+/** Each subcommand, its pinned usage line (DESIGN.md §3) and its own flags. */
 const COMMANDS = {
   desktop: {
+    about:
+      'Open the desktop app (Electron); where Electron cannot start, serve the same UI in your browser.',
     flags: ['data-dir', 'scenario'],
     usage: 'parley desktop [--data-dir D] [--scenario F]',
   },
   serve: {
+    about:
+      'Serve the Parley UI to your browser on 127.0.0.1 (prints the URL with its access token).',
     flags: ['port', 'data-dir', 'scenario', 'workspace'],
     usage: 'parley serve [--port N] [--data-dir D] [--scenario F] [--workspace W]',
   },
   tui: {
+    about: 'Chat in the terminal.',
     flags: ['data-dir', 'scenario', 'workspace', 'session'],
     usage: 'parley tui [--data-dir D] [--scenario F] [--workspace W] [--session ID]',
   },
   run: {
+    about:
+      'Run one turn headless and print the final text. Nobody is there to answer: the agent has no AskUserQuestion, and permission prompts are denied unless --mode bypass.',
     flags: ['data-dir', 'scenario', 'workspace', 'mode', 'json'],
     usage: 'parley run [--data-dir D] [--scenario F] [--workspace W] [--mode M] [--json] "prompt"',
   },
-} as const
+} as const satisfies Record<string, { about: string; flags: readonly FlagName[]; usage: string }>
 type CommandName = keyof typeof COMMANDS
 
 const OPTION_TYPES = {
-  port: { type: 'string' },
-  'data-dir': { type: 'string' },
-  scenario: { type: 'string' },
-  workspace: { type: 'string' },
-  session: { type: 'string' },
-  mode: { type: 'string' },
-  json: { type: 'boolean' },
+  ...Object.fromEntries(Object.entries(FLAGS).map(([name, flag]) => [name, { type: flag.type }])),
   help: { type: 'boolean', short: 'h' },
-} as const
+} as { [K in FlagName]: { type: (typeof FLAGS)[K]['type'] } } & {
+  help: { type: 'boolean'; short: 'h' }
+}
 
 /** Options common to every subcommand, after validation. */
 export interface CliOptions {
@@ -42,8 +108,13 @@ export interface CliOptions {
   port?: number
   mode?: PermissionMode
   json: boolean
+  /** `--acp "COMMAND ARGS"` as given; split where the agent is started. */
+  acp?: string
+  mcpConfig?: string
   positionals: string[]
 }
+
+const COMMON_USAGE = COMMON_FLAGS.map((name) => `[--${name} ${FLAGS[name].value}]`).join(' ')
 
 const HELP = `Parley: a chat client for AI agents that can ask you mid-turn.
 
@@ -51,9 +122,36 @@ Usage:
 ${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}
+Every command also takes ${COMMON_USAGE}.
+\`parley <command> --help\` lists a command's flags, their defaults and valid values.
 
-Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY
+Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
 `
+
+/** `parley <command> --help`: the pinned usage line, what it does, every flag with its default. */
+function commandHelp(command: CommandName): string {
+  const spec = COMMANDS[command]
+  const names: FlagName[] = [...spec.flags, ...COMMON_FLAGS]
+  const rows: Array<[string, string]> = names.map((name) => {
+    const flag = FLAGS[name]
+    return [
+      `--${name}${flag.value ? ` ${flag.value}` : ''}`,
+      `${flag.about} (default: ${flag.default})`,
+    ]
+  })
+  rows.push(['-h, --help', 'show this help'])
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2
+  return [
+    `usage: ${spec.usage}`,
+    `       (also ${COMMON_USAGE})`,
+    '',
+    spec.about,
+    '',
+    'Options:',
+    ...rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`),
+    '',
+  ].join('\n')
+}
 
 export class UsageError extends Error {}
 
@@ -78,9 +176,10 @@ export function parseCli(
     )
   }
   const { values, positionals } = parsed
-  if (values.help) return { help: `usage: ${spec.usage}\n` }
+  if (values.help) return { help: commandHelp(command) }
+  const allowed: readonly string[] = [...spec.flags, ...COMMON_FLAGS]
   for (const key of Object.keys(values)) {
-    if (!(spec.flags as readonly string[]).includes(key))
+    if (!allowed.includes(key))
       throw new UsageError(`--${key} is not a flag of "${command}"\nusage: ${spec.usage}`)
   }
   if (command !== 'run' && positionals.length > 0)
@@ -90,6 +189,12 @@ export function parseCli(
   if (values.scenario !== undefined) options.scenario = values.scenario
   if (values.workspace !== undefined) options.workspace = values.workspace
   if (values.session !== undefined) options.session = values.session
+  if (values.acp !== undefined) {
+    if (values.acp.trim() === '')
+      throw new UsageError(`--acp needs a command\nusage: ${spec.usage}`)
+    options.acp = values.acp
+  }
+  if (values['mcp-config'] !== undefined) options.mcpConfig = values['mcp-config']
   if (values.port !== undefined) {
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535)

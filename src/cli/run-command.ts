@@ -1,4 +1,5 @@
 import { runtimeForCommand } from './cli-runtime'
+import { DEMO_BACKEND_ID } from '../main/runtime/demo-scenario'
 import type { SessionEvent, TurnEndEvent } from '../shared/session-events'
 import type { CliOptions } from './parse-cli'
 
@@ -45,6 +46,10 @@ export async function runCommand(options: CliOptions): Promise<number> {
       return 2
     }
     const sessionId = created.session.id
+    if (created.session.backend === DEMO_BACKEND_ID)
+      process.stderr.write(
+        'parley run: no model is configured, so this is the built-in demo (a scripted fake agent). Its questions are not asked headless: they are answered as refused. Configure a provider (OPENAI_API_KEY, ANTHROPIC_API_KEY, or Settings) or pass --scenario F.\n',
+      )
     const opened = await runtime.openSession({ sessionId })
     if (options.json && opened.ok)
       for (const event of opened.events) print(`${JSON.stringify(event)}\n`)

@@ -1,5 +1,8 @@
 import type { Scenario } from '../../shared/scenario'
 
+/** The session header's backend id when the built-in demo runs (no scenario, no provider). */
+export const DEMO_BACKEND_ID = 'fake:demo'
+
 /**
  * The built-in demo, used when no scenario and no provider is configured: it shows a permission
  * prompt and a two-question AskUserQuestion, then quotes the answers in the same turn.
