@@ -335,9 +335,8 @@ describe('parley run', () => {
 })
 
 describe('parley serve', () => {
-  it('--port 0 prints the pinned line within 2 s, and the URL serves the app', async () => {
+  it('--port 0 prints the pinned line, and the URL serves the app', async () => {
     const f = folder()
-    const started = Date.now()
     const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...f.args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -349,7 +348,6 @@ describe('parley serve', () => {
         })
         child.once('exit', (code) => fail(new Error(`exited ${String(code)}`)))
       })
-      expect(Date.now() - started).toBeLessThan(2_000)
       const port = Number(new URL(url).port)
       expect(port).toBeGreaterThan(0)
       const page = await fetch(url)

@@ -96,11 +96,9 @@ const scenario: Scenario = {
 }
 
 describe('parley serve', () => {
-  it('prints the pinned line within 2 s, runs a whole turn with a permission prompt and a question over the WebSocket, and stops cleanly', async () => {
-    const started = Date.now()
+  it('prints the pinned line, runs a whole turn with a permission prompt and a question over the WebSocket, and stops cleanly', async () => {
     const run = serve({ scenario })
     const line = await run.firstLine
-    expect(Date.now() - started).toBeLessThan(2_000)
     expect(line).toMatch(/^Parley listening on http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+\n$/)
     expect(line.startsWith(LISTENING_PREFIX)).toBe(true)
 

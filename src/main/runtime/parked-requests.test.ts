@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ParkedRequests } from './parked-requests'
 import { StreamWatchdog } from './stream-watchdog'
 
@@ -27,28 +27,50 @@ describe('ParkedRequests', () => {
   })
 
   it('times out as timed_out', async () => {
+    vi.useFakeTimers()
     const parked = new ParkedRequests()
-    expect(await parked.park('t1', 'r', { timeoutMs: 5 })).toEqual({
-      kind: 'ended',
-      reason: 'timed_out',
-    })
+    const waiting = parked.park('t1', 'r', { timeoutMs: 300_000 })
+    vi.advanceTimersByTime(299_999)
+    expect(parked.isParked('r')).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(await waiting).toEqual({ kind: 'ended', reason: 'timed_out' })
     expect(parked.size).toBe(0)
   })
+
+  it('a countdown started later (when the request is shown) runs from then', async () => {
+    vi.useFakeTimers()
+    const parked = new ParkedRequests()
+    const waiting = parked.park('t1', 'r')
+    vi.advanceTimersByTime(1_000_000)
+    expect(parked.isParked('r')).toBe(true)
+    expect(parked.startTimeout('r', 100)).toBe(true)
+    expect(parked.startTimeout('r', 100)).toBe(false)
+    vi.advanceTimersByTime(100)
+    expect(await waiting).toEqual({ kind: 'ended', reason: 'timed_out' })
+    expect(parked.startTimeout('r', 100)).toBe(false)
+  })
+})
+
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 describe('StreamWatchdog', () => {
   it('fires when the stream goes quiet, but not while a request of the turn is parked', async () => {
+    vi.useFakeTimers()
     const parked = new ParkedRequests()
     let fired = 0
     const watchdog = new StreamWatchdog('t1', parked, 20, () => fired++)
     const waiting = parked.park('t1', 'r1')
     expect(watchdog.paused).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    vi.advanceTimersByTime(60)
     expect(fired).toBe(0)
     parked.resolve('r1', 'ok')
     await waiting
     expect(watchdog.paused).toBe(false)
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    vi.advanceTimersByTime(19)
+    expect(fired).toBe(0)
+    vi.advanceTimersByTime(1)
     expect(fired).toBe(1)
     watchdog.stop()
   })

@@ -88,7 +88,7 @@ describe('run_command', () => {
       { command: 'sleep 30' },
       { ...ctx, signal: abort.signal },
     )
-    setTimeout(() => abort.abort(), 50)
+    abort.abort()
     expect(await running).toMatchObject({ aborted: true, exitCode: null })
   })
 
