@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Some tests drive the built CLI, web host and preload: build first when out/ is stale.
+    globalSetup: ['scripts/test-global-setup.mjs'],
     projects: [
       {
         extends: true,
