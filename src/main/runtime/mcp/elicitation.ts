@@ -1,0 +1,86 @@
+import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { IdSchema } from '../../../shared/ids'
+import { LIMITS } from '../../../shared/limits'
+import type { InteractionAsker } from '../interactions/asker'
+import type { ElicitationOwner } from './call-registry'
+
+/**
+ * `elicitation/create` as Parley receives it. The SDK's client has already checked it against the
+ * spec's form schema (and answered url mode, which Parley does not declare, with invalid params);
+ * this looser parse keeps `requestedSchema` exactly as the server sent it (keywords the spec does
+ * not list, like `pattern`, included), because the interaction broker normalizes and bounds it.
+ */
+export const RawElicitRequestSchema = z.object({
+  method: z.literal('elicitation/create'),
+  params: z.looseObject({
+    message: z.string(),
+    mode: z.string().optional(),
+    requestedSchema: z.unknown(),
+  }),
+})
+export type RawElicitRequest = z.infer<typeof RawElicitRequestSchema>
+
+/** The JSON-RPC id as the interaction's `source.rpcId` (bounded like every id). */
+export function sourceRpcId(id: string | number): string | number {
+  if (typeof id === 'number') return Number.isInteger(id) ? id : String(id)
+  return id.length <= LIMITS.id ? id : `${id.slice(0, LIMITS.id - 1)}…`
+}
+
+export interface ElicitationInput {
+  asker: InteractionAsker
+  server: string
+  rpcId: string | number
+  owner: ElicitationOwner
+  params: RawElicitRequest['params']
+  /** Aborted when the server cancels the request, the calls it belongs to end, or it exits. */
+  signal: AbortSignal
+}
+
+/**
+ * Puts one elicitation to the person through the interaction broker and answers the server as the
+ * MCP spec defines: accept with the content, decline, or cancel. A form the broker refuses to show
+ * (a secret field, an unsupported schema) is answered with JSON-RPC invalid params and the broker's
+ * reason, never with a made-up cancel; a request that ended unanswered (withdrawn, turn stopped,
+ * app quitting) is answered `cancel` (the SDK drops the answer when the server itself cancelled).
+ */
+export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
+  const toolCallId =
+    input.owner.toolCallId !== undefined && IdSchema.safeParse(input.owner.toolCallId).success
+      ? input.owner.toolCallId
+      : undefined
+  const outcome = await input.asker.ask({
+    sessionId: input.owner.sessionId,
+    turnId: input.owner.turnId,
+    source: {
+      kind: 'mcp',
+      server: input.server,
+      rpcId: sourceRpcId(input.rpcId),
+      ...(toolCallId !== undefined ? { toolCallId } : {}),
+    },
+    body: {
+      kind: 'form',
+      message: input.params.message,
+      requestedSchema: input.params.requestedSchema,
+      mode: input.params.mode ?? 'form',
+    },
+    signal: input.signal,
+  })
+  switch (outcome.kind) {
+    case 'answered': {
+      const response = outcome.value
+      switch (response.action) {
+        case 'accept':
+          return { action: 'accept', content: response.content }
+        case 'decline':
+          return { action: 'cancel' }
+        case 'cancel':
+          return { action: 'cancel' }
+      }
+    }
+    case 'refused':
+      throw new McpError(ErrorCode.InvalidParams, outcome.message)
+    case 'ended':
+      return { action: 'cancel' }
+  }
+}
