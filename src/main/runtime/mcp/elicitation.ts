@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { IdSchema } from '../../../shared/ids'
 import { LIMITS } from '../../../shared/limits'
@@ -13,13 +13,34 @@ import type { ElicitationOwner } from './call-registry'
  */
 export const RawElicitRequestSchema = z.object({
   method: z.literal('elicitation/create'),
-  params: z.looseObject({
-    message: z.string(),
-    mode: z.string().optional(),
-    requestedSchema: z.unknown(),
-  }),
+  // Anything object-shaped: the SDK parses with this schema before its own spec check runs, and a
+  // request that fails here would be answered "internal error" instead of "invalid params".
+  params: z.record(z.string(), z.unknown()),
 })
-export type RawElicitRequest = z.infer<typeof RawElicitRequestSchema>
+
+/** A form-mode elicitation's parameters, as the server sent them. */
+export interface ElicitParams {
+  message: string
+  mode: string
+  requestedSchema: unknown
+}
+
+/** The parameters of a request the SDK has already checked as a form-mode elicitation. */
+export function formParams(params: Record<string, unknown>): ElicitParams {
+  return {
+    message: typeof params.message === 'string' ? params.message : '',
+    mode: typeof params.mode === 'string' ? params.mode : 'form',
+    requestedSchema: params.requestedSchema,
+  }
+}
+
+/**
+ * JSON-RPC "invalid params" carrying the broker's reason as its message, word for word (the SDK's
+ * McpError would prefix "MCP error -32602:" to the text the server receives).
+ */
+export class InvalidParamsError extends Error {
+  readonly code = ErrorCode.InvalidParams
+}
 
 /** The JSON-RPC id as the interaction's `source.rpcId` (bounded like every id). */
 export function sourceRpcId(id: string | number): string | number {
@@ -32,7 +53,7 @@ export interface ElicitationInput {
   server: string
   rpcId: string | number
   owner: ElicitationOwner
-  params: RawElicitRequest['params']
+  params: ElicitParams
   /** Aborted when the server cancels the request, the calls it belongs to end, or it exits. */
   signal: AbortSignal
 }
@@ -62,7 +83,7 @@ export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
       kind: 'form',
       message: input.params.message,
       requestedSchema: input.params.requestedSchema,
-      mode: input.params.mode ?? 'form',
+      mode: input.params.mode,
     },
     signal: input.signal,
   })
@@ -73,13 +94,13 @@ export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
         case 'accept':
           return { action: 'accept', content: response.content }
         case 'decline':
-          return { action: 'cancel' }
+          return { action: 'decline' }
         case 'cancel':
           return { action: 'cancel' }
       }
     }
     case 'refused':
-      throw new McpError(ErrorCode.InvalidParams, outcome.message)
+      throw new InvalidParamsError(outcome.message)
     case 'ended':
       return { action: 'cancel' }
   }

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { McpServerDefinition } from './mcp-config'
-import { RawElicitRequestSchema, type RawElicitRequest } from './elicitation'
+import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
 
 /** Bounds on what one server may send. */
@@ -43,7 +43,7 @@ const noSchemaValidation: jsonSchemaValidator = {
 export interface ConnectionHandlers {
   /** A server's `elicitation/create` (form mode; url mode never reaches here). */
   onElicit(
-    params: RawElicitRequest['params'],
+    params: ElicitParams,
     extra: { requestId: string | number; signal: AbortSignal },
   ): Promise<ElicitResult>
   /** The server went away without Parley closing it (its process exited, the connection broke). */
@@ -88,6 +88,8 @@ function tail(text: string, max: number): string {
 export class ServerConnection {
   #stderr = ''
   #closing = false
+  /** Set once `initialize` succeeded: a server that dies before that failed to start, not crashed. */
+  #connected = false
   /** Why this connection ended (lost, or closed on purpose), once it has. */
   endReason: string | undefined
   tools: Tool[] = []
@@ -138,7 +140,7 @@ export class ServerConnection {
       })
     }
     client.setRequestHandler(RawElicitRequestSchema, (request, extra) =>
-      options.handlers.onElicit(request.params, {
+      options.handlers.onElicit(formParams(request.params), {
         requestId: extra.requestId,
         signal: extra.signal,
       }),
@@ -147,6 +149,7 @@ export class ServerConnection {
     try {
       await client.connect(transport, { timeout: options.connectTimeoutMs })
       connection.tools = await connection.#listTools()
+      connection.#connected = true
     } catch (caught) {
       connection.#closing = true
       await client.close().catch(() => {})
@@ -203,7 +206,7 @@ export class ServerConnection {
   }
 
   #markLost(reason: string): void {
-    if (this.endReason !== undefined || this.#closing) return
+    if (this.endReason !== undefined || this.#closing || !this.#connected) return
     this.endReason = this.#explain(reason)
     this.handlers.onLost(this.endReason)
     if (this.kind === 'http') void this.close(this.endReason)

@@ -340,6 +340,8 @@ export class McpServerManager implements McpToolProvider {
       await connection.close('it was superseded')
       return
     }
+    // It died between the handshake and here: `onLost` has already scheduled the restart.
+    if (connection.endReason !== undefined) return
     slot.connection = connection
     slot.tools = connection.tools
     slot.readyAt = this.#clock.now()

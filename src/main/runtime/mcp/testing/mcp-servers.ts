@@ -2,13 +2,13 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { McpServerInfo, McpServerState } from '../../../../shared/mcp-servers'
 import type { McpServerEntry } from '../load-mcp-config'
-import type { McpServerDefinition } from '../mcp-config'
+import type { McpServerDefinition, StdioServerDefinition } from '../mcp-config'
 import type { McpServerManager } from '../server-manager'
 
 const require = createRequire(import.meta.url)
 
 /** `@modelcontextprotocol/server-everything` over stdio, run by this Node. */
-export function everythingServer(): McpServerDefinition {
+export function everythingServer(): StdioServerDefinition {
   return {
     transport: 'stdio',
     command: process.execPath,
@@ -23,7 +23,7 @@ export function everythingServerScript(): string {
 }
 
 /** The scripted test server (`scripted-server.ts`) over stdio. */
-export function scriptedServer(): McpServerDefinition {
+export function scriptedServer(): StdioServerDefinition {
   return {
     transport: 'stdio',
     command: process.execPath,

@@ -127,12 +127,34 @@ server.registerTool('withdraw', { description: 'Withdraws the pending question',
   return text('withdrawn')
 })
 
+let release: (() => void) | undefined
+
 server.registerTool(
   'ask_and_return',
-  { description: 'Asks without waiting for the answer, then returns', inputSchema: {} },
+  {
+    description: 'Asks without waiting for the answer; returns when `release` is called',
+    inputSchema: {},
+  },
   async (_args, extra) => {
     void ask('unawaited', nameField, { relatedRequestId: extra.requestId })
+    await new Promise<void>((resolve) => (release = resolve))
     return text('returned before the answer')
+  },
+)
+
+server.registerTool('release', { description: 'Lets `ask_and_return` return', inputSchema: {} }, async () => {
+  release?.()
+  return text('released')
+})
+
+server.registerTool(
+  'hang',
+  { description: 'Never answers until cancelled', inputSchema: {} },
+  async (_args, extra) => {
+    watchCancel('hang', extra.signal)
+    events.push('hang started')
+    await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve()))
+    return text('cancelled')
   },
 )
 
