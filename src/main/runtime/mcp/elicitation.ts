@@ -1,5 +1,6 @@
 import { ErrorCode, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import type { FormResponse } from '../../../shared/form-schema'
 import { IdSchema } from '../../../shared/ids'
 import { LIMITS } from '../../../shared/limits'
 import type { InteractionAsker } from '../interactions/asker'
@@ -48,6 +49,18 @@ export function sourceRpcId(id: string | number): string | number {
   return id.length <= LIMITS.id ? id : `${id.slice(0, LIMITS.id - 1)}…`
 }
 
+/** The person's answer as MCP's `ElicitResult`: the content only with accept. */
+export function toElicitResult(response: FormResponse): ElicitResult {
+  switch (response.action) {
+    case 'accept':
+      return { action: 'accept', content: response.content }
+    case 'decline':
+      return { action: 'decline' }
+    case 'cancel':
+      return { action: 'cancel' }
+  }
+}
+
 export interface ElicitationInput {
   asker: InteractionAsker
   server: string
@@ -88,17 +101,8 @@ export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
     signal: input.signal,
   })
   switch (outcome.kind) {
-    case 'answered': {
-      const response = outcome.value
-      switch (response.action) {
-        case 'accept':
-          return { action: 'accept', content: response.content }
-        case 'decline':
-          return { action: 'decline' }
-        case 'cancel':
-          return { action: 'cancel' }
-      }
-    }
+    case 'answered':
+      return toElicitResult(outcome.value)
     case 'refused':
       throw new InvalidParamsError(outcome.message)
     case 'ended':

@@ -27,7 +27,10 @@ function resultText(output: Json): string {
   if (!Array.isArray(content)) return ''
   return content
     .map((item) =>
-      item !== null && typeof item === 'object' && !Array.isArray(item) && typeof item.text === 'string'
+      item !== null &&
+      typeof item === 'object' &&
+      !Array.isArray(item) &&
+      typeof item.text === 'string'
         ? item.text
         : '',
     )
@@ -100,7 +103,10 @@ describe('server-everything over stdio', () => {
   })
 
   it('calls a tool and returns its text as the tool result', async () => {
-    const outcome = await manager.call('mcp__everything__echo', call('call-echo', { message: 'hello' }))
+    const outcome = await manager.call(
+      'mcp__everything__echo',
+      call('call-echo', { message: 'hello' }),
+    )
     expect(outcome).toEqual({
       output: { content: [{ type: 'text', text: 'Echo: hello' }] },
       isError: false,
@@ -191,7 +197,9 @@ describe('server-everything over stdio', () => {
 
   it('sends a decline, and the server reports the person declined', async () => {
     const { outcome } = await answerElicitation(manager, asker, { action: 'decline' })
-    expect(resultText(outcome.output)).toContain('User declined to provide the requested information')
+    expect(resultText(outcome.output)).toContain(
+      'User declined to provide the requested information',
+    )
     expect(rawResult(outcome.output)).toEqual({ action: 'decline' })
   })
 
@@ -231,7 +239,9 @@ describe('server-everything over Streamable HTTP', () => {
         seen += chunk.toString()
         if (seen.includes('listening on port')) resolve()
       })
-      server.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)))
+      server.once('exit', (code) =>
+        reject(new Error(`server-everything exited (${code}): ${seen}`)),
+      )
     })
     await manager.setServers([
       entry('remote', {
@@ -249,7 +259,10 @@ describe('server-everything over Streamable HTTP', () => {
   it('connects, lists its tools and calls one', async () => {
     expect(manager.list()[0]?.status).toEqual({ state: 'ready' })
     expect(manager.tools().map((tool) => tool.name)).toContain('mcp__remote__echo')
-    const outcome = await manager.call('mcp__remote__echo', call('call-http', { message: 'over http' }))
+    const outcome = await manager.call(
+      'mcp__remote__echo',
+      call('call-http', { message: 'over http' }),
+    )
     expect(outcome.output).toEqual({ content: [{ type: 'text', text: 'Echo: over http' }] })
   })
 

@@ -55,7 +55,10 @@ export interface LoadMcpConfigOptions {
 }
 
 /** The paths `--mcp-config` named (it may be given more than once), resolved against `cwd`. */
-export function mcpConfigPaths(flag: string | readonly string[] | undefined, cwd: string): string[] {
+export function mcpConfigPaths(
+  flag: string | readonly string[] | undefined,
+  cwd: string,
+): string[] {
   const values = flag === undefined ? [] : typeof flag === 'string' ? [flag] : [...flag]
   return values.map((value) => (isAbsolute(value) ? value : resolve(cwd, value)))
 }

@@ -41,7 +41,8 @@ const StdioEntrySchema = z.object({
 
 const HttpEntrySchema = z.object({
   type: z.enum(['http', 'streamable-http']).optional(),
-  url: text(MCP_CONFIG_LIMITS.url).refine((value) => /^https?:\/\//i.test(value), {
+  // Checked again once `${VAR}` is expanded (see `expandDefinition`).
+  url: text(MCP_CONFIG_LIMITS.url).refine((value) => /^(https?:\/\/|\$\{)/i.test(value), {
     message: 'url must start with http:// or https://',
   }),
   headers: stringMap.default({}),
@@ -87,7 +88,14 @@ export interface ParsedMcpConfig {
   raw: Record<string, unknown> | null
 }
 
-const NAME_PATTERN = /^[^\u0000-\u001f\u007f]+$/
+/** True when a name has no control characters (it is shown in the UI and in tool names). */
+function printable(name: string): boolean {
+  for (const char of name) {
+    const code = char.codePointAt(0) ?? 0
+    if (code < 0x20 || code === 0x7f) return false
+  }
+  return true
+}
 
 function issueText(error: z.ZodError): string {
   return error.issues
@@ -100,7 +108,7 @@ function parseEntry(
   name: string,
   value: unknown,
 ): { definition: McpServerDefinition } | { disabled: true } | { error: string } {
-  if (name.length > MCP_CONFIG_LIMITS.serverName || !NAME_PATTERN.test(name))
+  if (name.length === 0 || name.length > MCP_CONFIG_LIMITS.serverName || !printable(name))
     return {
       error: `a server name is 1–${MCP_CONFIG_LIMITS.serverName} characters without control characters`,
     }
@@ -112,7 +120,8 @@ function parseEntry(
       error:
         'the legacy SSE transport is not supported; use a Streamable HTTP endpoint ("type": "http")',
     }
-  const isHttp = entry.url !== undefined || entry.type === 'http' || entry.type === 'streamable-http'
+  const isHttp =
+    entry.url !== undefined || entry.type === 'http' || entry.type === 'streamable-http'
   if (isHttp && entry.command !== undefined)
     return { error: 'give either "command" (stdio) or "url" (HTTP), not both' }
   if (!isHttp && entry.command === undefined)

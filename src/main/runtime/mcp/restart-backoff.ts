@@ -16,7 +16,8 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
   stableMs: 60_000,
 }
 
-export type RestartDecision = { kind: 'retry'; attempt: number; delayMs: number } | { kind: 'give_up' }
+export type RestartDecision =
+  { kind: 'retry'; attempt: number; delayMs: number } | { kind: 'give_up' }
 
 /**
  * What to do after a server stopped unexpectedly. `previousAttempt` is the attempt that just ended

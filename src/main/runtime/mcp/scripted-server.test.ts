@@ -60,7 +60,10 @@ describe('a scripted MCP server', () => {
   }
 
   beforeAll(async () => {
-    await manager.setServers([entry('scripted', scriptedServer()), entry('steady', scriptedServer())])
+    await manager.setServers([
+      entry('scripted', scriptedServer()),
+      entry('steady', scriptedServer()),
+    ])
   })
   afterAll(() => manager.close())
 
@@ -72,7 +75,11 @@ describe('a scripted MCP server', () => {
     expect(message(first)).toBe('Question first')
     expect(message(second)).toBe('Question second')
     expect(first.request.source).not.toEqual(second.request.source)
-    expect(first.request.source).toMatchObject({ kind: 'mcp', server: 'scripted', toolCallId: 'call-ask_two' })
+    expect(first.request.source).toMatchObject({
+      kind: 'mcp',
+      server: 'scripted',
+      toolCallId: 'call-ask_two',
+    })
 
     second.answer({ kind: 'answered', value: { action: 'accept', content: { name: 'bob' } } })
     first.answer({ kind: 'answered', value: { action: 'decline' } })
@@ -156,7 +163,11 @@ describe('a scripted MCP server', () => {
     const before = asker.received.length
     await run('ask_later')
     await waitForManager(manager, (servers) =>
-      servers.some((server) => server.name === 'scripted' && server.notices.some((n) => n.includes('no tool call was running'))),
+      servers.some(
+        (server) =>
+          server.name === 'scripted' &&
+          server.notices.some((n) => n.includes('no tool call was running')),
+      ),
     )
     await serverEvents('late: {"action":"cancel"}')
     expect(asker.received.length).toBe(before)
@@ -203,7 +214,9 @@ describe('a scripted MCP server', () => {
       /^MCP server "scripted" stopped \(the server process exited\) and is being restarted \(attempt 1 of 5\)/,
     )
     // Nothing else is affected: the other server kept running and answering.
-    expect(manager.list().find((server) => server.name === 'steady')?.status).toEqual({ state: 'ready' })
+    expect(manager.list().find((server) => server.name === 'steady')?.status).toEqual({
+      state: 'ready',
+    })
     const steady = await manager.call('mcp__steady__echo', {
       ...call('echo'),
       input: { message: 'still here' },
@@ -214,7 +227,10 @@ describe('a scripted MCP server', () => {
     clock.advance(500)
     await ready
     expect(
-      text((await manager.call('mcp__scripted__echo', { ...call('echo'), input: { message: 'back' } })).output),
+      text(
+        (await manager.call('mcp__scripted__echo', { ...call('echo'), input: { message: 'back' } }))
+          .output,
+      ),
     ).toBe('echo: back')
 
     // A second crash soon after waits twice as long.
@@ -245,7 +261,12 @@ describe('servers that cannot start', () => {
 
   it('are failed with the reason (the end of their stderr), offer no tools, and are not retried', async () => {
     await manager.setServers([
-      entry('missing', { transport: 'stdio', command: '/nonexistent/mcp-server', args: [], env: {} }),
+      entry('missing', {
+        transport: 'stdio',
+        command: '/nonexistent/mcp-server',
+        args: [],
+        env: {},
+      }),
       entry('broken', {
         transport: 'stdio',
         command: process.execPath,
@@ -254,7 +275,10 @@ describe('servers that cannot start', () => {
       }),
     ])
     const [missing, broken] = manager.list()
-    expect(missing?.status).toMatchObject({ state: 'failed', reason: expect.stringContaining('ENOENT') })
+    expect(missing?.status).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('ENOENT'),
+    })
     expect(broken?.status).toMatchObject({
       state: 'failed',
       reason: expect.stringContaining('config error: no token'),

@@ -10,7 +10,10 @@ import {
   type Progress,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
-import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import type {
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js'
 import type { McpServerDefinition } from './mcp-config'
 import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
@@ -136,7 +139,10 @@ export class ServerConnection {
     )
     if (transport instanceof StdioClientTransport) {
       transport.stderr?.on('data', (chunk: Buffer) => {
-        connection.#stderr = tail(connection.#stderr + chunk.toString('utf8'), CONNECTION_LIMITS.stderrChars)
+        connection.#stderr = tail(
+          connection.#stderr + chunk.toString('utf8'),
+          CONNECTION_LIMITS.stderrChars,
+        )
       })
     }
     client.setRequestHandler(RawElicitRequestSchema, (request, extra) =>

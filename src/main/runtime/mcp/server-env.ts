@@ -65,9 +65,7 @@ export function serverEnvironment(
   return { ...env, ...configured }
 }
 
-export type ExpansionResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string }
+export type ExpansionResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 
@@ -130,6 +128,8 @@ export function expandDefinition(
     case 'http': {
       const url = expandVariables(definition.url, env)
       if (!url.ok) return { ok: false, message: `url ${url.message}` }
+      if (!/^https?:\/\//i.test(url.value) || !URL.canParse(url.value))
+        return { ok: false, message: `url is not an http:// or https:// URL once expanded` }
       const headers = expandMap(definition.headers, env)
       if (!headers.ok) return { ok: false, message: `header ${headers.message}` }
       return { ok: true, value: { transport: 'http', url: url.value, headers: headers.value } }

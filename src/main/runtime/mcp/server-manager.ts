@@ -1,4 +1,9 @@
-import { ErrorCode, McpError, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ErrorCode,
+  McpError,
+  type Implementation,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerInfo, McpServerState } from '../../../shared/mcp-servers'
 import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
@@ -200,7 +205,9 @@ export class McpServerManager implements McpToolProvider {
   /** Stops every server (the app is closing). Calls in flight end with an error. */
   async close(): Promise<void> {
     this.#closed = true
-    await Promise.all([...this.#slots.values()].map((slot) => this.#stop(slot, 'Parley is closing')))
+    await Promise.all(
+      [...this.#slots.values()].map((slot) => this.#stop(slot, 'Parley is closing')),
+    )
     this.#changed()
   }
 
@@ -213,7 +220,8 @@ export class McpServerManager implements McpToolProvider {
     const { slot, tool } = offered
     const server = slot.entry.name
     const connection = slot.connection
-    if (slot.status.state !== 'ready' || !connection) return errorOutcome(this.#notRunning(slot, name))
+    if (slot.status.state !== 'ready' || !connection)
+      return errorOutcome(this.#notRunning(slot, name))
     if (!isObject(call.input))
       return errorOutcome(
         `Invalid input for ${name}: it must be a JSON object matching the tool's input schema. Rewrite the input and call it again.`,
@@ -237,7 +245,9 @@ export class McpServerManager implements McpToolProvider {
       return toToolOutcome(result)
     } catch (caught) {
       if (call.signal.aborted)
-        return errorOutcome(`${name} was cancelled: the turn ended before MCP server "${server}" answered.`)
+        return errorOutcome(
+          `${name} was cancelled: the turn ended before MCP server "${server}" answered.`,
+        )
       if (idle.signal.aborted)
         return errorOutcome(
           `${name} was cancelled: MCP server "${server}" sent nothing for ${seconds(this.#callIdleMs)}. It may or may not have taken effect; check before retrying.`,
@@ -257,7 +267,9 @@ export class McpServerManager implements McpToolProvider {
           )
         return errorOutcome(`${name} failed: ${caught.message}`)
       }
-      return errorOutcome(`${name} failed: ${caught instanceof Error ? caught.message : String(caught)}`)
+      return errorOutcome(
+        `${name} failed: ${caught instanceof Error ? caught.message : String(caught)}`,
+      )
     } finally {
       timer.stop()
       end()
@@ -332,7 +344,8 @@ export class McpServerManager implements McpToolProvider {
     } catch (caught) {
       if (!current()) return
       const reason = caught instanceof Error ? caught.message : String(caught)
-      if (slot.attempt === 0) this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
+      if (slot.attempt === 0)
+        this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
       else this.#scheduleRestart(slot, reason, null)
       return
     }

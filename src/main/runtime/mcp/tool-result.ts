@@ -90,7 +90,11 @@ function convertBlock(block: ContentBlock, index: number, budget: Budget): Json 
       return { type: 'image', mimeType, bytes }
     }
     case 'audio':
-      return { type: 'audio', mimeType: bounded(block.mimeType, 100), bytes: decodedBytes(block.data) }
+      return {
+        type: 'audio',
+        mimeType: bounded(block.mimeType, 100),
+        bytes: decodedBytes(block.data),
+      }
     case 'resource_link':
       return {
         type: 'resource_link',

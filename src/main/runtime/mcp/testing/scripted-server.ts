@@ -33,7 +33,11 @@ async function ask(
         message: `Question ${label}`,
         requestedSchema: { type: 'object', properties, required: Object.keys(properties) },
       } as Parameters<typeof server.server.elicitInput>[0],
-      { relatedRequestId: options.relatedRequestId, timeout: 600_000, ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        relatedRequestId: options.relatedRequestId,
+        timeout: 600_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
     )
     events.push(`${label}: ${describe(result)}`)
     return describe(result)
@@ -53,10 +57,14 @@ function watchCancel(tool: string, signal: AbortSignal): void {
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
 
-server.registerTool('ask', { description: 'Asks one question', inputSchema: {} }, async (_args, extra) => {
-  watchCancel('ask', extra.signal)
-  return text(await ask('one', nameField, { relatedRequestId: extra.requestId }))
-})
+server.registerTool(
+  'ask',
+  { description: 'Asks one question', inputSchema: {} },
+  async (_args, extra) => {
+    watchCancel('ask', extra.signal)
+    return text(await ask('one', nameField, { relatedRequestId: extra.requestId }))
+  },
+)
 
 server.registerTool(
   'ask_two',
@@ -122,10 +130,14 @@ server.registerTool(
   },
 )
 
-server.registerTool('withdraw', { description: 'Withdraws the pending question', inputSchema: {} }, async () => {
-  pendingWithdraw?.abort(new Error('the server withdrew the question'))
-  return text('withdrawn')
-})
+server.registerTool(
+  'withdraw',
+  { description: 'Withdraws the pending question', inputSchema: {} },
+  async () => {
+    pendingWithdraw?.abort(new Error('the server withdrew the question'))
+    return text('withdrawn')
+  },
+)
 
 let release: (() => void) | undefined
 
@@ -142,10 +154,14 @@ server.registerTool(
   },
 )
 
-server.registerTool('release', { description: 'Lets `ask_and_return` return', inputSchema: {} }, async () => {
-  release?.()
-  return text('released')
-})
+server.registerTool(
+  'release',
+  { description: 'Lets `ask_and_return` return', inputSchema: {} },
+  async () => {
+    release?.()
+    return text('released')
+  },
+)
 
 server.registerTool(
   'hang',
