@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FormResponse } from '../../../shared/form-schema'
+import { McpServerInfoSchema } from '../../../shared/mcp-servers'
 import type { Json } from '../../../shared/session-events'
 import { McpServerManager } from './server-manager'
 import { FakeAsker } from './testing/fake-asker'
@@ -100,6 +101,8 @@ describe('server-everything over stdio', () => {
     })
     expect(tools.get(ELICIT)?.readOnlyHint).toBe(false)
     expect(info?.tools.map((tool) => tool.name)).toEqual(manager.tools().map((tool) => tool.name))
+    // What Settings will receive satisfies the shared contract.
+    expect(McpServerInfoSchema.array().safeParse(manager.list()).success).toBe(true)
   })
 
   it('calls a tool and returns its text as the tool result', async () => {

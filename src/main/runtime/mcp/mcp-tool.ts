@@ -23,6 +23,8 @@ export interface McpTool {
   inputSchema: JsonSchemaObject
   /** `annotations.readOnlyHint`: a hint only (see `mcpToolVerdict`). */
   readOnlyHint: boolean
+  /** `annotations.destructiveHint` given as true: only colours the prompt (see `describeMcpToolCall`). */
+  destructiveHint: boolean
 }
 
 /** Who is calling: the Parley tool call a server's elicitation is attributed to. */

@@ -19,6 +19,7 @@ function mcpTool(name: string): McpTool {
       $schema: 'http://json-schema.org/draft-07/schema#',
     },
     readOnlyHint: true,
+    destructiveHint: false,
   }
 }
 

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { McpServerInfoSchema } from '../../../shared/mcp-servers'
 import type { Json } from '../../../shared/session-events'
 import { McpServerManager } from './server-manager'
 import { FakeAsker, type ReceivedAsk } from './testing/fake-asker'
@@ -206,7 +207,10 @@ describe('a scripted MCP server', () => {
 
     const info = await restarting
     expect(info.status).toMatchObject({ attempt: 1, maxAttempts: 5, retryAt: clock.now() + 500 })
-    expect(info.status.reason).toMatch(/^the server process exited/)
+    expect(info.status.reason).toBe(
+      'the server process exited\nscripted server: crashing on purpose',
+    )
+    expect(McpServerInfoSchema.safeParse(info).success).toBe(true)
     expect(clock.pending()).toContain(500)
     // Its tools stay offered, and a call meanwhile says what is going on.
     expect(manager.tools().some((tool) => tool.name === 'mcp__scripted__echo')).toBe(true)

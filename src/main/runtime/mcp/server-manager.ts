@@ -470,6 +470,7 @@ export class McpServerManager implements McpToolProvider {
                 : description,
           inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as JsonSchemaObject,
           readOnlyHint: tool.annotations?.readOnlyHint === true,
+          destructiveHint: tool.annotations?.destructiveHint === true,
         },
       }
     })

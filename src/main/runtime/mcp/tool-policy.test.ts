@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSION_MODES } from '../../../shared/permission'
-import { mcpToolVerdict } from './tool-policy'
+import type { McpTool } from './mcp-tool'
+import { describeMcpToolCall, mcpToolVerdict } from './tool-policy'
 
 const tool = 'mcp__github__create_issue'
 
@@ -29,5 +30,32 @@ describe('the permission policy for MCP tool calls', () => {
       expect(['allow', 'ask', 'refuse']).toContain(
         mcpToolVerdict({ tool, mode, readOnlyHint: false }).kind,
       )
+  })
+})
+
+describe('the permission prompt for an MCP tool call', () => {
+  const base: McpTool = {
+    name: tool,
+    server: 'github',
+    serverToolName: 'create_issue',
+    title: 'Create issue',
+    description: 'Creates an issue',
+    inputSchema: { type: 'object' },
+    readOnlyHint: false,
+    destructiveHint: false,
+  }
+
+  it('names the tool and its server, shows the whole input and remembers by tool', () => {
+    expect(describeMcpToolCall(base, { title: 'Bug', body: 'It breaks' })).toEqual({
+      summary: 'Use Create issue (MCP server github)',
+      detail: '{\n  "title": "Bug",\n  "body": "It breaks"\n}',
+      risk: 'medium',
+      intent: tool,
+    })
+  })
+
+  it('styles the prompt by the server’s hints', () => {
+    expect(describeMcpToolCall({ ...base, readOnlyHint: true }, {}).risk).toBe('low')
+    expect(describeMcpToolCall({ ...base, destructiveHint: true }, {}).risk).toBe('high')
   })
 })

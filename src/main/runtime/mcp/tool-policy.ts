@@ -1,5 +1,8 @@
 import type { PermissionMode } from '../../../shared/permission'
+import type { Json } from '../../../shared/session-events'
 import type { PolicyVerdict } from '../permission-engine'
+import type { ToolIntent } from '../tool-intent'
+import type { McpTool } from './mcp-tool'
 
 export interface McpPolicyQuery {
   /** `mcp__<server>__<tool>`, for the message the model reads. */
@@ -34,5 +37,19 @@ export function mcpToolVerdict({ tool, mode, readOnlyHint }: McpPolicyQuery): Po
             kind: 'refuse',
             message: `${tool} is not available in explore mode (read-only): its server does not mark it read-only. Do not retry it; tell the user what you would do with it and that they can switch the permission mode to ask.`,
           }
+  }
+}
+
+/**
+ * What a permission prompt shows for an MCP tool call: which server and tool, the full input, and
+ * the remember-for-turn key (the tool itself: a server's tool has no command prefix or path Parley
+ * could narrow it to). The risk only styles the prompt; the decision is `mcpToolVerdict`'s.
+ */
+export function describeMcpToolCall(tool: McpTool, input: Json): ToolIntent {
+  return {
+    summary: `Use ${tool.title ?? tool.serverToolName} (MCP server ${tool.server})`,
+    detail: JSON.stringify(input, null, 2),
+    risk: tool.readOnlyHint ? 'low' : tool.destructiveHint ? 'high' : 'medium',
+    intent: tool.name,
   }
 }
