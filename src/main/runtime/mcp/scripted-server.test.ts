@@ -257,6 +257,16 @@ describe('a scripted MCP server', () => {
     })
     expect(await manager.restart('nonexistent')).toBe(false)
   })
+
+  it('stops a server removed from the configuration, ending its calls with an error that says so', async () => {
+    const pending = manager.call('mcp__steady__hang', call('hang'))
+    await manager.setServers([entry('scripted', scriptedServer())])
+    expect(text((await pending).output)).toBe(
+      'MCP server "steady" stopped while mcp__steady__hang was running (it was removed from the configuration), so the call may or may not have taken effect. It was removed from the configuration; continue without it.',
+    )
+    expect(manager.list().map((server) => server.name)).toEqual(['scripted'])
+    expect(manager.tools().some((tool) => tool.server === 'steady')).toBe(false)
+  })
 })
 
 describe('servers that cannot start', () => {

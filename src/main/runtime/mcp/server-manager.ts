@@ -215,7 +215,7 @@ export class McpServerManager implements McpToolProvider {
     const offered = this.#byName.get(name)
     if (!offered)
       return errorOutcome(
-        `Unknown MCP tool "${name}". Available MCP tools: ${[...this.#byName.keys()].sort().join(', ') || 'none'}.`,
+        `Unknown MCP tool "${name}": no running MCP server offers it any more. Use only the tools you are offered now.`,
       )
     const { slot, tool } = offered
     const server = slot.entry.name
@@ -254,11 +254,7 @@ export class McpServerManager implements McpToolProvider {
         )
       if (connection.endReason !== undefined)
         return errorOutcome(
-          `MCP server "${server}" stopped while ${name} was running (${connection.endReason.split('\n')[0]}), so the call may or may not have taken effect. ${
-            this.#closed
-              ? 'Parley is closing.'
-              : 'Parley restarts the server; check the effect before calling it again.'
-          }`,
+          `MCP server "${server}" stopped while ${name} was running (${connection.endReason.split('\n')[0]}), so the call may or may not have taken effect. ${this.#afterStop(slot)}`,
         )
       if (caught instanceof McpError) {
         if (caught.code === ErrorCode.InvalidParams)
@@ -274,6 +270,15 @@ export class McpServerManager implements McpToolProvider {
       timer.stop()
       end()
     }
+  }
+
+  /** What happens to a server after its connection ended, for the model. */
+  #afterStop(slot: Slot): string {
+    if (this.#closed) return 'Parley is closing.'
+    if (this.#slots.get(slot.entry.name) !== slot)
+      return 'It was removed from the configuration; continue without it.'
+    if (slot.status.state === 'failed') return 'It is not restarted any more; continue without it.'
+    return 'Parley restarts the server; check the effect before calling it again.'
   }
 
   #notRunning(slot: Slot, name: string): string {
