@@ -150,6 +150,20 @@ describe('workspace approval', () => {
     expect(flagged.servers).toMatchObject([{ name: 'same', summary: 'flag', approved: true }])
   })
 
+  it('keeps both of two approvals given at once, and refuses a value that is no definitions hash', async () => {
+    const approvals = new WorkspaceApprovals(dataDir)
+    const a = 'a'.repeat(64)
+    const b = 'b'.repeat(64)
+    expect(await Promise.all([approvals.approve('/w1', a), approvals.approve('/w2', b)])).toEqual([
+      true,
+      true,
+    ])
+    expect(await approvals.isApproved('/w1', a)).toBe(true)
+    expect(await approvals.isApproved('/w2', b)).toBe(true)
+    expect(await approvals.approve('/w3', 'not-a-hash')).toBe(false)
+    expect(await approvals.isApproved('/w3', 'not-a-hash')).toBe(false)
+  })
+
   it('approves nothing when the approvals file is damaged, and says so', async () => {
     await writeFile(join(workspace, '.mcp.json'), json(project))
     await writeFile(join(dataDir, 'mcp-approvals.json'), '{ not json')

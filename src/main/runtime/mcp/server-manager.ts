@@ -452,7 +452,7 @@ export class McpServerManager implements McpToolProvider {
       }
       const notice =
         skipped.length > 0
-          ? `Tools left out (name or input schema too large): ${skipped.join(', ')}`
+          ? `Tools left out (name or input schema too large): ${skipped.join(', ')}`.slice(0, 1_000)
           : undefined
       slot.notices = slot.notices.filter((text) => !text.startsWith('Tools left out'))
       if (notice) slot.notices = [...slot.notices, notice].slice(-TOOL_LIMITS.notices)

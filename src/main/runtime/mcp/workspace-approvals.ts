@@ -12,12 +12,13 @@ import { writeFileAtomic } from '../settings-store'
  */
 
 const MAX_WORKSPACES = 1_000
+const HASH = /^[0-9a-f]{64}$/
 
 const ApprovalsFileSchema = z.object({
   version: z.literal(1),
   workspaces: z.record(
     z.string().max(4_096),
-    z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), approvedAt: z.number() }),
+    z.object({ hash: z.string().regex(HASH), approvedAt: z.number() }),
   ),
 })
 type ApprovalsFile = z.infer<typeof ApprovalsFileSchema>
@@ -43,6 +44,7 @@ export class WorkspaceApprovals {
   readonly path: string
   /** Set when the file could not be read: approvals then start empty (nothing is approved). */
   problem: string | undefined
+  #writes: Promise<unknown> = Promise.resolve()
 
   constructor(
     dataDir: string,
@@ -72,26 +74,26 @@ export class WorkspaceApprovals {
   }
 
   /**
-   * Records the person's approval of the definitions they were shown (by hash, so a file edited
-   * after it was shown is not approved by that click).
+   * Records the person's approval of the definitions they were shown: pass `PendingApproval`'s
+   * `workspace` and `hash`, so a file edited after it was shown is not approved by that click.
+   * False (and nothing written) when `hash` is not a definitions hash. Approvals are written one at
+   * a time, so two at once both survive.
    */
-  async approve(workspace: string, hash: string): Promise<void> {
-    const file = await this.#read()
-    file.workspaces[workspace] = { hash, approvedAt: this.now() }
-    const entries = Object.entries(file.workspaces)
-    if (entries.length > MAX_WORKSPACES) {
-      entries.sort(([, a], [, b]) => b.approvedAt - a.approvedAt)
-      file.workspaces = Object.fromEntries(entries.slice(0, MAX_WORKSPACES))
-    }
-    await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
-    this.problem = undefined
-  }
-
-  /** Forgets a workspace's approval: its servers wait for approval again. */
-  async revoke(workspace: string): Promise<void> {
-    const file = await this.#read()
-    if (!(workspace in file.workspaces)) return
-    delete file.workspaces[workspace]
-    await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
+  approve(workspace: string, hash: string): Promise<boolean> {
+    if (!HASH.test(hash)) return Promise.resolve(false)
+    const write = this.#writes.then(async () => {
+      const file = await this.#read()
+      file.workspaces[workspace] = { hash, approvedAt: this.now() }
+      const entries = Object.entries(file.workspaces)
+      if (entries.length > MAX_WORKSPACES) {
+        entries.sort(([, a], [, b]) => b.approvedAt - a.approvedAt)
+        file.workspaces = Object.fromEntries(entries.slice(0, MAX_WORKSPACES))
+      }
+      await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
+      this.problem = undefined
+      return true
+    })
+    this.#writes = write.catch(() => false)
+    return write
   }
 }
