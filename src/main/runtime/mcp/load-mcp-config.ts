@@ -1,0 +1,165 @@
+import { readFile, realpath } from 'node:fs/promises'
+import { isAbsolute, join, resolve } from 'node:path'
+import type { McpServerOrigin } from '../../../shared/mcp-servers'
+import {
+  describeDefinition,
+  parseMcpConfig,
+  type ConfiguredServer,
+  type McpConfigProblem,
+  type McpServerDefinition,
+  type ParsedMcpConfig,
+} from './mcp-config'
+import { expandDefinition } from './server-env'
+import { definitionsHash, type WorkspaceApprovals } from './workspace-approvals'
+
+/** A server ready for the manager: its definition with `${VAR}` expanded, and whether it may start. */
+export interface McpServerEntry {
+  name: string
+  origin: McpServerOrigin
+  file: string
+  definition: McpServerDefinition
+  /** The command line or URL as written (before `${VAR}` expansion, so no secret is shown). */
+  summary: string
+  /** False for a workspace server the person has not approved yet: listed, never started. */
+  approved: boolean
+}
+
+/** What a workspace's `.mcp.json` needs before its servers start. */
+export interface PendingApproval {
+  /** The workspace's real path (the key the approval is stored under). */
+  workspace: string
+  file: string
+  /** Pass back to `approve` so exactly what was shown is approved. */
+  hash: string
+  /** What would start, as written in the file. */
+  servers: Array<{ name: string; summary: string }>
+}
+
+export interface LoadedMcpConfig {
+  servers: McpServerEntry[]
+  problems: McpConfigProblem[]
+  /** Set while the workspace file's servers wait for the person's approval. */
+  pendingApproval: PendingApproval | null
+}
+
+export interface LoadMcpConfigOptions {
+  /** The session's workspace: `<workspace>/.mcp.json` (needs approval). */
+  workspace: string
+  /** `<data-dir>/mcp.json` (the person's own servers: approved). */
+  dataDir: string
+  /** `--mcp-config FILE` (given on the command line: approved), absolute paths. */
+  commandLineFiles: readonly string[]
+  approvals: WorkspaceApprovals
+  /** Where `${VAR}` is looked up. */
+  env: NodeJS.ProcessEnv
+}
+
+/** The paths `--mcp-config` named (it may be given more than once), resolved against `cwd`. */
+export function mcpConfigPaths(
+  flag: string | readonly string[] | undefined,
+  cwd: string,
+): string[] {
+  const values = flag === undefined ? [] : typeof flag === 'string' ? [flag] : [...flag]
+  return values.map((value) => (isAbsolute(value) ? value : resolve(cwd, value)))
+}
+
+async function readConfig(
+  file: string,
+  origin: McpServerOrigin,
+  { required }: { required: boolean },
+): Promise<ParsedMcpConfig> {
+  let content: string
+  try {
+    content = await readFile(file, 'utf8')
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && !required) return { servers: [], problems: [], raw: null }
+    return {
+      servers: [],
+      problems: [
+        {
+          kind: 'unreadable',
+          file,
+          message:
+            code === 'ENOENT'
+              ? 'the file does not exist'
+              : `cannot be read: ${caught instanceof Error ? caught.message : String(caught)}`,
+        },
+      ],
+      raw: null,
+    }
+  }
+  return parseMcpConfig(content, file, origin)
+}
+
+/** Reads one file named on the command line (`--mcp-config FILE`): its servers count as approved. */
+export function readMcpConfigFile(file: string): Promise<ParsedMcpConfig> {
+  return readConfig(file, 'command_line', { required: true })
+}
+
+/**
+ * The servers for one workspace: `<data-dir>/mcp.json`, then `<workspace>/.mcp.json`, then each
+ * `--mcp-config` file; a later definition of the same name replaces an earlier one (the workspace's
+ * over the person's, as in Claude Code; the command line's over both). A missing file is not a
+ * problem (except one named on the command line); a bad one is reported and never throws.
+ */
+export async function loadMcpConfig(options: LoadMcpConfigOptions): Promise<LoadedMcpConfig> {
+  const workspace = await realpath(options.workspace).catch(() => resolve(options.workspace))
+  const user = await readConfig(join(options.dataDir, 'mcp.json'), 'user', { required: false })
+  const project = await readConfig(join(workspace, '.mcp.json'), 'workspace', { required: false })
+  const commandLine = await Promise.all(options.commandLineFiles.map(readMcpConfigFile))
+
+  let pendingApproval: PendingApproval | null = null
+  let projectApproved = true
+  if (project.raw !== null && project.servers.length > 0) {
+    const hash = definitionsHash(project.raw)
+    projectApproved = await options.approvals.isApproved(workspace, hash)
+    if (!projectApproved)
+      pendingApproval = {
+        workspace,
+        file: join(workspace, '.mcp.json'),
+        hash,
+        servers: project.servers.map((server) => ({
+          name: server.name,
+          summary: describeDefinition(server.definition),
+        })),
+      }
+  }
+
+  const problems: McpConfigProblem[] = []
+  if (options.approvals.problem)
+    problems.push({
+      kind: 'unreadable',
+      file: options.approvals.path,
+      message: options.approvals.problem,
+    })
+  const byName = new Map<string, McpServerEntry>()
+  const add = (parsed: ParsedMcpConfig, approved: boolean) => {
+    problems.push(...parsed.problems)
+    for (const server of parsed.servers) addServer(server, approved)
+  }
+  const addServer = (server: ConfiguredServer, approved: boolean) => {
+    const expanded = expandDefinition(server.definition, options.env)
+    if (!expanded.ok) {
+      problems.push({
+        kind: 'invalid_server',
+        file: server.file,
+        server: server.name,
+        message: expanded.message,
+      })
+      return
+    }
+    // Deleting first keeps the map in the order of the definition that wins.
+    byName.delete(server.name)
+    byName.set(server.name, {
+      ...server,
+      definition: expanded.value,
+      summary: describeDefinition(server.definition),
+      approved,
+    })
+  }
+  add(user, true)
+  add(project, projectApproved)
+  for (const parsed of commandLine) add(parsed, true)
+  return { servers: [...byName.values()], problems, pendingApproval }
+}

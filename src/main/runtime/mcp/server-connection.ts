@@ -1,0 +1,241 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  McpError,
+  type CallToolResult,
+  type ElicitResult,
+  type Implementation,
+  type Progress,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
+import type {
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js'
+import type { McpServerDefinition } from './mcp-config'
+import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
+import { serverEnvironment } from './server-env'
+
+/** Bounds on what one server may send. */
+export const CONNECTION_LIMITS = {
+  /** Largest single JSON-RPC message from a stdio server (the SDK's read buffer). */
+  messageBytes: 8 * 1024 * 1024,
+  /** Characters of a server's stderr kept to explain a failure. */
+  stderrChars: 2_000,
+  /** `tools/list` pages followed, and tools kept. */
+  toolPages: 20,
+  tools: 200,
+} as const
+
+/** setTimeout's largest delay: the SDK's per-request timeout is replaced by Parley's idle limit. */
+const NO_SDK_TIMEOUT = 2_147_483_647
+
+/**
+ * The SDK checks a tool's `structuredContent` against its `outputSchema` with Ajv, which would run
+ * a server-supplied `pattern` regex inside Parley. Parley bounds results itself and does not
+ * validate them, so no server-supplied schema is ever compiled here.
+ */
+const noSchemaValidation: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined })
+  },
+}
+
+export interface ConnectionHandlers {
+  /** A server's `elicitation/create` (form mode; url mode never reaches here). */
+  onElicit(
+    params: ElicitParams,
+    extra: { requestId: string | number; signal: AbortSignal },
+  ): Promise<ElicitResult>
+  /** The server went away without Parley closing it (its process exited, the connection broke). */
+  onLost(reason: string): void
+  /** The server announced a changed tool list; `tools` is the fresh list. */
+  onToolsChanged(tools: Tool[]): void
+}
+
+export interface OpenOptions {
+  name: string
+  definition: McpServerDefinition
+  /** The working folder of a stdio server: the workspace. */
+  cwd: string
+  /** Where inherited variables come from (process.env). */
+  baseEnv: NodeJS.ProcessEnv
+  handlers: ConnectionHandlers
+  clientInfo: Implementation
+  /** How long the `initialize` handshake may take. */
+  connectTimeoutMs: number
+}
+
+/** A failure to start: the message says why, with the end of the server's stderr. */
+export class ConnectError extends Error {}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The last `max` characters, starting at a line boundary where possible. */
+function tail(text: string, max: number): string {
+  const trimmed = text.trimEnd()
+  if (trimmed.length <= max) return trimmed
+  const cut = trimmed.slice(-max)
+  const newline = cut.indexOf('\n')
+  return newline >= 0 && newline < cut.length - 1 ? cut.slice(newline + 1) : cut
+}
+
+/**
+ * One lifetime of one server: a process (stdio) or a session (Streamable HTTP), with an SDK client
+ * that declares `elicitation: { form: {} }`. A restart is a new connection.
+ */
+export class ServerConnection {
+  #stderr = ''
+  #closing = false
+  /** Set once `initialize` succeeded: a server that dies before that failed to start, not crashed. */
+  #connected = false
+  /** Why this connection ended (lost, or closed on purpose), once it has. */
+  endReason: string | undefined
+  tools: Tool[] = []
+
+  private constructor(
+    private readonly client: Client,
+    private readonly transport: Transport,
+    readonly kind: McpServerDefinition['transport'],
+    private readonly handlers: ConnectionHandlers,
+  ) {}
+
+  static async open(options: OpenOptions): Promise<ServerConnection> {
+    const { definition } = options
+    const transport: Transport =
+      definition.transport === 'stdio'
+        ? new StdioClientTransport({
+            command: definition.command,
+            args: definition.args,
+            env: serverEnvironment(definition.env, options.baseEnv),
+            cwd: options.cwd,
+            // Piped, never inherited: a server's logging must not draw over the terminal client.
+            stderr: 'pipe',
+            maxBufferSize: CONNECTION_LIMITS.messageBytes,
+          })
+        : new StreamableHTTPClientTransport(new URL(definition.url), {
+            requestInit: { headers: definition.headers },
+          })
+    const client = new Client(options.clientInfo, {
+      capabilities: { elicitation: { form: {} } },
+      jsonSchemaValidator: noSchemaValidation,
+      listChanged: {
+        tools: {
+          autoRefresh: false,
+          debounceMs: 100,
+          onChanged: () => void connection.#refreshTools(),
+        },
+      },
+    })
+    const connection = new ServerConnection(
+      client,
+      transport,
+      definition.transport,
+      options.handlers,
+    )
+    if (transport instanceof StdioClientTransport) {
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        connection.#stderr = tail(
+          connection.#stderr + chunk.toString('utf8'),
+          CONNECTION_LIMITS.stderrChars,
+        )
+      })
+    }
+    client.setRequestHandler(RawElicitRequestSchema, (request, extra) =>
+      options.handlers.onElicit(formParams(request.params), {
+        requestId: extra.requestId,
+        signal: extra.signal,
+      }),
+    )
+    client.onclose = () => connection.#onClose()
+    try {
+      await client.connect(transport, { timeout: options.connectTimeoutMs })
+      connection.tools = await connection.#listTools()
+      connection.#connected = true
+    } catch (caught) {
+      connection.#closing = true
+      await client.close().catch(() => {})
+      throw new ConnectError(connection.#explain(message(caught)))
+    }
+    return connection
+  }
+
+  /** The end of the server's stderr (stdio), for status lines. */
+  get stderrTail(): string {
+    return this.#stderr
+  }
+
+  /**
+   * Calls a tool. Rejects with the SDK's error (McpError for a JSON-RPC error, the abort reason
+   * when `signal` aborts); a broken HTTP connection is also reported as lost.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; onProgress(progress: Progress): void },
+  ): Promise<CallToolResult> {
+    try {
+      // The default result schema always yields `content` (the SDK fills in [] when absent).
+      return (await this.client.callTool({ name, arguments: args }, undefined, {
+        signal: options.signal,
+        timeout: NO_SDK_TIMEOUT,
+        onprogress: options.onProgress,
+      })) as CallToolResult
+    } catch (caught) {
+      if (this.kind === 'http' && !options.signal.aborted && !(caught instanceof McpError))
+        this.#markLost(`the connection failed: ${message(caught)}`)
+      throw caught
+    }
+  }
+
+  /** Closes on purpose (restart, removal, shutdown): `onLost` is not called. */
+  async close(reason: string): Promise<void> {
+    this.endReason ??= reason
+    this.#closing = true
+    await this.client.close().catch(() => {})
+  }
+
+  #explain(reason: string): string {
+    const stderr = this.#stderr.trim()
+    return stderr === '' ? reason : `${reason}\n${stderr}`
+  }
+
+  #onClose(): void {
+    if (this.#closing) return
+    this.#markLost(
+      this.kind === 'stdio' ? 'the server process exited' : 'the connection was closed',
+    )
+  }
+
+  #markLost(reason: string): void {
+    if (this.endReason !== undefined || this.#closing || !this.#connected) return
+    this.endReason = this.#explain(reason)
+    this.handlers.onLost(this.endReason)
+    if (this.kind === 'http') void this.close(this.endReason)
+  }
+
+  async #listTools(): Promise<Tool[]> {
+    const tools: Tool[] = []
+    let cursor: string | undefined
+    for (let page = 0; page < CONNECTION_LIMITS.toolPages; page++) {
+      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor })
+      tools.push(...result.tools)
+      cursor = result.nextCursor
+      if (cursor === undefined || tools.length >= CONNECTION_LIMITS.tools) break
+    }
+    return tools.slice(0, CONNECTION_LIMITS.tools)
+  }
+
+  async #refreshTools(): Promise<void> {
+    try {
+      this.tools = await this.#listTools()
+      this.handlers.onToolsChanged(this.tools)
+    } catch {
+      // A failed refresh keeps the old list; a broken connection is reported by onclose.
+    }
+  }
+}

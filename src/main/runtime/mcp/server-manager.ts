@@ -1,0 +1,485 @@
+import {
+  ErrorCode,
+  McpError,
+  type Implementation,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { McpServerInfo, McpServerState } from '../../../shared/mcp-servers'
+import type { Json } from '../../../shared/session-events'
+import type { InteractionAsker } from '../interactions/asker'
+import { CallRegistry } from './call-registry'
+import { elicit } from './elicitation'
+import type { McpServerEntry } from './load-mcp-config'
+import { idleTimer, systemClock, type McpClock } from './mcp-clock'
+import type {
+  JsonSchemaObject,
+  McpTool,
+  McpToolCall,
+  McpToolOutcome,
+  McpToolProvider,
+} from './mcp-tool'
+import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
+import { ServerConnection } from './server-connection'
+import { assignToolNames, type ToolKey } from './tool-names'
+import { toToolOutcome } from './tool-result'
+
+/** Bounds on how a server's tools are offered to the model. */
+export const TOOL_LIMITS = {
+  description: 2_000,
+  schemaBytes: 32_768,
+  serverToolName: 1_000,
+  notices: 20,
+} as const
+
+export interface McpServerManagerOptions {
+  /** The workspace: stdio servers run in it. */
+  workspace: string
+  /** The interaction broker: elicitations go to the person through it. */
+  asker: InteractionAsker
+  clock?: McpClock
+  /** Where stdio servers inherit variables from (default `process.env`; see `server-env.ts`). */
+  baseEnv?: NodeJS.ProcessEnv
+  restartPolicy?: RestartPolicy
+  /** A tool call is cancelled after this long without progress (paused while the person answers). */
+  callIdleMs?: number
+  /** How long a server may take to answer `initialize`. */
+  connectTimeoutMs?: number
+  clientInfo?: Implementation
+}
+
+interface Slot {
+  entry: McpServerEntry
+  /** JSON of what makes it this server: a changed one is restarted by `setServers`. */
+  identity: string
+  status: McpServerState
+  connection: ServerConnection | undefined
+  /** Bumped on every start: events from an older connection are ignored. */
+  generation: number
+  calls: CallRegistry
+  /** The server's tools as last listed (kept while it restarts, dropped when it fails). */
+  tools: Tool[]
+  notices: string[]
+  /** Consecutive restarts in the current streak (0: started by hand or by config). */
+  attempt: number
+  readyAt: number | null
+  /** Aborts a pending restart pause. */
+  backoff: AbortController | undefined
+}
+
+interface OfferedTool {
+  slot: Slot
+  tool: McpTool
+}
+
+function errorOutcome(error: string): McpToolOutcome {
+  return { output: { error }, isError: true }
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
+}
+
+function isObject(value: Json): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/**
+ * Starts and supervises the MCP servers of one workspace and offers their tools to Parley's agent.
+ *
+ * Each server has a status (needs approval, starting, ready, restarting, failed, stopped). A server
+ * that exits on its own is started again after a pause that doubles each time (`restart-backoff`),
+ * up to a limit; its calls in flight end with an error the model can act on, and nothing else in
+ * the session is affected. A server that cannot start at all is left failed with the reason (a
+ * wrong command does not get better by retrying) until restarted by hand.
+ */
+export class McpServerManager implements McpToolProvider {
+  readonly #slots = new Map<string, Slot>()
+  readonly #listeners = new Set<() => void>()
+  readonly #clock: McpClock
+  readonly #policy: RestartPolicy
+  readonly #callIdleMs: number
+  readonly #connectTimeoutMs: number
+  readonly #clientInfo: Implementation
+  #offered: OfferedTool[] = []
+  #byName = new Map<string, OfferedTool>()
+  #closed = false
+
+  constructor(private readonly options: McpServerManagerOptions) {
+    this.#clock = options.clock ?? systemClock
+    this.#policy = options.restartPolicy ?? DEFAULT_RESTART_POLICY
+    this.#callIdleMs = options.callIdleMs ?? 300_000
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 30_000
+    this.#clientInfo = options.clientInfo ?? { name: 'parley', version: '0.1.0' }
+  }
+
+  /**
+   * Makes the running set match `entries` (from `loadMcpConfig`): starts new approved servers,
+   * stops removed ones, restarts changed ones, lists unapproved ones without starting them.
+   * Resolves when every start has ended (ready or failed); never rejects.
+   */
+  async setServers(entries: readonly McpServerEntry[]): Promise<void> {
+    if (this.#closed) return
+    const wanted = new Map(entries.map((entry) => [entry.name, entry]))
+    const stopping: Promise<void>[] = []
+    for (const [name, slot] of this.#slots) {
+      const entry = wanted.get(name)
+      if (entry && JSON.stringify(entry) === slot.identity) continue
+      this.#slots.delete(name)
+      stopping.push(this.#stop(slot, 'it was removed from the configuration'))
+    }
+    await Promise.all(stopping)
+    const starts: Promise<void>[] = []
+    for (const entry of entries) {
+      if (this.#slots.has(entry.name)) continue
+      const slot: Slot = {
+        entry,
+        identity: JSON.stringify(entry),
+        status: { state: entry.approved ? 'starting' : 'needs_approval' },
+        connection: undefined,
+        generation: 0,
+        calls: new CallRegistry(),
+        tools: [],
+        notices: [],
+        attempt: 0,
+        readyAt: null,
+        backoff: undefined,
+      }
+      this.#slots.set(entry.name, slot)
+      if (entry.approved) starts.push(this.#start(slot))
+    }
+    this.#changed()
+    await Promise.all(starts)
+  }
+
+  /** Every configured server with its status and tools, in configuration order. */
+  list(): McpServerInfo[] {
+    return [...this.#slots.values()].map((slot) => ({
+      name: slot.entry.name,
+      origin: slot.entry.origin,
+      transport: slot.entry.definition.transport,
+      summary: slot.entry.summary,
+      status: slot.status,
+      tools: this.#offered
+        .filter((offered) => offered.slot === slot)
+        .map(({ tool }) => ({
+          name: tool.name,
+          serverToolName: tool.serverToolName,
+          ...(tool.title !== undefined ? { title: tool.title } : {}),
+          description: tool.description,
+          readOnlyHint: tool.readOnlyHint,
+        })),
+      notices: [...slot.notices],
+    }))
+  }
+
+  /** Called after any change of status or tools. Returns an unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  tools(): readonly McpTool[] {
+    return this.#offered.map(({ tool }) => tool)
+  }
+
+  /**
+   * Starts a server again now (Settings' restart button): a pending restart pause is skipped, the
+   * restart count starts over, and calls in flight on the old process end with an error.
+   * False when there is no such approved server.
+   */
+  async restart(name: string): Promise<boolean> {
+    const slot = this.#slots.get(name)
+    if (!slot || !slot.entry.approved || this.#closed) return false
+    slot.backoff?.abort()
+    slot.backoff = undefined
+    const old = slot.connection
+    slot.connection = undefined
+    slot.generation++
+    slot.attempt = 0
+    this.#setStatus(slot, { state: 'starting' })
+    if (old) await old.close('it was restarted')
+    await this.#start(slot)
+    return true
+  }
+
+  /** Stops every server (the app is closing). Calls in flight end with an error. */
+  async close(): Promise<void> {
+    this.#closed = true
+    await Promise.all(
+      [...this.#slots.values()].map((slot) => this.#stop(slot, 'Parley is closing')),
+    )
+    this.#changed()
+  }
+
+  async call(name: string, call: McpToolCall): Promise<McpToolOutcome> {
+    const offered = this.#byName.get(name)
+    if (!offered)
+      return errorOutcome(
+        `Unknown MCP tool "${name}": no running MCP server offers it any more. Use only the tools you are offered now.`,
+      )
+    const { slot, tool } = offered
+    const server = slot.entry.name
+    const connection = slot.connection
+    if (slot.status.state !== 'ready' || !connection)
+      return errorOutcome(this.#notRunning(slot, name))
+    if (!isObject(call.input))
+      return errorOutcome(
+        `Invalid input for ${name}: it must be a JSON object matching the tool's input schema. Rewrite the input and call it again.`,
+      )
+    const idle = new AbortController()
+    const timer = idleTimer(this.#clock, this.#callIdleMs, () => {
+      if (slot.calls.personIsAnswering(call.sessionId, call.turnId)) timer.reset()
+      else idle.abort(new Error('idle'))
+    })
+    const end = slot.calls.begin({
+      sessionId: call.sessionId,
+      turnId: call.turnId,
+      toolCallId: call.toolCallId,
+      touch: () => timer.reset(),
+    })
+    try {
+      const result = await connection.callTool(tool.serverToolName, call.input, {
+        signal: AbortSignal.any([call.signal, idle.signal]),
+        onProgress: () => timer.reset(),
+      })
+      return toToolOutcome(result)
+    } catch (caught) {
+      if (call.signal.aborted)
+        return errorOutcome(
+          `${name} was cancelled: the turn ended before MCP server "${server}" answered.`,
+        )
+      if (idle.signal.aborted)
+        return errorOutcome(
+          `${name} was cancelled: MCP server "${server}" sent nothing for ${seconds(this.#callIdleMs)}. It may or may not have taken effect; check before retrying.`,
+        )
+      if (connection.endReason !== undefined)
+        return errorOutcome(
+          `MCP server "${server}" stopped while ${name} was running (${connection.endReason.split('\n')[0]}), so the call may or may not have taken effect. ${this.#afterStop(slot)}`,
+        )
+      if (caught instanceof McpError) {
+        if (caught.code === ErrorCode.InvalidParams)
+          return errorOutcome(
+            `${name} failed: ${caught.message}. Check the input against the tool's schema and call it again.`,
+          )
+        return errorOutcome(`${name} failed: ${caught.message}`)
+      }
+      return errorOutcome(
+        `${name} failed: ${caught instanceof Error ? caught.message : String(caught)}`,
+      )
+    } finally {
+      timer.stop()
+      end()
+    }
+  }
+
+  /** What happens to a server after its connection ended, for the model. */
+  #afterStop(slot: Slot): string {
+    if (this.#closed) return 'Parley is closing.'
+    if (this.#slots.get(slot.entry.name) !== slot)
+      return 'It was removed from the configuration; continue without it.'
+    if (slot.status.state === 'failed') return 'It is not restarted any more; continue without it.'
+    return 'Parley restarts the server; check the effect before calling it again.'
+  }
+
+  #notRunning(slot: Slot, name: string): string {
+    const server = `MCP server "${slot.entry.name}"`
+    const status = slot.status
+    switch (status.state) {
+      case 'ready':
+      case 'starting':
+        return `${server} is starting; call ${name} again in a moment.`
+      case 'restarting':
+        return `${server} stopped (${status.reason.split('\n')[0]}) and is being restarted (attempt ${status.attempt} of ${status.maxAttempts}). Call ${name} again in a moment, or continue without it.`
+      case 'failed':
+        return `${server} is not running: ${status.reason.split('\n')[0]}. It is not retried automatically; continue without it and tell the user they can restart it in Settings.`
+      case 'needs_approval':
+        return `${server} has not been approved by the user yet, so it is not running. Continue without it.`
+      case 'stopped':
+        return `${server} is stopped. Continue without it.`
+    }
+  }
+
+  async #start(slot: Slot): Promise<void> {
+    if (this.#closed) return
+    const generation = ++slot.generation
+    const current = () => slot.generation === generation && !this.#closed
+    if (slot.status.state !== 'restarting') this.#setStatus(slot, { state: 'starting' })
+    let connection: ServerConnection
+    try {
+      connection = await ServerConnection.open({
+        name: slot.entry.name,
+        definition: slot.entry.definition,
+        cwd: this.options.workspace,
+        baseEnv: this.options.baseEnv ?? process.env,
+        clientInfo: this.#clientInfo,
+        connectTimeoutMs: this.#connectTimeoutMs,
+        handlers: {
+          onElicit: async (params, extra) => {
+            const attached = slot.calls.attach()
+            if (!attached) {
+              this.#notice(
+                slot,
+                'It asked a question while no tool call was running; Parley answered "cancel" (questions are shown only during a tool call).',
+              )
+              return { action: 'cancel' }
+            }
+            try {
+              return await elicit({
+                asker: this.options.asker,
+                server: slot.entry.name,
+                rpcId: extra.requestId,
+                owner: attached.owner,
+                params,
+                signal: AbortSignal.any([extra.signal, attached.signal]),
+              })
+            } finally {
+              attached.settled()
+            }
+          },
+          onLost: (reason) => {
+            if (current()) this.#lost(slot, reason)
+          },
+          onToolsChanged: (tools) => {
+            if (!current()) return
+            slot.tools = tools
+            this.#changed()
+          },
+        },
+      })
+    } catch (caught) {
+      if (!current()) return
+      const reason = caught instanceof Error ? caught.message : String(caught)
+      if (slot.attempt === 0)
+        this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
+      else this.#scheduleRestart(slot, reason, null)
+      return
+    }
+    if (!current()) {
+      await connection.close('it was superseded')
+      return
+    }
+    // It died between the handshake and here: `onLost` has already scheduled the restart.
+    if (connection.endReason !== undefined) return
+    slot.connection = connection
+    slot.tools = connection.tools
+    slot.readyAt = this.#clock.now()
+    this.#setStatus(slot, { state: 'ready' })
+  }
+
+  #lost(slot: Slot, reason: string): void {
+    const upForMs = slot.readyAt === null ? null : this.#clock.now() - slot.readyAt
+    slot.connection = undefined
+    slot.readyAt = null
+    this.#scheduleRestart(slot, reason, upForMs)
+  }
+
+  #scheduleRestart(slot: Slot, reason: string, upForMs: number | null): void {
+    const decision = nextRestart(this.#policy, { previousAttempt: slot.attempt, upForMs })
+    if (decision.kind === 'give_up') {
+      slot.tools = []
+      this.#setStatus(slot, {
+        state: 'failed',
+        reason: this.#bound(
+          `it stopped ${this.#policy.maxAttempts + 1} times in a row and is no longer restarted. Last: ${reason}`,
+        ),
+      })
+      return
+    }
+    slot.attempt = decision.attempt
+    const backoff = new AbortController()
+    slot.backoff = backoff
+    this.#setStatus(slot, {
+      state: 'restarting',
+      attempt: decision.attempt,
+      maxAttempts: this.#policy.maxAttempts,
+      retryAt: this.#clock.now() + decision.delayMs,
+      reason: this.#bound(reason),
+    })
+    this.#clock.sleep(decision.delayMs, backoff.signal).then(
+      () => {
+        if (slot.backoff !== backoff) return
+        slot.backoff = undefined
+        void this.#start(slot)
+      },
+      () => {},
+    )
+  }
+
+  async #stop(slot: Slot, reason: string): Promise<void> {
+    slot.backoff?.abort()
+    slot.backoff = undefined
+    slot.generation++
+    const connection = slot.connection
+    slot.connection = undefined
+    slot.tools = []
+    slot.status = { state: 'stopped' }
+    if (connection) await connection.close(reason)
+  }
+
+  #bound(reason: string): string {
+    return reason.length > 2_000 ? `${reason.slice(0, 1_999)}…` : reason
+  }
+
+  #notice(slot: Slot, text: string): void {
+    slot.notices = [...slot.notices, text.slice(0, 1_000)].slice(-TOOL_LIMITS.notices)
+    this.#changed()
+  }
+
+  #setStatus(slot: Slot, status: McpServerState): void {
+    slot.status = status
+    if (status.state === 'failed') slot.tools = []
+    this.#changed()
+  }
+
+  /** Rebuilds the offered tools (names unique across servers) and tells listeners. */
+  #changed(): void {
+    const candidates: Array<{ slot: Slot; tool: Tool; key: ToolKey }> = []
+    for (const slot of this.#slots.values()) {
+      if (slot.status.state !== 'ready' && slot.status.state !== 'restarting') continue
+      const seen = new Set<string>()
+      const skipped: string[] = []
+      for (const tool of slot.tools) {
+        if (seen.has(tool.name)) continue
+        seen.add(tool.name)
+        if (
+          tool.name.length > TOOL_LIMITS.serverToolName ||
+          JSON.stringify(tool.inputSchema).length > TOOL_LIMITS.schemaBytes
+        ) {
+          skipped.push(tool.name.slice(0, 100))
+          continue
+        }
+        candidates.push({ slot, tool, key: { server: slot.entry.name, tool: tool.name } })
+      }
+      const notice =
+        skipped.length > 0
+          ? `Tools left out (name or input schema too large): ${skipped.join(', ')}`.slice(0, 1_000)
+          : undefined
+      slot.notices = slot.notices.filter((text) => !text.startsWith('Tools left out'))
+      if (notice) slot.notices = [...slot.notices, notice].slice(-TOOL_LIMITS.notices)
+    }
+    const names = assignToolNames(candidates.map((candidate) => candidate.key))
+    this.#offered = candidates.map(({ slot, tool, key }) => {
+      const description = (tool.description ?? tool.title ?? '').trim()
+      return {
+        slot,
+        tool: {
+          name: names.get(key) as string,
+          server: slot.entry.name,
+          serverToolName: tool.name,
+          ...(tool.title !== undefined ? { title: tool.title.slice(0, 1_000) } : {}),
+          description:
+            description === ''
+              ? `Tool "${tool.name}" of MCP server "${slot.entry.name}".`
+              : description.length > TOOL_LIMITS.description
+                ? `${description.slice(0, TOOL_LIMITS.description - 1)}…`
+                : description,
+          inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as JsonSchemaObject,
+          readOnlyHint: tool.annotations?.readOnlyHint === true,
+          destructiveHint: tool.annotations?.destructiveHint === true,
+        },
+      }
+    })
+    this.#byName = new Map(this.#offered.map((offered) => [offered.tool.name, offered]))
+    for (const listener of this.#listeners) listener()
+  }
+}
