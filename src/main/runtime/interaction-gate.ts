@@ -5,11 +5,11 @@ import type { SettleOutcome } from '../../shared/interactions'
 import type { ParkEndReason } from './parked-requests'
 import { deniedMessage } from './permission-engine'
 import { newId, type SessionState } from './session-state'
-import { describeToolCall, hashInput } from './tool-intent'
+import { hashInput, intentOfRecord, presentReview, reviewToolCall } from './tool-intent'
 import { TurnEndedError, type Turn } from './turn'
 import type { EngineDeps } from './turn-engine'
 import type { RecoveredCall } from './recovery'
-import type { ToolDefinition } from './tools/tool-types'
+import { ToolError, type ToolDefinition } from './tools/tool-types'
 import type { AgentKind } from './tools/toolsets'
 
 /** One tool call of a model step. */
@@ -34,12 +34,13 @@ export interface CallOptions {
 export class InteractionGate {
   constructor(private readonly deps: EngineDeps) {}
 
-  /** True when the call may run; otherwise the message the model reads. */
+  /** True when the call may run; otherwise the message the model reads. `input` is validated. */
   async authorize(
     session: SessionState,
     turn: Turn,
     call: StepCall,
     tool: ToolDefinition,
+    input: unknown,
     options: CallOptions,
   ): Promise<true | string> {
     const { permissions, parked, pending } = this.deps
@@ -74,18 +75,33 @@ export class InteractionGate {
         return 'The approved input does not match this call, so it did not run.'
       return recovered.decision === 'allow' ? true : deniedMessage(tool.name, 'user', session.mode)
     }
-    if (!recovered) {
+    let intent
+    if (recovered) {
+      // Shown again exactly as it was recorded, whatever has changed on disk since.
+      intent = intentOfRecord(recovered.request)
+    } else {
       const verdict = permissions.evaluate({
         tool: tool.name,
-        mutating: tool.mutating,
+        category: tool.category,
         mode: session.mode,
       })
       if (verdict.kind === 'allow') return true
       if (verdict.kind === 'refuse') return verdict.message
+      let review
+      try {
+        review = reviewToolCall(tool, input, { workspace: session.header.workspace })
+      } catch (error) {
+        // The call cannot apply (a path outside the workspace, an edit that does not match):
+        // the model is told, and the person is not asked about something that would fail.
+        if (error instanceof ToolError) return error.message
+        throw error
+      }
+      // After the policy and the review's risk, never before them.
+      const remembered = permissions.check(turn.id, review)
+      if (remembered !== 'ask') return decide(remembered, 'remembered', null)
+      intent = presentReview(tool.name, review)
     }
-    const intent = describeToolCall(tool.name, call.input, session.header.workspace)
-    const remembered = permissions.remembered(turn.id, intent.intent)
-    if (remembered) return decide(remembered, 'remembered', null)
+    const { rememberKeys, ...shown } = intent
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
       return decide('deny', 'headless', null)
 
@@ -103,7 +119,8 @@ export class InteractionGate {
           requestId,
           toolCallId: call.toolCallId,
           tool: tool.name,
-          ...intent,
+          ...shown,
+          rememberKeys,
           inputHash: hashInput(call.input),
           expiresAt,
         },
@@ -125,8 +142,7 @@ export class InteractionGate {
       createdAt,
       recovered: recovered !== undefined,
       tool: tool.name,
-      ...intent,
-      rememberScope: [intent.intent],
+      ...shown,
       expiresAt,
     })
     this.#announce(session, requestId)
@@ -145,7 +161,7 @@ export class InteractionGate {
       throw new TurnEndedError(outcome.reason)
     }
     // The decision record was written (and synced) by respondToPermission before it resolved us.
-    if (outcome.value.remember) permissions.remember(turn.id, intent.intent, outcome.value.decision)
+    if (outcome.value.remember) permissions.remember(turn.id, rememberKeys, outcome.value.decision)
     return outcome.value.decision === 'allow'
       ? true
       : deniedMessage(tool.name, 'user', session.mode)

@@ -37,7 +37,7 @@ export const askUserQuestionTool = defineTool({
     'ask those in your normal reply and end your turn.',
   ].join(' '),
   inputSchema: AskUserQuestionInputSchema,
-  mutating: false,
+  category: 'ask',
   normalizeInput: dropHarmlessExtras,
   async execute(input, { askUser }) {
     return askUser(input)
