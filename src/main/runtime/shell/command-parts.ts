@@ -5,6 +5,8 @@ export interface ShellWord {
   text: string
   /** The word after quote removal; null when its value is only known when it runs. */
   value: string | null
+  /** `text` with each `$( )`, backtick and process substitution blanked: those are parts of their own. */
+  ownText: string
 }
 
 /**
@@ -75,8 +77,26 @@ function valueOf(node: SyntaxNode): string | null {
   }
 }
 
+const SUBSTITUTIONS = new Set(['command_substitution', 'process_substitution'])
+
+function ownTextOf(node: SyntaxNode): string {
+  let text = node.text
+  const stack = [node]
+  while (stack.length > 0) {
+    const child = stack.pop() as SyntaxNode
+    if (SUBSTITUTIONS.has(child.type)) {
+      const from = child.startIndex - node.startIndex
+      const to = child.endIndex - node.startIndex
+      text = `${text.slice(0, from)}${' '.repeat(to - from)}${text.slice(to)}`
+    } else {
+      stack.push(...child.children)
+    }
+  }
+  return text
+}
+
 function wordOf(node: SyntaxNode): ShellWord {
-  return { text: node.text, value: valueOf(node) }
+  return { text: node.text, value: valueOf(node), ownText: ownTextOf(node) }
 }
 
 function operatorOf(redirect: SyntaxNode): string {

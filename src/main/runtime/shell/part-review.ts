@@ -203,8 +203,9 @@ const STARTUP_VARIABLES =
 const CREDENTIALS =
   /(^|[/~])(\.ssh|\.gnupg|\.aws|\.azure|\.kube|\.docker|\.netrc|\.git-credentials|\.npmrc|\.pypirc|\.config\/gh|\.config\/gcloud)(\/|$)|(^|\/)id_(rsa|dsa|ecdsa|ed25519)\b|\/etc\/(shadow|gshadow|sudoers)/
 
+/** A substitution inside the word is a part of its own and is judged there. */
 function touchesCredentials(word: ShellWord): boolean {
-  return CREDENTIALS.test(word.text) || (word.value !== null && CREDENTIALS.test(word.value))
+  return CREDENTIALS.test(word.ownText) || (word.value !== null && CREDENTIALS.test(word.value))
 }
 
 /** Where a path a part writes to lands. */
