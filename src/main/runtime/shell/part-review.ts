@@ -153,44 +153,6 @@ const HIGH_RISK_SUBCOMMANDS: ReadonlyMap<string, ReadonlyMap<string, string>> = 
   ['deno', new Map([['eval', 'runs code given as text']])],
 ])
 
-/** Read-only programs: low risk unless something else about the part is risky. */
-const READ_ONLY = new Set([
-  'ls',
-  'cat',
-  'head',
-  'tail',
-  'wc',
-  'echo',
-  'printf',
-  'pwd',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'which',
-  'whoami',
-  'date',
-  'true',
-  'false',
-  'test',
-  '[',
-  'sort',
-  'uniq',
-  'cut',
-  'tr',
-  'diff',
-  'file',
-  'stat',
-  'du',
-  'df',
-  'basename',
-  'dirname',
-  'realpath',
-  'tree',
-  'cd',
-])
-const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'branch', 'rev-parse', 'ls-files'])
-
 /** Programs that write to the paths they are given. */
 const WRITES_ALL_ARGS = new Set(['tee', 'touch', 'mkdir'])
 const WRITES_LAST_ARG = new Set(['cp', 'mv', 'ln', 'install', 'rsync'])
@@ -357,7 +319,7 @@ function judgeProgram(
 ): CommandVerdict {
   const high = HIGH_RISK_PROGRAMS.get(name)
   if (RUNS_ANOTHER_COMMAND.has(name)) {
-    if (name === 'env' && args.length === 0) return { risk: 'low', remember: program }
+    if (name === 'env' && args.length === 0) return { risk: 'medium', remember: program }
     const inner = wrappedCommand(args)
     const innerVerdict =
       inner.length > 0 && depth < 5 ? judgeCommand(inner, facts, depth + 1) : undefined
@@ -406,7 +368,7 @@ function judgeProgram(
       : codeRunner(facts, `runs the ${name} program given as its argument (never remembered)`)
   }
   if (SUBCOMMAND_PROGRAMS.has(name)) return judgeSubcommand(program, name, args)
-  return { risk: READ_ONLY.has(name) ? 'low' : 'medium', remember: program }
+  return { risk: 'medium', remember: program }
 }
 
 /** Code from text, a pipe or a substitution: never remembered; high when a download can feed it. */
@@ -457,8 +419,7 @@ function judgeSubcommand(
       return { risk: 'medium', remember: null, notRemembered: 'options before its script' }
     return { risk: 'medium', remember: `${program} ${sub.value} ${next.value}` }
   }
-  const readOnly = name === 'git' && READ_ONLY_GIT.has(sub.value)
-  return { risk: readOnly ? 'low' : 'medium', remember: `${program} ${sub.value}` }
+  return { risk: 'medium', remember: `${program} ${sub.value}` }
 }
 
 function judgeFind(
@@ -480,7 +441,7 @@ function judgeFind(
   }
   if (values.some((v) => /^-f(print|print0|printf|ls)$/.test(v)))
     return { risk: 'medium', why: 'writes its list to a file', remember: null }
-  return { risk: 'low', remember: program }
+  return { risk: 'medium', remember: program }
 }
 
 function judgeFolderChange(
@@ -502,7 +463,7 @@ function judgeFolderChange(
       why: `moves outside the workspace (${place.shown}), so the parts after it act there`,
       remember: null,
     }
-  return { risk: 'low', remember: program }
+  return { risk: 'medium', remember: program }
 }
 
 const ASSIGNMENT_WHY = 'sets shell variables that the parts after it see (never remembered)'
