@@ -3,7 +3,12 @@ import type { Risk } from '../../../shared/permission'
 import type { ReviewPart } from '../tools/tool-types'
 import { ToolError } from '../tools/tool-types'
 import { locateInWorkspace } from '../tools/workspace-paths'
-import type { ShellAssignment, ShellPart, ShellWord } from './command-parts'
+import {
+  parseCommandLine,
+  type ShellAssignment,
+  type ShellPart,
+  type ShellWord,
+} from './command-parts'
 
 /** What the review of one part knows about the whole command line. */
 export interface LineFacts {
@@ -332,12 +337,24 @@ function judgeProgram(
   }
   if (high) return { risk: 'high', why: high, remember: null }
   if (name.startsWith('mkfs')) return { risk: 'high', why: 'writes to disks', remember: null }
-  if (RUNS_TEXT_AS_CODE.has(name))
-    return codeRunner(facts, 'runs code given as text (never remembered)')
+  if (RUNS_TEXT_AS_CODE.has(name)) {
+    const text = name === 'eval' ? joinedValues(args) : null
+    return (
+      judgeShellText(text, facts, depth) ??
+      codeRunner(facts, 'runs code given as text (never remembered)')
+    )
+  }
   if (name === 'find') return judgeFind(program, args, facts, depth)
   if (name === 'curl' || name === 'wget') {
     if (uploads(name, args))
       return { risk: 'high', why: 'sends a file or data over the network', remember: null }
+    const output = args.findIndex((word) =>
+      /^(-o|--output|-O|--output-document)$/.test(word.value ?? ''),
+    )
+    const target = output === -1 ? undefined : args[output + 1]
+    const place = target ? placeOf(target, facts) : undefined
+    if (place?.kind === 'outside')
+      return { risk: 'high', why: `writes outside the workspace (${place.shown})`, remember: null }
     return { risk: 'medium', why: 'uses the network', remember: program }
   }
   if (name === 'cd' || name === 'pushd' || name === 'popd')
@@ -360,7 +377,7 @@ function judgeProgram(
   }
   const inline = INLINE_CODE_FLAGS.get(name)
   if (inline !== undefined || isPython(name))
-    return judgeInterpreter(program, args, inline ?? ['-c'], facts)
+    return judgeInterpreter(program, name, args, inline ?? ['-c'], facts, depth)
   if (PROGRAM_AS_ARGUMENT.has(name)) {
     const fromFile = args.some((word) => word.value === '-f' || word.value === '--file')
     return fromFile
@@ -378,14 +395,55 @@ function codeRunner(facts: LineFacts, why: string): CommandVerdict {
     : { risk: 'medium', why, remember: null }
 }
 
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh'])
+/** How deep shell code given as text (`sh -c "bash -c '…'"`) is looked into. */
+const MAX_TEXT_DEPTH = 3
+
+function joinedValues(words: readonly ShellWord[]): string | null {
+  const values = words.map((word) => word.value)
+  return values.every((value): value is string => value !== null) ? values.join(' ') : null
+}
+
+/**
+ * Shell code given as text (`sh -c '…'`, `eval …`) is never remembered, but its risk is its own
+ * parts' risk: `bash -c "rm -rf ~"` is as high as `rm -rf ~`.
+ */
+function judgeShellText(
+  code: string | null,
+  facts: LineFacts,
+  depth: number,
+): CommandVerdict | undefined {
+  if (code === null || depth >= MAX_TEXT_DEPTH) return undefined
+  const line = parseCommandLine(code)
+  if (line.kind === 'unparseable') return { risk: 'high', why: line.reason, remember: null }
+  const own = lineFacts(line.parts, facts.workspace)
+  const inner: LineFacts = {
+    workspace: facts.workspace,
+    downloads: facts.downloads || own.downloads,
+    changesFolder: facts.changesFolder || own.changesFolder,
+  }
+  const worst = line.parts
+    .flatMap((part) => reviewShellPart(part, inner, depth + 1) ?? [])
+    .find((part) => part.risk === 'high')
+  return worst
+    ? {
+        risk: 'high',
+        why: `${worst.why ?? 'high risk'} (in the code it runs: ${worst.text.slice(0, 80)})`,
+        remember: null,
+      }
+    : undefined
+}
+
 function judgeInterpreter(
   program: string,
+  name: string,
   args: readonly ShellWord[],
   inlineFlags: readonly string[],
   facts: LineFacts,
+  depth: number,
 ): CommandVerdict {
   const script = args[0]
-  const inline = args.some((word) => {
+  const inlineAt = args.findIndex((word) => {
     const value = word.value ?? ''
     // `-c`, and clusters such as `-lc` or `-xc` for the shells.
     return (
@@ -393,7 +451,13 @@ function judgeInterpreter(
       (inlineFlags.includes('-c') && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(value))
     )
   })
-  if (inline) return codeRunner(facts, 'runs code given inline (never remembered)')
+  if (inlineAt !== -1) {
+    const code = SHELLS.has(name) ? (args[inlineAt + 1]?.value ?? null) : null
+    return (
+      judgeShellText(code, facts, depth) ??
+      codeRunner(facts, 'runs code given inline (never remembered)')
+    )
+  }
   if (script === undefined || script.value === '-' || script.value === '-s')
     return codeRunner(facts, 'runs code read from its input (never remembered)')
   if (isOption(script) || script.value === null)
@@ -480,7 +544,11 @@ function judgeAssignments(assignments: readonly ShellAssignment[]): CommandVerdi
 }
 
 /** One part of a command line, judged on its own: risk, why, and what Remember would cover. */
-export function reviewShellPart(shellPart: ShellPart, facts: LineFacts): ReviewPart | null {
+export function reviewShellPart(
+  shellPart: ShellPart,
+  facts: LineFacts,
+  depth = 0,
+): ReviewPart | null {
   switch (shellPart.kind) {
     case 'write':
       return reviewWrite(shellPart.text, shellPart.target, facts)
@@ -494,7 +562,7 @@ export function reviewShellPart(shellPart: ShellPart, facts: LineFacts): ReviewP
     }
     case 'command': {
       const verdict =
-        judgeAssignments(shellPart.assignments) ?? judgeCommand(shellPart.words, facts)
+        judgeAssignments(shellPart.assignments) ?? judgeCommand(shellPart.words, facts, depth)
       const prefix = shellPart.assignments.map((a) => `${a.text} `).join('')
       const remember = verdict.remember === null ? null : `${prefix}${verdict.remember}`
       const why = verdict.why ?? verdict.notRemembered
