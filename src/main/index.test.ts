@@ -13,10 +13,8 @@ import type { FakeElectron, FakeWindow } from './desktop/fake-electron'
  */
 const fake = await vi.hoisted(async () => {
   const { createFakeElectron } = await import('./desktop/fake-electron')
-  const { pathToFileURL } = await import('node:url')
-  const { join: joinPath } = await import('node:path')
-  const page = pathToFileURL(joinPath(import.meta.dirname, '..', 'renderer', 'index.html')).href
-  return Object.assign(createFakeElectron(page), {
+  const { APP_PAGE_URL } = await import('./desktop/app-protocol')
+  return Object.assign(createFakeElectron(APP_PAGE_URL), {
     dialog: { showErrorBox: (title: string, message: string) => console.error(title, message) },
     exitCode: undefined as number | undefined,
   })
@@ -106,6 +104,12 @@ async function nextPushed<T extends BridgeEvent>(match: (e: BridgeEvent) => e is
 }
 
 describe('the Electron entry', () => {
+  it('registers app:// as a privileged scheme and loads the page from it, not from file://', () => {
+    expect(fake.privilegedSchemes.map((scheme) => scheme.scheme)).toEqual(['app'])
+    expect(fake.protocolHandlers.has('app')).toBe(true)
+    expect(window.loaded).toBe('app://parley/index.html')
+  })
+
   it('runs a whole turn with a permission prompt and a question over the IPC handlers', async () => {
     expect(fake.exitCode).toBeUndefined()
     const created = await call('createSession', { mode: 'ask', workspace: join(dir, 'ws') })

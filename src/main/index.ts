@@ -2,6 +2,7 @@ import * as electron from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRuntime } from './runtime/create-runtime'
+import { registerAppScheme } from './desktop/app-protocol'
 import { parseDesktopArgs } from './desktop/desktop-args'
 import { createSafeStorageSecretStore } from './desktop/safe-storage-secret-store'
 import { startDesktop } from './desktop/start-desktop'
@@ -14,6 +15,7 @@ import { startDesktop } from './desktop/start-desktop'
 async function main(): Promise<void> {
   const { app, safeStorage } = electron
   const args = parseDesktopArgs(process.argv.slice(1), process.env)
+  registerAppScheme(electron.protocol)
   await app.whenReady()
   const dataDir = args.dataDir ?? app.getPath('userData')
   const runtime = await createRuntime({

@@ -100,6 +100,16 @@ export const PermissionRequestEventSchema = z.strictObject({
   /** sha256 of the tool input, so an approval after a restart covers exactly what was shown. */
   inputHash: z.string(),
   expiresAt: z.number().nullable(),
+  /**
+   * What Remember covered, as the prompt said it (null: nothing); a command's parts with their
+   * risks; and the internal remember keys. Optional: records written before they existed replay,
+   * and such a request remembers nothing.
+   */
+  rememberScope: z.array(z.string()).nullable().optional(),
+  parts: z
+    .array(z.strictObject({ text: z.string(), risk: RiskSchema, why: z.string().optional() }))
+    .optional(),
+  rememberKeys: z.array(z.string()).optional(),
 })
 
 export const PermissionDecisionEventSchema = z.strictObject({

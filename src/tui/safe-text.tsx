@@ -1,15 +1,20 @@
 import { Text, type TextProps } from 'ink'
 import { inlineMarkdown } from './inline-markdown'
+import type { InvisibleMode } from '../shared/reveal-invisibles'
 import { visibleSegments } from './visible-text'
 
 /**
  * Text from a model, a tool or a log, with hidden characters (escape sequences, bidi overrides,
  * zero-width spaces) shown as highlighted escapes instead of reaching the terminal.
  */
-export function SafeText({ children, ...props }: { children: string } & TextProps) {
+export function SafeText({
+  children,
+  mode = 'code',
+  ...props
+}: { children: string; mode?: InvisibleMode } & TextProps) {
   return (
     <Text {...props}>
-      {visibleSegments(children).map((segment, i) =>
+      {visibleSegments(children, mode).map((segment, i) =>
         segment.hidden ? (
           <Text key={i} inverse color="red">
             {segment.text}
@@ -27,7 +32,12 @@ export function MarkdownText({ children }: { children: string }) {
   return (
     <Text>
       {inlineMarkdown(children).map((run, i) => (
-        <SafeText key={i} bold={run.bold ?? false} {...(run.code ? { color: 'cyan' } : {})}>
+        <SafeText
+          key={i}
+          mode={run.code ? 'code' : 'prose'}
+          bold={run.bold ?? false}
+          {...(run.code ? { color: 'cyan' } : {})}
+        >
           {run.text}
         </SafeText>
       ))}

@@ -1,3 +1,5 @@
+import { revealInvisibles, type InvisibleMode } from '../shared/reveal-invisibles'
+
 /**
  * Terminal-safe text. Anything a model or a tool supplies can carry control characters (ESC
  * sequences that repaint the screen, carriage returns that overwrite a line) or bidi/zero-width
@@ -5,49 +7,36 @@
  * terminal, each of those characters is replaced by a visible escape like `\x1B` or `\u202E`.
  */
 
-/** C0/C1 controls except tab and newline, DEL, and the invisible or reordering format characters. */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2069\u3164\uFEFF\uFFF9-\uFFFB]/u
-
 /** A run of text, flagged when it is the visible form of a hidden character. */
 export interface TextSegment {
   text: string
   hidden: boolean
 }
 
-function escapeOf(char: string): string {
-  const code = char.codePointAt(0) ?? 0
-  return code <= 0xff
-    ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
-    : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`
+function escapeOf(code: number): string {
+  const hex = code.toString(16).toUpperCase()
+  if (code <= 0xff) return `\\x${hex.padStart(2, '0')}`
+  return code <= 0xffff ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`
 }
 
 /**
- * Splits text into plain runs and escaped hidden characters, so a view can highlight the escapes.
- * CRLF line ends become plain newlines; tabs become two spaces (they cannot hide anything but
- * would break the layout's width arithmetic).
+ * The shared filter (`src/shared/reveal-invisibles.ts`) drawn for the terminal: each hidden
+ * character becomes an escape like `\x1B`, `\u202E` or `\u{E0041}`, flagged so a view can
+ * highlight it. CRLF line ends become plain newlines; tabs become two spaces (they cannot hide
+ * anything but would break the layout's width arithmetic). `code` (the default) for commands,
+ * paths and tool text; `prose` lets emoji sequences through.
  */
-export function visibleSegments(text: string): TextSegment[] {
-  const normalized = text.replace(/\r\n/g, '\n').replace(/\t/g, '  ')
-  const segments: TextSegment[] = []
-  let plain = ''
-  for (const char of normalized) {
-    if (HIDDEN.test(char)) {
-      if (plain) segments.push({ text: plain, hidden: false })
-      plain = ''
-      segments.push({ text: escapeOf(char), hidden: true })
-    } else {
-      plain += char
-    }
-  }
-  if (plain) segments.push({ text: plain, hidden: false })
-  return segments
+export function visibleSegments(text: string, mode: InvisibleMode = 'code'): TextSegment[] {
+  return revealInvisibles(text, { mode }).map((run) =>
+    run.kind === 'hidden'
+      ? { text: escapeOf(run.codePoint), hidden: true }
+      : { text: run.text.replace(/\r\n/g, '\n').replace(/\t/g, '  '), hidden: false },
+  )
 }
 
 /** The text with every hidden character replaced by its visible escape. */
-export function showHidden(text: string): string {
-  return visibleSegments(text)
+export function showHidden(text: string, mode: InvisibleMode = 'code'): string {
+  return visibleSegments(text, mode)
     .map((s) => s.text)
     .join('')
 }

@@ -1,7 +1,7 @@
 /**
- * Whether `url` is the app's own page. For `file://` (the packaged renderer) that is the same
- * file, whatever its query or fragment; for `http(s)://` (electron-vite's dev server) the same
- * origin. Anything unparsable is foreign. Callers use it for navigation, permission and IPC
+ * Whether `url` is the app's own page. For `app://` (the packaged renderer) and `file://` that is
+ * the same host and path, whatever its query or fragment; for `http(s)://` (electron-vite's dev
+ * server) the same origin. Anything unparsable is foreign. Callers use it for navigation, permission and IPC
  * sender checks, so it errs on the side of "foreign".
  */
 export function isAppUrl(url: string, appUrl: string): boolean {
@@ -9,7 +9,7 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   const app = URL.parse(appUrl)
   if (candidate === null || app === null) return false
   if (candidate.protocol !== app.protocol) return false
-  if (app.protocol === 'file:')
+  if (app.protocol === 'file:' || app.protocol === 'app:')
     return candidate.host === app.host && candidate.pathname === app.pathname
   if (app.protocol === 'http:' || app.protocol === 'https:') return candidate.origin === app.origin
   return false

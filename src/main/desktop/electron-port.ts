@@ -12,6 +12,23 @@ export interface DesktopElectron {
   session: { defaultSession: DesktopSession }
   safeStorage: DesktopSafeStorage
   Notification: DesktopNotificationClass
+  protocol: DesktopProtocol
+  shell: DesktopShell
+}
+
+/** A custom scheme's privileges (Electron's CustomScheme, the fields Parley sets). */
+export interface DesktopCustomScheme {
+  scheme: string
+  privileges: { standard: boolean; secure: boolean; supportFetchAPI: boolean; corsEnabled: boolean }
+}
+
+export interface DesktopProtocol {
+  registerSchemesAsPrivileged(schemes: DesktopCustomScheme[]): void
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void
+}
+
+export interface DesktopShell {
+  openExternal(url: string): Promise<void>
 }
 
 export interface DesktopApp {
@@ -47,7 +64,6 @@ export interface DesktopWebContents {
 
 export interface DesktopWindow {
   readonly webContents: DesktopWebContents
-  loadFile(path: string): Promise<void>
   loadURL(url: string): Promise<void>
   isDestroyed(): boolean
   isFocused(): boolean

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { BrowserWindowConstructorOptions } from 'electron'
 import type {
+  DesktopCustomScheme,
   DesktopElectron,
   DesktopFrame,
   DesktopInvokeEvent,
@@ -72,9 +73,6 @@ export class FakeWindow implements DesktopWindow {
   ) {
     this.webContents = new FakeWebContents(pageUrl)
   }
-  async loadFile(path: string): Promise<void> {
-    this.loaded = path
-  }
   async loadURL(url: string): Promise<void> {
     this.loaded = url
   }
@@ -128,6 +126,11 @@ export interface FakeElectron extends DesktopElectron {
     headers?: Parameters<DesktopSession['webRequest']['onHeadersReceived']>[0]
   }
   quitCount: number
+  /** Schemes registered as privileged, and the handler of each handled scheme. */
+  readonly privilegedSchemes: DesktopCustomScheme[]
+  readonly protocolHandlers: Map<string, (request: Request) => Response | Promise<Response>>
+  /** URLs handed to `shell.openExternal`, in order. */
+  readonly openedExternally: string[]
   /** Calls a registered IPC handler the way Electron would. */
   invoke(channel: string, event: DesktopInvokeEvent, ...args: unknown[]): Promise<unknown>
 }
@@ -143,6 +146,9 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
   const notifications: FakeElectron['notifications'] = []
   const appEvents = new EventEmitter()
   const sessionHandlers: FakeElectron['sessionHandlers'] = {}
+  const privilegedSchemes: DesktopCustomScheme[] = []
+  const protocolHandlers: FakeElectron['protocolHandlers'] = new Map()
+  const openedExternally: string[] = []
 
   class FakeNotification implements DesktopNotification {
     private readonly record: FakeElectron['notifications'][number]
@@ -174,6 +180,9 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     notifications,
     appEvents,
     sessionHandlers,
+    privilegedSchemes,
+    protocolHandlers,
+    openedExternally,
     quitCount: 0,
     app: {
       whenReady: async () => undefined,
@@ -220,6 +229,20 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     },
     safeStorage: fakeSafeStorage(),
     Notification: FakeNotification,
+    protocol: {
+      registerSchemesAsPrivileged(schemes) {
+        privilegedSchemes.push(...schemes)
+      },
+      handle(scheme, handler) {
+        if (protocolHandlers.has(scheme)) throw new Error(`second handler for ${scheme}:`)
+        protocolHandlers.set(scheme, handler)
+      },
+    },
+    shell: {
+      async openExternal(url) {
+        openedExternally.push(url)
+      },
+    },
     async invoke(channel, event, ...args) {
       const handler = handlers.get(channel)
       if (!handler) throw new Error(`no handler for ${channel}`)

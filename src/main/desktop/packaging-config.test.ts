@@ -56,9 +56,10 @@ describe('the electron-builder configuration', () => {
     expect(patterns.some((pattern) => pattern.includes('src/'))).toBe(false)
   })
 
-  it('sets the Electron fuses: no run-as-node, NODE_OPTIONS or inspect; asar-only with integrity checks', async () => {
+  it('sets the Electron fuses: no run-as-node, NODE_OPTIONS or inspect; asar-only with integrity checks; no extra file:// privileges', async () => {
     const config = await loadConfig()
     expect(config.electronFuses).toMatchObject({
+      grantFileProtocolExtraPrivileges: false,
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,

@@ -1,5 +1,4 @@
 import fc from 'fast-check'
-import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { BRIDGE_CALLS, BRIDGE_METHODS, EVENT_CHANNEL, type BridgeMethod } from '../../shared/bridge'
 import {
@@ -17,10 +16,11 @@ import {
   type FakeWindow,
 } from './fake-electron'
 import { createFakeRuntime, type FakeRuntime } from './fake-runtime'
+import { APP_PAGE_URL } from './app-protocol'
 import { startDesktop, type DesktopHost } from './start-desktop'
 
 const rendererFile = '/opt/parley/out/renderer/index.html'
-const appUrl = pathToFileURL(rendererFile).href
+const appUrl = APP_PAGE_URL
 
 let electron: FakeElectron
 let runtime: FakeRuntime
@@ -61,8 +61,10 @@ describe('the Electron window', () => {
       nodeIntegration: false,
       webviewTag: false,
     })
-    expect(window.loaded).toBe(rendererFile)
-    expect(host.appUrl).toBe(appUrl)
+    expect(window.loaded).toBe('app://parley/index.html')
+    expect(host.appUrl).toBe('app://parley/index.html')
+    // The built page is served from app://, never file://.
+    expect([...electron.protocolHandlers.keys()]).toEqual(['app'])
   })
 
   it('shows the window once it has rendered, and reopening reveals the same window', () => {
@@ -94,6 +96,9 @@ describe('the Electron window', () => {
     const away = preventable({ url: 'https://evil.example/' })
     window.webContents.emit('will-navigate', away)
     expect(away.prevented).toBe(true)
+    const file = preventable({ url: 'file:///opt/parley/out/renderer/index.html' })
+    window.webContents.emit('will-navigate', file)
+    expect(file.prevented).toBe(true)
     const redirect = preventable({ url: 'file:///etc/passwd' })
     window.webContents.emit('will-redirect', redirect)
     expect(redirect.prevented).toBe(true)
@@ -106,6 +111,31 @@ describe('the Electron window', () => {
     const webview = preventable({})
     window.webContents.emit('will-attach-webview', webview)
     expect(webview.prevented).toBe(true)
+  })
+
+  it('opens a followed http(s) link in the system browser, and never any other kind of link', () => {
+    const followed = [
+      'https://example.com/docs?q=1',
+      'http://localhost:3000/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'vscode://file/etc/passwd',
+      'smb://evil.example/share',
+      'https://user:pass@evil.example/',
+      `https://example.com/${'a'.repeat(3_000)}`,
+    ]
+    for (const url of followed) {
+      expect(window.webContents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+      const navigation = preventable({ url })
+      window.webContents.emit('will-navigate', navigation)
+      expect(navigation.prevented).toBe(true)
+    }
+    expect(electron.openedExternally).toEqual([
+      'https://example.com/docs?q=1',
+      'https://example.com/docs?q=1',
+      'http://localhost:3000/',
+      'http://localhost:3000/',
+    ])
   })
 
   it('denies permission requests by default and grants clipboard writes only to the app page', () => {

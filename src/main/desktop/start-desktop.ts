@@ -1,5 +1,6 @@
-import { pathToFileURL } from 'node:url'
+import { dirname } from 'node:path'
 import type { Runtime } from '../runtime/runtime-types'
+import { APP_PAGE_URL, APP_SCHEME, serveRenderer } from './app-protocol'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
 import { forwardEvents } from './forward-events'
 import { registerBridgeHandlers } from './register-bridge-handlers'
@@ -11,7 +12,7 @@ export interface StartDesktopOptions {
   runtime: Runtime
   /** Built preload (CommonJS, runs sandboxed). */
   preloadPath: string
-  /** Built renderer page, loaded from file://. */
+  /** Built renderer page; its folder is served as `app://parley/` (registerAppScheme first). */
   rendererFile: string
   /** electron-vite's dev server URL (ELECTRON_RENDERER_URL), used instead of the file in dev. */
   rendererUrl?: string
@@ -36,8 +37,10 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   const { electron, runtime } = options
   const { app } = electron
   const platform = options.platform ?? process.platform
-  const appUrl = options.rendererUrl ?? pathToFileURL(options.rendererFile).href
+  const appUrl = options.rendererUrl ?? APP_PAGE_URL
   const windows = new Set<DesktopWindow>()
+  if (options.rendererUrl === undefined)
+    electron.protocol.handle(APP_SCHEME, serveRenderer(dirname(options.rendererFile)))
 
   hardenSession(electron.session.defaultSession, appUrl)
   const removeHandlers = registerBridgeHandlers(electron.ipcMain, runtime, (event) =>
@@ -84,13 +87,10 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
       },
     })
     windows.add(window)
-    hardenWebContents(window.webContents, appUrl)
+    hardenWebContents(window.webContents, appUrl, electron.shell)
     window.once('ready-to-show', () => window.show())
     window.on('closed', () => windows.delete(window))
-    const loaded = options.rendererUrl
-      ? window.loadURL(options.rendererUrl)
-      : window.loadFile(options.rendererFile)
-    loaded.catch((error: unknown) => {
+    window.loadURL(appUrl).catch((error: unknown) => {
       process.stderr.write(`parley: could not load the window: ${String(error)}\n`)
     })
     return window

@@ -1,12 +1,20 @@
 import type { PermissionDecision, PermissionMode } from '../../shared/permission'
 import type { DecisionReason } from '../../shared/permission'
+import {
+  checkRemembered,
+  withRemembered,
+  type RememberedDecisions,
+  type RememberedVerdict,
+  type RememberQuery,
+} from './remembered-decisions'
+import { needsPermission, type ToolCategory } from './tools/tool-types'
 
 export type PolicyVerdict =
   { kind: 'allow' } | { kind: 'ask' } | { kind: 'refuse'; message: string }
 
 export interface PolicyQuery {
   tool: string
-  mutating: boolean
+  category: ToolCategory
   mode: PermissionMode
 }
 
@@ -18,30 +26,35 @@ export interface PolicyQuery {
  * workspace allowed (tools cannot leave it), commands ask · bypass: never asks.
  */
 export class PermissionEngine {
-  /** turnId → intent → remembered decision. Dropped when the turn ends. */
-  readonly #remembered = new Map<string, Map<string, PermissionDecision>>()
+  /** turnId → what was remembered in it. Dropped when the turn ends. */
+  readonly #remembered = new Map<string, RememberedDecisions>()
 
-  evaluate({ tool, mutating, mode }: PolicyQuery): PolicyVerdict {
-    if (!mutating || mode === 'bypass') return { kind: 'allow' }
+  evaluate({ tool, category, mode }: PolicyQuery): PolicyVerdict {
+    if (!needsPermission(category) || mode === 'bypass') return { kind: 'allow' }
     if (mode === 'explore') {
       return {
         kind: 'refuse',
         message: `${tool} is not available in explore mode (read-only). Do not retry it; tell the user what you would change and that they can switch the permission mode to ask or execute.`,
       }
     }
-    if (mode === 'execute' && (tool === 'write_file' || tool === 'edit_file'))
-      return { kind: 'allow' }
+    if (mode === 'execute' && category === 'edit') return { kind: 'allow' }
     return { kind: 'ask' }
   }
 
-  remembered(turnId: string, intent: string): PermissionDecision | undefined {
-    return this.#remembered.get(turnId)?.get(intent)
+  /**
+   * What this turn's remembered decisions say about a call whose policy verdict is "ask": allow
+   * only when every part is covered and nothing is high risk; deny when any part was denied.
+   */
+  check(turnId: string, query: RememberQuery): RememberedVerdict {
+    return checkRemembered(this.#remembered.get(turnId) ?? new Map(), query)
   }
 
-  remember(turnId: string, intent: string, decision: PermissionDecision): void {
-    const turn = this.#remembered.get(turnId) ?? new Map<string, PermissionDecision>()
-    turn.set(intent, decision)
-    this.#remembered.set(turnId, turn)
+  /** Records an answer given with Remember for the keys it covered (see `rememberKeysOf`). */
+  remember(turnId: string, keys: readonly string[], decision: PermissionDecision): void {
+    this.#remembered.set(
+      turnId,
+      withRemembered(this.#remembered.get(turnId) ?? new Map(), keys, decision),
+    )
   }
 
   endTurn(turnId: string): void {
@@ -59,7 +72,7 @@ export function deniedMessage(tool: string, reason: DecisionReason, mode: Permis
     case 'mode':
       return `The user switched this session to ${mode} mode, where ${tool} is not allowed, so it did not run.`
     case 'remembered':
-      return `The user denied ${tool} for this intent earlier in this turn, so it did not run.`
+      return `The user denied part of this ${tool} call earlier in this turn, so it did not run.`
     default:
       return `The user denied permission for ${tool}, so it did not run. Do not retry the same action; ask or continue differently.`
   }

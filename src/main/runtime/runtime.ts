@@ -23,6 +23,8 @@ import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
 import { resolveBackend, type ModelBackend } from './model-backend'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
+import { commandEnvironment } from './tools/command-environment'
+import { loadBashGrammar } from './shell/bash-grammar'
 
 const DEFAULT_TITLE = 'New session'
 const ok = { ok: true } as const
@@ -111,6 +113,11 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       interactive: options.interactive,
       streamIdleMs: options.streamIdleMs ?? 120_000,
+      commandEnv: async () =>
+        commandEnvironment(process.env, [
+          await this.#secrets.get('openaiApiKey'),
+          await this.#secrets.get('anthropicApiKey'),
+        ]),
       now,
     })
   }
@@ -124,6 +131,10 @@ export class ParleyRuntime implements Runtime {
     const { sessions, problems } = loadSessions(this.options.dataDir)
     this.problems.push(...problems)
     for (const session of sessions) this.#sessions.set(session.header.id, session)
+    // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
+    // turn (a recovered one included) can need it. Without it, commands are reviewed as
+    // unparseable: high risk, never remembered.
+    await loadBashGrammar().catch(() => undefined)
     for (const session of sessions) this.#recover(session)
   }
 

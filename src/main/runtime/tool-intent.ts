@@ -1,115 +1,111 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { createTwoFilesPatch } from 'diff'
-import type { Risk } from '../../shared/permission'
-import type { Json } from '../../shared/session-events'
-import { LIMITS } from '../../shared/limits'
-import { resolveInWorkspace } from './tools/workspace-paths'
-
-/** What a permission prompt shows for one tool call, and what "remember" would cover. */
-export interface ToolIntent {
-  summary: string
-  /** The full command or diff; never truncated. */
-  detail: string
-  risk: Risk
-  /** Remember-for-turn key: the tool plus its command prefix or path. */
-  intent: string
-}
-
-const DESTRUCTIVE =
-  /(^|[\s;&|(])(rm|rmdir|sudo|dd|mkfs|shred|chmod|chown|kill|pkill|reboot|shutdown|truncate)\b|git\s+(push|reset|clean)|>\s*\/dev\/|curl[^|]*\|\s*(ba|z)?sh|wget[^|]*\|\s*(ba|z)?sh/
-
-/** Programs whose first word is a subcommand that changes what they do (`git push` vs `git status`). */
-const SUBCOMMAND_PROGRAMS = new Set([
-  'npm',
-  'npx',
-  'pnpm',
-  'yarn',
-  'bun',
-  'deno',
-  'git',
-  'cargo',
-  'go',
-  'docker',
-  'kubectl',
-  'pip',
-  'pip3',
-  'poetry',
-  'uv',
-  'dotnet',
-  'gradle',
-  'mvn',
-  'make',
-  'brew',
-  'apt',
-  'apt-get',
-  'systemctl',
-])
+import type { PermissionInteraction } from '../../shared/interactions'
+import type { Json, SessionEventOf } from '../../shared/session-events'
+import {
+  ToolError,
+  type CallReview,
+  type ReviewContext,
+  type ToolDefinition,
+} from './tools/tool-types'
+import { toolsetFor } from './tools/toolsets'
+import { rememberKeysOf } from './remembered-decisions'
+import { loadBashGrammar } from './shell/bash-grammar'
 
 /**
- * The command prefix "remember for this turn" covers: the program, plus its subcommand for tools
- * like npm or git. `echo one` → `echo`; `npm test -- x` → `npm test`; `rm -rf build` → `rm`.
+ * What a permission prompt shows for one call and what Remember covers: the fields the
+ * `permission_request` record and the pending interaction share, so a request found open at the
+ * next start is shown exactly as it was.
  */
-export function commandPrefix(command: string): string {
-  const [program = '', sub] = command.trim().split(/\s+/)
-  const name = program.split('/').pop() ?? program
-  return SUBCOMMAND_PROGRAMS.has(name) && sub !== undefined && /^[A-Za-z][\w:.-]*$/.test(sub)
-    ? `${program} ${sub}`
-    : program
+export type ToolIntent = Pick<
+  PermissionInteraction,
+  'summary' | 'detail' | 'risk' | 'intent' | 'rememberScope' | 'parts'
+> & {
+  /** The remember-for-turn keys an allow or deny with Remember records (internal). */
+  rememberKeys: string[]
 }
 
-function str(input: Json, key: string): string {
-  return input !== null &&
-    typeof input === 'object' &&
-    !Array.isArray(input) &&
-    typeof input[key] === 'string'
-    ? input[key]
-    : ''
-}
+/** The most entries "Remember for this turn" lists (the contract's bound); past it, nothing is. */
+const MAX_REMEMBER_SCOPE = 50
 
-function currentText(workspace: string, path: string): string {
-  try {
-    const absolute = resolveInWorkspace(workspace, path)
-    if (!existsSync(absolute) || statSync(absolute).size > LIMITS.fileBytes) return ''
-    return readFileSync(absolute, 'utf8')
-  } catch {
-    return ''
+/** How a call of a tool without a review of its own is shown: its input as JSON. */
+function genericReview(tool: string, input: Json): CallReview {
+  return {
+    summary: `Use ${tool}`,
+    detail: JSON.stringify(input, null, 2),
+    risk: 'low',
+    parts: [{ text: tool, risk: 'low', key: `tool:${tool}`, label: tool }],
+    showParts: false,
   }
 }
 
-export function describeToolCall(tool: string, input: Json, workspace: string): ToolIntent {
-  if (tool === 'run_command') {
-    const command = str(input, 'command')
-    return {
-      summary: `Run \`${command.split('\n')[0]}\`${command.includes('\n') ? ' …' : ''}`,
-      detail: command,
-      risk: DESTRUCTIVE.test(command) ? 'high' : 'medium',
-      intent: `run_command: ${commandPrefix(command)}`,
-    }
+/**
+ * The review of a call (its input already validated): the tool's own, else a generic one. Throws
+ * a ToolError when the call cannot apply; the model is told, and nobody is asked.
+ */
+export function reviewToolCall(
+  tool: ToolDefinition,
+  input: unknown,
+  context: ReviewContext,
+): CallReview {
+  return tool.review ? tool.review(input, context) : genericReview(tool.name, input as Json)
+}
+
+/** A review in the words of the prompt, the log record and the Remember checkbox. */
+export function presentReview(tool: string, review: CallReview): ToolIntent {
+  const keys = rememberKeysOf(review)
+  const labels = [
+    ...new Set(
+      review.parts.filter((p) => p.key !== null && keys.includes(p.key)).map((p) => p.label),
+    ),
+  ]
+  const rememberable = labels.length > 0 && labels.length <= MAX_REMEMBER_SCOPE
+  return {
+    summary: review.summary,
+    detail: review.detail,
+    risk: review.risk,
+    intent: rememberable ? `${tool}: ${labels.join(' · ')}` : `${tool}: (never remembered)`,
+    rememberScope: rememberable ? labels : null,
+    ...(review.showParts
+      ? {
+          parts: review.parts.map(({ text, risk, why }) => ({
+            text,
+            risk,
+            ...(why !== undefined ? { why } : {}),
+          })),
+        }
+      : {}),
+    rememberKeys: rememberable ? keys : [],
   }
-  if (tool === 'write_file' || tool === 'edit_file') {
-    const path = str(input, 'path')
-    const before = currentText(workspace, path)
-    const after =
-      tool === 'write_file'
-        ? str(input, 'content')
-        : before.replace(str(input, 'old_text'), () => str(input, 'new_text'))
-    const detail =
-      tool === 'edit_file' && !before.includes(str(input, 'old_text'))
-        ? `--- old_text\n${str(input, 'old_text')}\n+++ new_text\n${str(input, 'new_text')}`
-        : createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, '', '', { context: 3 })
-    return {
-      summary:
-        tool === 'write_file'
-          ? `${before === '' ? 'Create' : 'Overwrite'} ${path}`
-          : `Edit ${path}`,
-      detail,
-      risk: 'medium',
-      intent: `files: ${path}`,
-    }
+}
+
+/** A request read back from the log: shown as it was; older records without scope remember nothing. */
+export function intentOfRecord(request: SessionEventOf<'permission_request'>): ToolIntent {
+  return {
+    summary: request.summary,
+    detail: request.detail,
+    risk: request.risk,
+    intent: request.intent,
+    rememberScope: request.rememberScope ?? null,
+    ...(request.parts !== undefined ? { parts: request.parts } : {}),
+    rememberKeys: request.rememberScope ? (request.rememberKeys ?? []) : [],
   }
-  const json = JSON.stringify(input, null, 2)
-  return { summary: `Use ${tool}`, detail: json, risk: 'low', intent: tool }
+}
+
+/**
+ * How a call of one of Parley's tools is put to the person (for callers that hold a tool name and
+ * a raw input). Throws a ToolError when the input is invalid or the call cannot apply.
+ */
+export async function describeToolCall(
+  toolName: string,
+  input: Json,
+  workspace: string,
+): Promise<ToolIntent> {
+  const tool = toolsetFor('interactive').get(toolName)
+  if (!tool) return presentReview(toolName, genericReview(toolName, input))
+  const parsed = tool.inputSchema.safeParse(input)
+  if (!parsed.success) throw new ToolError(`invalid input for ${toolName}`)
+  await loadBashGrammar()
+  return presentReview(toolName, reviewToolCall(tool, parsed.data, { workspace }))
 }
 
 /** sha256 of a tool input, so an approval covers exactly the input that was shown. */

@@ -11,12 +11,13 @@ import { StreamWatchdog } from './stream-watchdog'
 import { Turn, TurnEndedError, type TurnStopReason } from './turn'
 import type { ModelBackend } from './model-backend'
 import type { RecoveredCall } from './recovery'
-import { ToolError, type ToolContext } from './tools/tool-types'
+import { needsPermission, ToolError, type ToolContext } from './tools/tool-types'
 import { toolsetFor, type AgentKind } from './tools/toolsets'
 import type { InteractionBroker } from './interactions/broker'
 import type { DraftStore } from './interactions/draft-store'
 import type { CallOptions, PermissionGate, StepCall } from './interactions/permission-gate'
 import { askQuestion } from './interactions/question-request'
+import { bashGrammarLoaded, loadBashGrammar } from './shell/bash-grammar'
 
 const MAX_STEPS = 50
 
@@ -51,6 +52,8 @@ export interface EngineDeps {
   touch(session: SessionState): void
   interactive: boolean
   streamIdleMs: number
+  /** The environment for commands the model runs: no credentials (see command-environment.ts). */
+  commandEnv(): Promise<NodeJS.ProcessEnv>
   now(): number
 }
 
@@ -120,6 +123,9 @@ export class TurnEngine {
     let reason: TurnEndReason = 'completed'
     let error: string | undefined
     try {
+      // Permission reviews parse commands synchronously; the grammar must be there first. If it
+      // cannot load, every command is reviewed as unparseable (high risk, never remembered).
+      if (!bashGrammarLoaded()) await loadBashGrammar().catch(() => undefined)
       if (recovered.length > 0) {
         await Promise.all(
           recovered.map((r) =>
@@ -397,13 +403,21 @@ export class TurnEngine {
         isError: true,
       }
     }
-    if (tool.mutating) {
-      const decision = await this.deps.gate.authorize(session, turn, call, tool, options)
+    if (needsPermission(tool.category)) {
+      const decision = await this.deps.gate.authorize(
+        session,
+        turn,
+        call,
+        tool,
+        parsed.data,
+        options,
+      )
       if (decision !== true) return { output: { error: decision }, isError: true }
     }
     const context: ToolContext = {
       workspace: session.header.workspace,
       signal: turn.abort.signal,
+      commandEnv: () => this.deps.commandEnv(),
       askUser: (input) =>
         askQuestion(
           {

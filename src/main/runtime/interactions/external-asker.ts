@@ -16,6 +16,7 @@ import type {
 import type { InteractionBroker, RespondFailure } from './broker'
 import type { DraftStore } from './draft-store'
 import type { PermissionGate } from './permission-gate'
+import { toolsetFor } from '../tools/toolsets'
 import { FormDraftSchema, type FormResponse } from '../../../shared/form-schema'
 
 /** Turns a peer's `requestedSchema` into a bounded form, or says why it cannot be shown. */
@@ -119,13 +120,23 @@ export class ExternalAsker implements InteractionAsker {
     if (!session || !turn || turn.id !== request.turnId || turn.stopping)
       return { allowed: false, message: 'the turn has ended' }
     // An ACP agent's file write is a write_file under Parley's policy, shown with its diff.
-    const policyTool = request.tool === 'fs/write_text_file' ? 'write_file' : request.tool
+    const tool = toolsetFor('interactive').get(
+      request.tool === 'fs/write_text_file' ? 'write_file' : request.tool,
+    )
+    if (!tool) return { allowed: false, message: `${request.tool} is not a call Parley can check` }
+    const parsed = tool.inputSchema.safeParse(request.input)
+    if (!parsed.success)
+      return {
+        allowed: false,
+        message: `invalid input for ${request.tool}: ${parsed.error.message}`,
+      }
     try {
       const verdict = await this.deps.gate.authorize(
         session,
         turn,
-        { toolCallId: newId('call'), toolName: policyTool, input: request.input },
-        { name: policyTool, mutating: !request.readOnly },
+        { toolCallId: newId('call'), toolName: tool.name, input: request.input },
+        tool,
+        parsed.data,
         { kind: 'interactive', persisted: true, source: request.source },
       )
       return verdict === true ? { allowed: true } : { allowed: false, message: verdict }

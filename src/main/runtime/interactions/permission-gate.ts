@@ -5,10 +5,16 @@ import type { Json } from '../../../shared/session-events'
 import { deniedMessage, type PermissionEngine } from '../permission-engine'
 import type { RecoveredCall } from '../recovery'
 import { newId, type SessionState } from '../session-state'
-import { describeToolCall, hashInput } from '../tool-intent'
+import {
+  hashInput,
+  intentOfRecord,
+  presentReview,
+  reviewToolCall,
+  type ToolIntent,
+} from '../tool-intent'
 import { TurnEndedError, type Turn } from '../turn'
-import type { ToolDefinition } from '../tools/tool-types'
-import type { AgentKind } from '../tools/toolsets'
+import { ToolError, type ToolCategory, type ToolDefinition } from '../tools/tool-types'
+import { toolsetFor, type AgentKind } from '../tools/toolsets'
 import type { BrokerDeps, InteractionBroker } from './broker'
 
 /** One tool call of a model step. */
@@ -38,6 +44,11 @@ export interface GateDeps {
   permissionTimeoutMs: number
 }
 
+/** The permission category of a tool shown in a prompt (a tool Parley does not know is a command). */
+function categoryOf(tool: string): ToolCategory {
+  return toolsetFor('interactive').get(tool)?.category ?? 'command'
+}
+
 interface Decision {
   decision: PermissionDecision
   reason: DecisionReason
@@ -54,12 +65,17 @@ interface Decision {
 export class PermissionGate {
   constructor(private readonly deps: GateDeps) {}
 
-  /** True when the call may run; otherwise the message the model reads. */
+  /**
+   * True when the call may run; otherwise the message the model reads. `input` is the validated
+   * input; the call is reviewed (what it would do, part by part, and its risk) before anything
+   * remembered is consulted, and a call that cannot apply is refused without asking anyone.
+   */
   async authorize(
     session: SessionState,
     turn: Turn,
     call: StepCall,
-    tool: Pick<ToolDefinition, 'name' | 'mutating'>,
+    tool: ToolDefinition,
+    input: unknown,
     options: CallOptions,
   ): Promise<true | string> {
     const { permissions, broker } = this.deps
@@ -77,28 +93,43 @@ export class PermissionGate {
         note: recovered.note,
       })
     }
-    if (!recovered) {
-      const verdict = permissions.evaluate({
-        tool: tool.name,
-        mutating: tool.mutating,
-        mode: session.mode,
-      })
-      if (verdict.kind === 'allow') return true
-      if (verdict.kind === 'refuse') return verdict.message
-    }
-    const intent = describeToolCall(tool.name, call.input, session.header.workspace)
-    const remembered = permissions.remembered(turn.id, intent.intent)
     const decide = (d: Decision, sync = false) => {
       if (options.persisted) this.#record(session, turn, call, d, sync)
       return outcomeOf(d)
     }
-    if (remembered)
-      return decide({
-        decision: remembered,
-        reason: 'remembered',
-        requestId: null,
-        remember: false,
+    let intent: ToolIntent
+    if (recovered) {
+      // Shown again exactly as it was recorded, whatever has changed on disk since.
+      intent = intentOfRecord(recovered.request)
+    } else {
+      const verdict = permissions.evaluate({
+        tool: tool.name,
+        category: tool.category,
+        mode: session.mode,
       })
+      if (verdict.kind === 'allow') return true
+      if (verdict.kind === 'refuse') return verdict.message
+      let review
+      try {
+        review = reviewToolCall(tool, input, { workspace: session.header.workspace })
+      } catch (error) {
+        // The call cannot apply (a path outside the workspace, an edit that does not match):
+        // the model is told, and the person is not asked about something that would fail.
+        if (error instanceof ToolError) return error.message
+        throw error
+      }
+      // After the policy and the review's risk, never before them.
+      const remembered = permissions.check(turn.id, review)
+      if (remembered !== 'ask')
+        return decide({
+          decision: remembered,
+          reason: 'remembered',
+          requestId: null,
+          remember: false,
+        })
+      intent = presentReview(tool.name, review)
+    }
+    const { rememberKeys, ...shown } = intent
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
       return decide({ decision: 'deny', reason: 'headless', requestId: null, remember: false })
 
@@ -119,8 +150,7 @@ export class PermissionGate {
         createdAt,
         recovered: recovered !== undefined,
         tool: tool.name,
-        ...intent,
-        rememberScope: [intent.intent],
+        ...shown,
         expiresAt: null,
       },
       requestRecord:
@@ -132,7 +162,8 @@ export class PermissionGate {
               requestId,
               toolCallId: call.toolCallId,
               tool: tool.name,
-              ...intent,
+              ...shown,
+              rememberKeys,
               inputHash: hashInput(call.input),
               // The countdown starts when the prompt is shown; the record keeps its length.
               expiresAt: null,
@@ -163,7 +194,7 @@ export class PermissionGate {
       throw new TurnEndedError(outcome.reason)
     }
     const { answer, by } = outcome.value
-    if (answer.remember) permissions.remember(turn.id, intent.intent, answer.decision)
+    if (answer.remember) permissions.remember(turn.id, rememberKeys, answer.decision)
     return outcomeOf({
       decision: answer.decision,
       reason: by === 'mode' ? 'mode' : 'user',
@@ -183,7 +214,7 @@ export class PermissionGate {
       if (!this.deps.broker.isLive(request.requestId)) continue
       const verdict = this.deps.permissions.evaluate({
         tool: request.tool,
-        mutating: true,
+        category: categoryOf(request.tool),
         mode: session.mode,
       })
       if (verdict.kind === 'ask') continue

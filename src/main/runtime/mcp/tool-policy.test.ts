@@ -50,7 +50,8 @@ describe('the permission prompt for an MCP tool call', () => {
       summary: 'Use Create issue (MCP server github)',
       detail: '{\n  "title": "Bug",\n  "body": "It breaks"\n}',
       risk: 'medium',
-      intent: tool,
+      parts: [{ text: tool, risk: 'medium', key: `tool:${tool}`, label: tool }],
+      showParts: false,
     })
   })
 

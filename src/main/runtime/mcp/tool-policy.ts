@@ -1,7 +1,7 @@
 import type { PermissionMode } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
 import type { PolicyVerdict } from '../permission-engine'
-import type { ToolIntent } from '../tool-intent'
+import type { CallReview } from '../tools/tool-types'
 import type { McpTool } from './mcp-tool'
 
 export interface McpPolicyQuery {
@@ -45,11 +45,21 @@ export function mcpToolVerdict({ tool, mode, readOnlyHint }: McpPolicyQuery): Po
  * the remember-for-turn key (the tool itself: a server's tool has no command prefix or path Parley
  * could narrow it to). The risk only styles the prompt; the decision is `mcpToolVerdict`'s.
  */
-export function describeMcpToolCall(tool: McpTool, input: Json): ToolIntent {
+export function describeMcpToolCall(tool: McpTool, input: Json): CallReview {
+  const risk = tool.readOnlyHint ? 'low' : tool.destructiveHint ? 'high' : 'medium'
   return {
     summary: `Use ${tool.title ?? tool.serverToolName} (MCP server ${tool.server})`,
     detail: JSON.stringify(input, null, 2),
-    risk: tool.readOnlyHint ? 'low' : tool.destructiveHint ? 'high' : 'medium',
-    intent: tool.name,
+    risk,
+    // One part, remembered by the tool's name (a high-risk one never is).
+    parts: [
+      {
+        text: tool.name,
+        risk,
+        key: risk === 'high' ? null : `tool:${tool.name}`,
+        label: tool.name,
+      },
+    ],
+    showParts: false,
   }
 }

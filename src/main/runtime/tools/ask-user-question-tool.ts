@@ -38,7 +38,7 @@ export const askUserQuestionTool = defineTool({
     'Do not use this for open-ended conversation: ask those in your normal reply and end your turn.',
   ].join(' '),
   inputSchema: AskUserQuestionInputSchema,
-  mutating: false,
+  category: 'ask',
   normalizeInput: dropHarmlessExtras,
   async execute(input, { askUser }) {
     return askUser(input)

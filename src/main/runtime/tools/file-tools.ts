@@ -1,9 +1,17 @@
+import { readFileSync, statSync } from 'node:fs'
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
-import { defineTool, ToolError } from './tool-types'
-import { displayPath, resolveInWorkspace } from './workspace-paths'
+import { workspaceWriteRisk, writeKey } from '../shell/part-review'
+import { defineTool, ToolError, type CallReview } from './tool-types'
+import {
+  displayPath,
+  locateInWorkspace,
+  resolveInWorkspace,
+  type WorkspacePath,
+} from './workspace-paths'
 
 const PathSchema = z.string().min(1).max(LIMITS.path)
 const SKIPPED_DIRS = new Set(['.git', 'node_modules'])
@@ -25,7 +33,7 @@ export const readFileTool = defineTool({
   name: 'read_file',
   description: 'Read a UTF-8 text file in the workspace. `path` is relative to the workspace root.',
   inputSchema: z.strictObject({ path: PathSchema }),
-  mutating: false,
+  category: 'read',
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path)
     return { path: displayPath(workspace, absolute), content: await readText(absolute, path) }
@@ -36,7 +44,7 @@ export const listFilesTool = defineTool({
   name: 'list_files',
   description: 'List the entries of a folder in the workspace (default: the workspace root).',
   inputSchema: z.strictObject({ path: PathSchema.optional() }),
-  mutating: false,
+  category: 'read',
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path ?? '.')
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => {
@@ -65,7 +73,7 @@ export const searchFilesTool = defineTool({
   description:
     'Search workspace files for a literal text (not a regex). Returns matching lines with file and line number.',
   inputSchema: z.strictObject({ query: z.string().min(1).max(1_000), path: PathSchema.optional() }),
-  mutating: false,
+  category: 'read',
   async execute({ query, path }, { workspace, signal }) {
     const root = resolveInWorkspace(workspace, path ?? '.')
     const matches: Array<{ file: string; line: number; text: string }> = []
@@ -99,16 +107,108 @@ export const searchFilesTool = defineTool({
   },
 })
 
+/**
+ * What a write or an edit will do: the real target and the text before and after. One function
+ * computes both what the prompt previews and what the tool writes, so the person never approves
+ * a change the tool would not make.
+ */
+export interface FileChange {
+  target: WorkspacePath
+  /** Null when the file does not exist yet. */
+  before: string | null
+  after: string
+}
+
+/** The text of a file a change replaces (synchronous: a review must not yield, see tool-types). */
+function currentText(target: WorkspacePath, shown: string): string | null {
+  let info
+  try {
+    info = statSync(target.absolute)
+  } catch {
+    return null
+  }
+  if (!info.isFile()) throw new ToolError(`${shown} is not a file`)
+  if (info.size > LIMITS.fileBytes)
+    throw new ToolError(
+      `${shown} is ${info.size} bytes; files over ${LIMITS.fileBytes} bytes are not changed`,
+    )
+  return readFileSync(target.absolute, 'utf8')
+}
+
+export function planWrite(
+  workspace: string,
+  { path, content }: { path: string; content: string },
+): FileChange {
+  const target = locateInWorkspace(workspace, path)
+  return { target, before: currentText(target, path), after: content }
+}
+
+export function planEdit(
+  workspace: string,
+  { path, old_text, new_text }: { path: string; old_text: string; new_text: string },
+): FileChange {
+  const target = locateInWorkspace(workspace, path)
+  const before = currentText(target, path)
+  if (before === null) throw new ToolError(`no such file: ${path}`)
+  const count = before.split(old_text).length - 1
+  if (count !== 1) {
+    throw new ToolError(
+      `old_text occurs ${count} times in ${path}; it must occur exactly once (add surrounding lines to make it unique)`,
+    )
+  }
+  return { target, before, after: before.replace(old_text, () => new_text) }
+}
+
+async function applyChange({ target, after }: FileChange): Promise<void> {
+  await mkdir(dirname(target.absolute), { recursive: true })
+  await writeFile(target.absolute, after, 'utf8')
+}
+
+/** The prompt for a file change: the real target (and the link it goes through), and its diff. */
+function reviewChange(verb: string, change: FileChange): CallReview {
+  const { shown, through } = change.target
+  const link = through !== null ? ` (through the link ${through})` : ''
+  const { risk, why } = workspaceWriteRisk(shown)
+  return {
+    summary: `${verb} ${shown}${link}`,
+    detail: createTwoFilesPatch(
+      `a/${shown}`,
+      `b/${shown}`,
+      change.before ?? '',
+      change.after,
+      '',
+      '',
+      {
+        context: 3,
+      },
+    ),
+    risk,
+    parts: [
+      {
+        text: `${verb} ${shown}${link}`,
+        risk,
+        ...(why !== undefined ? { why } : {}),
+        key: risk === 'high' ? null : writeKey(shown),
+        label: shown,
+      },
+    ],
+    showParts: false,
+  }
+}
+
 export const writeFileTool = defineTool({
   name: 'write_file',
   description: 'Create or overwrite a text file in the workspace with `content`.',
   inputSchema: z.strictObject({ path: PathSchema, content: z.string().max(LIMITS.fileBytes) }),
-  mutating: true,
-  async execute({ path, content }, { workspace }) {
-    const absolute = resolveInWorkspace(workspace, path)
-    await mkdir(dirname(absolute), { recursive: true })
-    await writeFile(absolute, content, 'utf8')
-    return { path: displayPath(workspace, absolute), bytes: Buffer.byteLength(content) }
+  category: 'edit',
+  review(input, { workspace }) {
+    const change = planWrite(workspace, input)
+    return reviewChange(change.before === null ? 'Create' : 'Overwrite', change)
+  },
+  async execute(input, { workspace }) {
+    const change = planWrite(workspace, input)
+    await applyChange(change)
+    return { path: change.target.shown, bytes: Buffer.byteLength(input.content) }
   },
 })
 
@@ -121,21 +221,13 @@ export const editFileTool = defineTool({
     old_text: z.string().min(1).max(LIMITS.fileBytes),
     new_text: z.string().max(LIMITS.fileBytes),
   }),
-  mutating: true,
-  async execute({ path, old_text, new_text }, { workspace }) {
-    const absolute = resolveInWorkspace(workspace, path)
-    const text = await readText(absolute, path)
-    const count = text.split(old_text).length - 1
-    if (count !== 1) {
-      throw new ToolError(
-        `old_text occurs ${count} times in ${path}; it must occur exactly once (add surrounding lines to make it unique)`,
-      )
-    }
-    await writeFile(
-      absolute,
-      text.replace(old_text, () => new_text),
-      'utf8',
-    )
-    return { path: displayPath(workspace, absolute), replaced: 1 }
+  category: 'edit',
+  review(input, { workspace }) {
+    return reviewChange('Edit', planEdit(workspace, input))
+  },
+  async execute(input, { workspace }) {
+    const change = planEdit(workspace, input)
+    await applyChange(change)
+    return { path: change.target.shown, replaced: 1 }
   },
 })

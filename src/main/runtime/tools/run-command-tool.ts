@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
+import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
 
 const DEFAULT_TIMEOUT_MS = 120_000
 const MAX_TIMEOUT_MS = 600_000
+
+/**
+ * The shell that runs a command: bash where there is one, because bash's grammar is the one the
+ * permission review parses (tree-sitter-bash); a different shell could read the same text as
+ * different commands. Elsewhere the system shell.
+ */
+function shellFor(command: string): [string, string[]] {
+  if (process.platform === 'win32') return ['cmd.exe', ['/d', '/s', '/c', command]]
+  return [existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh', ['-c', command]]
+}
 
 /** Keeps the head and the tail of a long output, with a marker saying how much was left out. */
 export class BoundedOutput {
@@ -46,21 +58,22 @@ export const runCommandTool = defineTool({
     command: z.string().min(1).max(10_000),
     timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
   }),
-  mutating: true,
-  execute({ command, timeout_ms }, { workspace, signal }) {
+  category: 'command',
+  review({ command }, { workspace }) {
+    return reviewCommand(command, { workspace })
+  },
+  async execute({ command, timeout_ms }, { workspace, signal, commandEnv }) {
+    const env = await commandEnv()
     return new Promise((resolvePromise) => {
       const output = new BoundedOutput(LIMITS.commandOutput)
       const windows = process.platform === 'win32'
-      const child = spawn(
-        windows ? 'cmd.exe' : '/bin/sh',
-        windows ? ['/d', '/s', '/c', command] : ['-c', command],
-        {
-          cwd: workspace,
-          detached: !windows,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: process.env,
-        },
-      )
+      const [shell, args] = shellFor(command)
+      const child = spawn(shell, args, {
+        cwd: workspace,
+        detached: !windows,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+      })
       let timedOut = false
       let aborted = false
       const kill = () => {

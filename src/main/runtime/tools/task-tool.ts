@@ -10,7 +10,7 @@ export const taskTool = defineTool({
     description: z.string().min(1).max(200),
     prompt: z.string().min(1).max(50_000),
   }),
-  mutating: false,
+  category: 'delegate',
   async execute({ description, prompt }, { runChild }) {
     return { result: await runChild(description, prompt) }
   },

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Json } from '../../../shared/session-events'
+import type { Risk } from '../../../shared/permission'
 import type { AskUserQuestionInput, AskUserQuestionResult } from '../../../shared/ask-user-question'
 
 /** A failure the model can act on: becomes an error tool result with this message. */
@@ -11,20 +12,85 @@ export interface ToolContext {
   workspace: string
   /** Aborted when the turn stops, errors or the app shuts down. */
   signal: AbortSignal
+  /**
+   * The environment for the commands the model runs: Parley's own, less every credential
+   * (provider keys, the variables Parley reads keys from, any variable holding a stored key).
+   */
+  commandEnv(): Promise<NodeJS.ProcessEnv>
   /** Parks the turn on the person's answers (AskUserQuestion). */
   askUser(input: AskUserQuestionInput): Promise<AskUserQuestionResult>
   /** Runs a child agent to completion and returns its final text (Task). */
   runChild(description: string, prompt: string): Promise<string>
 }
 
+/**
+ * What a tool does, for the permission policy: `read` never asks; `edit` changes files inside the
+ * workspace (allowed in execute mode); `command` runs programs (asks in ask and execute modes);
+ * `ask` and `delegate` (AskUserQuestion, Task) never ask themselves (a child's calls do).
+ */
+export type ToolCategory = 'read' | 'edit' | 'command' | 'ask' | 'delegate'
+
+/** True when calls of this category go through the permission policy. */
+export function needsPermission(category: ToolCategory): boolean {
+  switch (category) {
+    case 'edit':
+    case 'command':
+      return true
+    case 'read':
+    case 'ask':
+    case 'delegate':
+      return false
+  }
+}
+
+/**
+ * One thing a call does that the person approves on its own: a simple command, a redirection
+ * (a write to that path), a file write.
+ */
+export interface ReviewPart {
+  /** As written in the call. */
+  text: string
+  risk: Risk
+  /** Why it is risky, in words ("deletes files"). */
+  why?: string
+  /** The remember-for-turn key; null when it is never remembered (inline code, high risk…). */
+  key: string | null
+  /** What remembering it covers, in words: "npm test", "src/app.ts". */
+  label: string
+}
+
+/** How one call is put to the person: what the prompt shows, the log keeps and Remember covers. */
+export interface CallReview {
+  /** One line: what the call will do (every part of a compound command is named). */
+  summary: string
+  /** The full command or diff; never truncated. */
+  detail: string
+  /** The highest risk of its parts. */
+  risk: Risk
+  parts: ReviewPart[]
+  /** Commands list their parts in the prompt; a file tool's single part only carries its key. */
+  showParts: boolean
+}
+
+/** What a tool's review may use. */
+export interface ReviewContext {
+  workspace: string
+}
+
 export interface ToolDefinition<Input = unknown> {
   name: string
   description: string
   inputSchema: z.ZodType<Input>
-  /** Mutating tools go through the permission engine; read-only ones never ask. */
-  mutating: boolean
+  category: ToolCategory
   /** Drops harmless extras some models add before the input is validated (optional). */
   normalizeInput?(input: Json): Json
+  /**
+   * How a call is shown for approval (tools that can need permission). Throws a ToolError when
+   * the call cannot apply (a path outside the workspace, an edit that does not match): the model
+   * is told, and the person is not asked about something that would fail. Synchronous, so
+   * parallel calls reach the person in call order.
+   */
+  review?(input: Input, context: ReviewContext): CallReview
   execute(input: Input, context: ToolContext): Promise<Json>
 }
 

@@ -19,6 +19,7 @@ function workspace(): ToolContext {
   return {
     workspace: dir,
     signal: new AbortController().signal,
+    commandEnv: async () => process.env,
     askUser: () => Promise.reject(new Error('not here')),
     runChild: () => Promise.reject(new Error('not here')),
   }

@@ -1,45 +1,112 @@
-import { realpathSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
+import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path'
 import { ToolError } from './tool-types'
+
+/** Symlinks followed in one path before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40
 
 function isInside(root: string, target: string): boolean {
   const rel = relative(root, target)
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
 }
 
-/** The real path of `path`, or of its nearest existing ancestor joined with the rest. */
-function realPathOfNearest(path: string): string {
-  let current = path
-  const rest: string[] = []
-  for (;;) {
-    try {
-      return resolve(realpathSync(current), ...rest.reverse())
-    } catch {
-      const parent = dirname(current)
-      if (parent === current) return path
-      rest.push(current.slice(parent.length + 1))
-      current = parent
+/** Where a path really leads: every link followed, dangling ones included. */
+interface RealTarget {
+  real: string
+  /** The first symlink the path went through (absolute), if any. */
+  via: string | null
+}
+
+/**
+ * The path the file system would reach for `absolute`, following every symlink component by
+ * component with `lstat`, the way `open(O_CREAT)` does. Unlike `realpath` it does not stop at a
+ * missing entry: a dangling link's target (relative or absolute, a chain of links, a link to a
+ * missing folder) is followed, so a write through it is checked where it would really land.
+ * Below the first missing entry nothing exists, so the rest is joined as written.
+ */
+function followLinks(absolute: string): RealTarget {
+  const { root } = parse(absolute)
+  let current = root
+  let via: string | null = null
+  let links = 0
+  const pending = absolute.slice(root.length).split(sep).filter(Boolean)
+  while (pending.length > 0) {
+    const name = pending.shift() as string
+    if (name === '.') continue
+    if (name === '..') {
+      current = resolve(current, '..')
+      continue
     }
+    const next = join(current, name)
+    let isLink: boolean
+    try {
+      isLink = lstatSync(next).isSymbolicLink()
+    } catch {
+      // Missing: nothing below it can be a link yet (writing creates plain folders and a file).
+      return { real: resolve(next, ...pending), via }
+    }
+    if (!isLink) {
+      current = next
+      continue
+    }
+    if (++links > MAX_LINKS) throw new ToolError(`too many symbolic links in ${absolute}`)
+    via ??= next
+    const target = readlinkSync(next)
+    const { root: targetRoot } = parse(target)
+    // An absolute link starts again from its root; a relative one goes on from the link's folder.
+    if (targetRoot !== '') current = targetRoot
+    pending.unshift(...target.slice(targetRoot.length).split(sep).filter(Boolean))
+  }
+  return { real: current, via }
+}
+
+/** A tool's path, resolved: where it really leads and how the person should see it. */
+export interface WorkspacePath {
+  /** The real absolute path the call reads or writes (every symlink followed). */
+  absolute: string
+  /** `absolute` relative to the workspace, as the model and the person see it. */
+  shown: string
+  /** When the path goes through a symlink: that link, relative to the workspace. */
+  through: string | null
+}
+
+function workspaceRoot(workspace: string): string {
+  try {
+    return realpathSync(resolve(workspace))
+  } catch {
+    return resolve(workspace)
   }
 }
 
 /**
- * Resolves a tool's path argument inside the workspace. Absolute paths, `..` and symlinks that
- * lead outside are refused with a message the model can act on.
+ * Resolves a tool's path argument inside the workspace. Absolute paths, `..` and symlinks
+ * (dangling ones included) that lead outside are refused with a message the model can act on.
  */
-export function resolveInWorkspace(workspace: string, path: string): string {
+export function locateInWorkspace(workspace: string, path: string): WorkspacePath {
   if (path.includes('\0')) throw new ToolError('path contains a NUL character')
-  const root = realPathOfNearest(resolve(workspace))
+  const root = workspaceRoot(workspace)
   const target = resolve(root, path)
-  if (!isInside(root, target) || !isInside(root, realPathOfNearest(target))) {
+  if (!isInside(root, target)) {
     throw new ToolError(
       `path "${path}" is outside the workspace; use a path relative to the workspace root`,
     )
   }
-  return target
+  const { real, via } = followLinks(target)
+  const through = via === null ? null : relative(root, via) || '.'
+  if (!isInside(root, real)) {
+    throw new ToolError(
+      `path "${path}" leads outside the workspace through the symbolic link ${through ?? path} (to ${real}); use a path whose real location is inside the workspace`,
+    )
+  }
+  return { absolute: real, shown: relative(root, real) || '.', through }
+}
+
+/** The real absolute path of a tool's path argument, confined to the workspace (see above). */
+export function resolveInWorkspace(workspace: string, path: string): string {
+  return locateInWorkspace(workspace, path).absolute
 }
 
 /** The path as the model and the person should see it: relative to the workspace. */
 export function displayPath(workspace: string, absolute: string): string {
-  return relative(realPathOfNearest(resolve(workspace)), absolute) || '.'
+  return relative(workspaceRoot(workspace), absolute) || '.'
 }

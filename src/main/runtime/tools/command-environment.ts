@@ -1,0 +1,33 @@
+/**
+ * Variables that carry credentials Parley itself uses: the provider keys it reads
+ * (`model-backend.ts`) and the other names the providers' own tools read them from. A command
+ * the model runs never needs them, and a prompt-injected one would send them away.
+ */
+export const CREDENTIAL_VARIABLES: readonly string[] = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+]
+
+/** Stored keys shorter than this are not looked for inside other variables' values. */
+const MIN_SECRET_LENGTH = 8
+
+/**
+ * The environment for a command the model runs: Parley's own, less every credential variable and
+ * any variable whose value is, or contains, a key stored in Settings (whatever its name).
+ */
+export function commandEnvironment(
+  base: NodeJS.ProcessEnv,
+  storedSecrets: ReadonlyArray<string | undefined>,
+): NodeJS.ProcessEnv {
+  const secrets = storedSecrets.filter(
+    (secret): secret is string => secret !== undefined && secret.length >= MIN_SECRET_LENGTH,
+  )
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(base)) {
+    if (value === undefined || CREDENTIAL_VARIABLES.includes(name)) continue
+    if (secrets.some((secret) => value.includes(secret))) continue
+    env[name] = value
+  }
+  return env
+}

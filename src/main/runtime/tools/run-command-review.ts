@@ -1,0 +1,89 @@
+import { parseCommandLine } from '../shell/command-parts'
+import { highestRisk, lineFacts, reviewShellPart } from '../shell/part-review'
+import type { CallReview, ReviewPart } from './tool-types'
+
+/** The most parts a prompt lists one by one (the contract's bound); the rest are summed up. */
+export const MAX_LISTED_PARTS = 200
+/** A part's text in the one-line summary: its head and its tail, never only the head. */
+const PART_HEAD = 50
+const PART_TAIL = 25
+/** A command this short, on one line and of one part, is its own summary. */
+const SHORT_COMMAND = 160
+/** Past this, the summary names each part by its first word only. */
+const LONG_SUMMARY = 600
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/** Head and tail of a part: the program is at the head, a trailing `| sh` at the tail. */
+function clampPart(text: string): string {
+  const chars = [...flat(text)]
+  return chars.length <= PART_HEAD + PART_TAIL + 3
+    ? chars.join('')
+    : `${chars.slice(0, PART_HEAD).join('')} … ${chars.slice(-PART_TAIL).join('')}`
+}
+
+function summaryOf(command: string, parts: readonly ReviewPart[]): string {
+  if (parts.length === 1 && !command.includes('\n') && [...command].length <= SHORT_COMMAND)
+    return `Run \`${command.trim()}\``
+  if (parts.length === 1) return `Run \`${clampPart(command)}\` (${[...command].length} characters)`
+  const listed = parts.map((p) => `\`${clampPart(p.text)}\``).join(' · ')
+  const names =
+    listed.length <= LONG_SUMMARY
+      ? listed
+      : parts.map((p) => `\`${clampPart(flat(p.text).split(' ')[0] ?? '')}\``).join(' · ')
+  return `Run ${parts.length} commands: ${names}`
+}
+
+/** Folds the parts past the listing bound into one part that is never remembered. */
+function bounded(parts: ReviewPart[]): ReviewPart[] {
+  if (parts.length <= MAX_LISTED_PARTS) return parts
+  const rest = parts.slice(MAX_LISTED_PARTS - 1)
+  const risk = highestRisk(rest.map((p) => p.risk))
+  return [
+    ...parts.slice(0, MAX_LISTED_PARTS - 1),
+    {
+      text: rest.map((p) => p.text).join('\n'),
+      risk,
+      why: `${rest.length} more parts, listed together (never remembered)`,
+      key: null,
+      label: `${rest.length} more parts`,
+    },
+  ]
+}
+
+function review(command: string, parts: ReviewPart[]): CallReview {
+  const listed = bounded(parts)
+  return {
+    summary: summaryOf(command, listed),
+    detail: command,
+    risk: highestRisk(listed.map((p) => p.risk)),
+    parts: listed,
+    showParts: true,
+  }
+}
+
+/**
+ * How a `run_command` call is put to the person: the command split with a real shell grammar
+ * into every part it runs (list items, pipeline stages, subshells, substitutions, redirections),
+ * each judged on its own; the risk is the highest of the parts; the summary names every part.
+ */
+export function reviewCommand(
+  command: string,
+  { workspace, platform = process.platform }: { workspace: string; platform?: NodeJS.Platform },
+): CallReview {
+  const whole = (risk: ReviewPart['risk'], why: string): CallReview =>
+    review(command, [{ text: command, risk, why, key: null, label: command }])
+  if (platform === 'win32')
+    return whole(
+      'medium',
+      'cmd.exe runs it, which Parley cannot split into parts (never remembered)',
+    )
+  const line = parseCommandLine(command)
+  if (line.kind === 'unparseable') return whole('high', line.reason)
+  const facts = lineFacts(line.parts, workspace)
+  const parts = line.parts.flatMap((p) => reviewShellPart(p, facts) ?? [])
+  if (parts.length === 0) return whole('low', 'runs nothing Parley can name (never remembered)')
+  return review(command, parts)
+}
