@@ -9,18 +9,40 @@ export const QuestionOptionSchema = z.strictObject({
 })
 export type QuestionOption = z.infer<typeof QuestionOptionSchema>
 
+/** Option labels of a question as given, valid or not (refinements below run on bad input too). */
+function labelsOf(question: unknown): string[] {
+  if (typeof question !== 'object' || question === null) return []
+  const options = (question as { options?: unknown }).options
+  if (!Array.isArray(options)) return []
+  return options.flatMap((option: unknown) => {
+    const label =
+      typeof option === 'object' && option !== null
+        ? (option as { label?: unknown }).label
+        : undefined
+    return typeof label === 'string' ? [label.trim()] : []
+  })
+}
+
+/**
+ * Run even when the question has other problems, so a model gets every problem of its input in
+ * one answer instead of one more per round trip.
+ */
+const always = { when: () => true }
+
 export const QuestionSchema = z
   .strictObject({
     question: z.string().trim().min(1).max(LIMITS.questionText),
     options: z.array(QuestionOptionSchema).min(2).max(3),
   })
-  .refine((q) => new Set(q.options.map((o) => o.label)).size === q.options.length, {
+  .refine((q) => new Set(labelsOf(q)).size === labelsOf(q).length, {
     message: 'option labels must be unique within a question',
     path: ['options'],
+    ...always,
   })
-  .refine((q) => q.options.every((o) => o.label.toLowerCase() !== 'other'), {
+  .refine((q) => labelsOf(q).every((label) => label.toLowerCase() !== 'other'), {
     message: 'do not supply an "Other" option: the client adds it',
     path: ['options'],
+    ...always,
   })
 export type Question = z.infer<typeof QuestionSchema>
 
