@@ -24,26 +24,26 @@ function labelsOf(question: unknown): string[] {
 }
 
 /**
- * Run even when the question has other problems, so a model gets every problem of its input in
- * one answer instead of one more per round trip.
+ * Checks that run even when the question has other problems, so a model gets every problem of its
+ * input in one answer instead of one more per round trip.
  */
-const always = { when: () => true }
+const always = { path: ['options'], when: () => true }
 
 export const QuestionSchema = z
   .strictObject({
     question: z.string().trim().min(1).max(LIMITS.questionText),
     options: z.array(QuestionOptionSchema).min(2).max(3),
   })
-  .refine((q) => new Set(labelsOf(q)).size === labelsOf(q).length, {
-    message: 'option labels must be unique within a question',
-    path: ['options'],
-    ...always,
-  })
-  .refine((q) => labelsOf(q).every((label) => label.toLowerCase() !== 'other'), {
-    message: 'do not supply an "Other" option: the client adds it',
-    path: ['options'],
-    ...always,
-  })
+  .check(
+    z.refine((q) => new Set(labelsOf(q)).size === labelsOf(q).length, {
+      message: 'option labels must be unique within a question',
+      ...always,
+    }),
+    z.refine((q) => labelsOf(q).every((label) => label.toLowerCase() !== 'other'), {
+      message: 'do not supply an "Other" option: the client adds it',
+      ...always,
+    }),
+  )
 export type Question = z.infer<typeof QuestionSchema>
 
 /** Pinned AskUserQuestion tool input: 1–3 questions, 2–3 options each. */

@@ -43,6 +43,15 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_CLOSED',
 ])
 
+/** Codes that mean nothing answered at that address (as opposed to a connection that broke). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
 const MAX_DETAIL = 4_000
 const MAX_SERVER_SAYS = 300
 
@@ -268,6 +277,14 @@ export function describeModelError(error: unknown): ModelFailure {
         error,
         { retryable: true, reason: `can't find ${where}` },
       )
+    if (code !== undefined && !UNREACHABLE_CODES.has(code))
+      return failure(
+        'network',
+        `The connection to ${where} broke before the reply arrived (${code})`,
+        'Press Retry to try again.',
+        error,
+        { retryable: true, reason: 'the connection broke' },
+      )
     return failure('network', `Can't reach ${where}`, 'Is the server running?', error, {
       retryable: true,
       reason: `can't reach ${where}`,
@@ -283,11 +300,12 @@ export function describeModelError(error: unknown): ModelFailure {
     )
   if (chain.some((item) => LoadAPIKeyError.isInstance(item)))
     return failure('auth', 'No API key is set for this provider', 'Add it in Settings.', error)
-  if (chain.some((item) => InvalidArgumentError.isInstance(item)))
+  const invalid = chain.find((item) => InvalidArgumentError.isInstance(item))
+  if (invalid instanceof Error)
     return failure(
       'request',
-      `The provider settings are not usable (${oneLine(error instanceof Error ? error.message : String(error), 200)})`,
-      'Check them in Settings.',
+      `The provider settings are not usable: ${oneLine(invalid.message.replace(/^Invalid argument for parameter \w+: /, ''), 200)}`,
+      'Check them in Settings (or the environment variables Parley was started with).',
       error,
     )
   const streamed = streamedError(error)

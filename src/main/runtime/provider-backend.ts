@@ -1,4 +1,4 @@
-import { LoadAPIKeyError, type LanguageModel } from 'ai'
+import { InvalidArgumentError, LoadAPIKeyError, type LanguageModel } from 'ai'
 import { z } from 'zod'
 import { activityFetch } from './activity-fetch'
 import type { ModelBackend, ModelContext } from './model-backend'
@@ -11,6 +11,14 @@ const MAX_MODEL_ID = 200
 
 /** `GET /models` of both APIs: `{ data: [{ id }] }` (other fields vary and are ignored). */
 const ModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) })
+
+function isHttpUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol)
+  } catch {
+    return false
+  }
+}
 
 function hostOf(url: string): string {
   try {
@@ -53,6 +61,12 @@ async function createModel(
       message: `no API key for ${config.baseURL} (Settings, or ${variable})`,
     })
   }
+  if (!isHttpUrl(config.baseURL))
+    throw new InvalidArgumentError({
+      parameter: 'baseURL',
+      value: config.baseURL,
+      message: `the base URL "${config.baseURL}" is not a URL (it starts with http:// or https://)`,
+    })
   const callFetch = onActivity ? activityFetch(fetch, onActivity) : fetch
   switch (config.kind) {
     case 'anthropic': {
