@@ -52,7 +52,8 @@ ${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}
 
-Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY
+Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY,
+     ANTHROPIC_BASE_URL (empty means unset; see the README's Models section)
 `
 
 export class UsageError extends Error {}

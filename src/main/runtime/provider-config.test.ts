@@ -1,7 +1,6 @@
 import type { LLMock } from '@copilotkit/aimock'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StoredSettingsSchema } from '../../shared/settings'
-import { createRuntime } from './create-runtime'
 import { resolveBackend } from './model-backend'
 import { resolveProviderConfig } from './provider-config'
 import {
