@@ -352,5 +352,24 @@ describe('SSE keep-alive comments', () => {
     expect(ofType(logOf(p, sessionId), 'assistant_text').map((t) => t.text)).toEqual([
       'Thought it over.',
     ])
+    expect(p.runtime.events.filter((e) => e.type === 'text_delta').map((e) => e.text)).toEqual([
+      'Thought it over.',
+    ])
+    // The next request carries the reply that came after the keep-alives.
+    const second = await p.runtime.send({ sessionId, text: 'and then?' })
+    await waitForEvent(
+      p.runtime,
+      (e) =>
+        isTurnEnd(e) &&
+        second.ok &&
+        e.event.type === 'turn_end' &&
+        e.event.turnId === second.turnId,
+    )
+    const next = wireConversation(modelRequests(p.requests)[1]!).filter((m) => m.role !== 'system')
+    expect(next).toEqual([
+      { role: 'user', text: 'think hard' },
+      { role: 'assistant', text: 'Thought it over.', calls: [] },
+      { role: 'user', text: 'and then?' },
+    ])
   })
 })

@@ -37,9 +37,10 @@ function cutOffNote(end: TurnEndEvent | undefined): string {
  */
 export function toModelMessages(events: readonly SessionEvent[]): ModelMessage[] {
   const results = pairToolResults(events)
-  const endings = new Map<string, TurnEndEvent>()
-  for (const event of events) if (event.type === 'turn_end') endings.set(event.turnId, event)
   const wireId = wireIds()
+  // Cut-off replies are rare: find how their turn ended only when one needs its note.
+  const endOf = (turnId: string) =>
+    events.findLast((e): e is TurnEndEvent => e.type === 'turn_end' && e.turnId === turnId)
 
   const messages: ModelMessage[] = []
   let group: StepGroup | undefined
@@ -51,7 +52,7 @@ export function toModelMessages(events: readonly SessionEvent[]): ModelMessage[]
     })
     const content: Array<TextPart | ToolCallPart> = []
     const text = group.cutOff
-      ? `${group.text.trimEnd()}\n\n${cutOffNote(endings.get(group.turnId))}`
+      ? `${group.text.trimEnd()}\n\n${cutOffNote(endOf(group.turnId))}`
       : group.text
     if (text !== '') content.push({ type: 'text', text })
     for (const { call, id } of answered) {

@@ -27,21 +27,30 @@ export function keptProviderId(providerId: string, limit: number): string | unde
 export function pairToolResults(
   events: readonly SessionEvent[],
 ): Map<ToolCallEvent, ToolResultEvent> {
-  const open = new Map<string, ToolCallEvent[]>()
+  // By id; a list only where an id repeats (logs that predate minted ids).
+  const open = new Map<string, ToolCallEvent | ToolCallEvent[]>()
   const pairs = new Map<ToolCallEvent, ToolResultEvent>()
-  const keyOf = (turnId: string, toolCallId: string) => `${turnId}\u0000${toolCallId}`
   for (const event of events) {
     if (event.type === 'tool_call') {
-      const key = keyOf(event.turnId, event.toolCallId)
-      const calls = open.get(key)
-      if (calls) calls.push(event)
-      else open.set(key, [event])
+      const known = open.get(event.toolCallId)
+      if (known === undefined) open.set(event.toolCallId, event)
+      else if (Array.isArray(known)) known.push(event)
+      else open.set(event.toolCallId, [known, event])
     } else if (event.type === 'tool_result') {
-      const calls = open.get(keyOf(event.turnId, event.toolCallId))
-      if (!calls || calls.length === 0) continue
-      const sameTool = calls.findIndex((call) => call.tool === event.tool)
-      const [call] = calls.splice(sameTool >= 0 ? sameTool : 0, 1)
+      const known = open.get(event.toolCallId)
+      if (known === undefined) continue
+      if (!Array.isArray(known)) {
+        if (known.turnId !== event.turnId) continue
+        pairs.set(known, event)
+        open.delete(event.toolCallId)
+        continue
+      }
+      const sameTool = known.findIndex((c) => c.turnId === event.turnId && c.tool === event.tool)
+      const index = sameTool >= 0 ? sameTool : known.findIndex((c) => c.turnId === event.turnId)
+      if (index < 0) continue
+      const [call] = known.splice(index, 1)
       if (call) pairs.set(call, event)
+      if (known.length === 0) open.delete(event.toolCallId)
     }
   }
   return pairs
