@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import type { ModelMessage } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../shared/session-events'
+import { transcriptFromEvents } from '../../renderer/state/transcript'
+import { replayEvents } from '../../tui/transcript-state'
 import { planRecovery } from './recovery'
 import { RETRY_AFTER_CUT_OFF, toModelMessages } from './replay'
 import { isTurnEnd, newSession, waitForEvent } from './runtime-test-kit'
@@ -147,6 +149,43 @@ describe('replaying a log into the model conversation', () => {
       { type: 'turn_retry', at: 4, turnId: 't2', retryOf: 't1' },
     ]
     expect(toModelMessages(log)).toEqual([{ role: 'user', content: 'hello' }])
+  })
+})
+
+describe('the UIs read a log with a retry and a cut-off reply', () => {
+  const log: SessionEvent[] = [
+    header,
+    { type: 'user_message', at: 2, turnId: 't1', text: 'explain' },
+    { type: 'assistant_text', at: 3, turnId: 't1', step: 0, text: 'Half of it', cutOff: true },
+    {
+      type: 'turn_end',
+      at: 4,
+      turnId: 't1',
+      reason: 'error',
+      error: 'Broke.',
+      errorKind: 'network',
+    },
+    { type: 'turn_retry', at: 5, turnId: 't2', retryOf: 't1' },
+    { type: 'assistant_text', at: 6, turnId: 't2', step: 0, text: 'All of it.' },
+    { type: 'turn_end', at: 7, turnId: 't2', reason: 'completed' },
+  ]
+
+  it('web: the kept text, the failed turn, then the retried reply', () => {
+    expect(transcriptFromEvents(log).items.map((i) => i.kind)).toEqual([
+      'user',
+      'assistant',
+      'turn_end',
+      'assistant',
+    ])
+  })
+
+  it('terminal: the same', () => {
+    expect(replayEvents(log).entries.map((e) => e.kind)).toEqual([
+      'user',
+      'assistant',
+      'note',
+      'assistant',
+    ])
   })
 })
 
