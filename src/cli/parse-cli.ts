@@ -125,7 +125,8 @@ ${Object.values(COMMANDS)
 Every command also takes ${COMMON_USAGE}.
 \`parley <command> --help\` lists a command's flags, their defaults and valid values.
 
-Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
+Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY,
+     ANTHROPIC_BASE_URL (empty means unset; see the README's Models section)
 `
 
 /** `parley <command> --help`: the pinned usage line, what it does, every flag with its default. */

@@ -9,6 +9,26 @@ export const QuestionOptionSchema = z.strictObject({
 })
 export type QuestionOption = z.infer<typeof QuestionOptionSchema>
 
+/** Option labels of a question as given, valid or not (refinements below run on bad input too). */
+function labelsOf(question: unknown): string[] {
+  if (typeof question !== 'object' || question === null) return []
+  const options = (question as { options?: unknown }).options
+  if (!Array.isArray(options)) return []
+  return options.flatMap((option: unknown) => {
+    const label =
+      typeof option === 'object' && option !== null
+        ? (option as { label?: unknown }).label
+        : undefined
+    return typeof label === 'string' ? [label.trim()] : []
+  })
+}
+
+/**
+ * Checks that run even when the question has other problems, so a model gets every problem of its
+ * input in one answer instead of one more per round trip.
+ */
+const always = { path: ['options'], when: () => true }
+
 export const QuestionSchema = z
   .strictObject({
     question: z.string().trim().min(1).max(LIMITS.questionText),
@@ -16,14 +36,16 @@ export const QuestionSchema = z
     /** Several options may be chosen (as in Claude Code); the answer is then a list of labels. */
     multiSelect: z.literal(true).optional(),
   })
-  .refine((q) => new Set(q.options.map((o) => o.label)).size === q.options.length, {
-    message: 'option labels must be unique within a question',
-    path: ['options'],
-  })
-  .refine((q) => q.options.every((o) => o.label.toLowerCase() !== 'other'), {
-    message: 'do not supply an "Other" option: the client adds it',
-    path: ['options'],
-  })
+  .check(
+    z.refine((q) => new Set(labelsOf(q)).size === labelsOf(q).length, {
+      message: 'option labels must be unique within a question',
+      ...always,
+    }),
+    z.refine((q) => labelsOf(q).every((label) => label.toLowerCase() !== 'other'), {
+      message: 'do not supply an "Other" option: the client adds it',
+      ...always,
+    }),
+  )
 export type Question = z.infer<typeof QuestionSchema>
 
 /** Pinned AskUserQuestion tool input: 1–3 questions, 2–3 options each. */

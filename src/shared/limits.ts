@@ -14,6 +14,8 @@ export const LIMITS = {
   sessionTitle: 200,
   /** Identifiers (session, request, tool call ids). */
   id: 128,
+  /** A tool call id as a model's server sent it (kept to send back; longer ones are not kept). */
+  providerCallId: 256,
   path: 4_096,
   /** Bytes of command output kept for the model and the UI. */
   commandOutput: 64_000,

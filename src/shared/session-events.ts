@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
+import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
 import { FormResponseSchema, FormSpecSchema } from './form-schema'
 import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
-import { LIMITS } from './limits'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -55,6 +55,18 @@ export const UserMessageSchema = z.strictObject({
   text: z.string(),
 })
 
+/**
+ * A turn with no user message of its own: Retry after a turn that ended in an error runs the model
+ * again from the log. It opens the turn the way `user_message` does; `turn_end` closes it.
+ */
+export const TurnRetrySchema = z.strictObject({
+  type: z.literal('turn_retry'),
+  at,
+  turnId: IdSchema,
+  /** The failed turn this one tries again. */
+  retryOf: IdSchema,
+})
+
 /** The text of one model step; written once the step finishes, never per delta. */
 export const AssistantTextSchema = z.strictObject({
   type: z.literal('assistant_text'),
@@ -62,6 +74,11 @@ export const AssistantTextSchema = z.strictObject({
   turnId: IdSchema,
   step: z.number().int().min(0),
   text: z.string(),
+  /**
+   * The text ends early: the turn was stopped or failed while it streamed, or the reply hit the
+   * model's output limit. The turn's `turn_end` says which.
+   */
+  cutOff: z.literal(true).optional(),
 })
 
 export const ToolCallSchema = z.strictObject({
@@ -69,7 +86,14 @@ export const ToolCallSchema = z.strictObject({
   at,
   turnId: IdSchema,
   step: z.number().int().min(0),
+  /** Parley's own id, unique in the session (servers may reuse theirs across steps). */
   toolCallId: IdSchema,
+  /**
+   * The id the model's server gave the call, when it differs from `toolCallId`; sent back to the
+   * model where it is safe to. Logs written before Parley minted its own ids have none: there
+   * `toolCallId` is the server's id and may repeat across steps.
+   */
+  providerCallId: z.string().min(1).max(LIMITS.providerCallId).optional(),
   tool: z.string(),
   input: JsonSchema,
 })
@@ -215,6 +239,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   SessionHeaderSchema,
   SessionUpdateSchema,
   UserMessageSchema,
+  TurnRetrySchema,
   AssistantTextSchema,
   ToolCallSchema,
   ToolResultSchema,

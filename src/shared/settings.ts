@@ -33,6 +33,8 @@ export const PublicSettingsSchema = z.strictObject({
   backendLabel: z.string(),
   /** Models the picker offers for the current provider. */
   models: z.array(z.string()),
+  /** Set while PARLEY_MODEL overrides `model` for this launch: the model actually used. */
+  modelOverride: z.string().optional(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 

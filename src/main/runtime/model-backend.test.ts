@@ -129,7 +129,9 @@ describe('the OpenAI-compatible backend', () => {
     const end = await waitForEvent(runtime, isTurnEnd)
     expect(end.event).toMatchObject({
       reason: 'error',
-      error: 'the model sent nothing for 0.3 s; the turn was aborted',
+      errorKind: 'server',
+      error:
+        'The model sent nothing for 0.3 s, so the turn was stopped. Press Retry, or raise the stream idle limit in Settings if the model needs longer.',
     })
   })
 })

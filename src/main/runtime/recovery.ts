@@ -1,5 +1,6 @@
 import type { PermissionDecision } from '../../shared/permission'
 import type { SessionEvent, SessionEventOf, ToolCallEvent } from '../../shared/session-events'
+import { pairToolResults } from './tool-call-ids'
 
 /** How an open tool call of an interrupted turn is picked up again. */
 export type RecoveredCall =
@@ -31,27 +32,26 @@ export type RecoveryPlan =
 export function planRecovery(events: readonly SessionEvent[]): RecoveryPlan {
   let turnId: string | undefined
   for (const event of events) {
-    if (event.type === 'user_message') turnId = event.turnId
+    if (event.type === 'user_message' || event.type === 'turn_retry') turnId = event.turnId
     if (event.type === 'turn_end' && event.turnId === turnId) turnId = undefined
   }
   if (turnId === undefined) return { kind: 'none' }
 
   const calls: ToolCallEvent[] = []
-  const results = new Set<string>()
+  const answered = pairToolResults(events)
   const questionRequests = new Map<string, SessionEventOf<'user_question_request'>>()
   const permissionRequests = new Map<string, SessionEventOf<'permission_request'>>()
   const decisions = new Map<string, { decision: PermissionDecision; note?: string | undefined }>()
   for (const event of events) {
     if (!('turnId' in event) || event.turnId !== turnId) continue
     if (event.type === 'tool_call') calls.push(event)
-    if (event.type === 'tool_result') results.add(event.toolCallId)
     if (event.type === 'user_question_request') questionRequests.set(event.toolCallId, event)
     if (event.type === 'permission_request') permissionRequests.set(event.toolCallId, event)
     if (event.type === 'permission_decision' && event.requestId !== null)
       decisions.set(event.requestId, { decision: event.decision, note: event.note })
   }
   const lastStep = calls.reduce((max, call) => Math.max(max, call.step), -1)
-  const open = calls.filter((call) => !results.has(call.toolCallId))
+  const open = calls.filter((call) => !answered.has(call))
   const recovered: RecoveredCall[] = open.map((call) => {
     const question = questionRequests.get(call.toolCallId)
     if (question) return { call, kind: 'question', request: question }

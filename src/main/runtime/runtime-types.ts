@@ -21,8 +21,13 @@ export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv
   /** Permission prompts settle as deny (timed_out) after this long; 300 s unless a test says. */
   permissionTimeoutMs?: number
-  /** A model stream that sends nothing this long is aborted (paused while anything is parked). */
+  /**
+   * A model stream that sends no bytes this long is aborted (paused while anything is parked).
+   * Tests set it; otherwise the `streamIdleSeconds` setting applies.
+   */
   streamIdleMs?: number
+  /** Waits between automatic retries of a failed model call; tests pass one that records. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   /** HTTP client for provider backends; tests point it at a local fake server. */
   fetch?: typeof globalThis.fetch
 }

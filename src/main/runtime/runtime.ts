@@ -22,6 +22,8 @@ import { SettingsStore } from './settings-store'
 import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
 import { resolveBackend, type ModelBackend } from './model-backend'
+import { checkConnection } from './connection-check'
+import { modelOverride } from './provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './shell/bash-grammar'
@@ -49,6 +51,29 @@ function narrow<R extends RespondFailure['reason']>(
   }
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/** The turn a Retry would run again: the newest one, when it ended in an error. */
+function failedTurnOf(events: readonly SessionEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]
+    if (event?.type === 'user_message' || event?.type === 'turn_retry') return undefined
+    if (event?.type === 'turn_end') return event.reason === 'error' ? event.turnId : undefined
+  }
+  return undefined
+}
+
 /** A title from the first line of the first message. */
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? ''
@@ -74,6 +99,9 @@ export class ParleyRuntime implements Runtime {
   readonly #engine: TurnEngine
   #backend!: ModelBackend
   #closed = false
+  get #env(): NodeJS.ProcessEnv {
+    return this.options.env ?? process.env
+  }
   /** Start-up problems (unreadable session files, invalid settings), for the host to show. */
   readonly problems: string[] = []
 
@@ -112,7 +140,8 @@ export class ParleyRuntime implements Runtime {
       emit: (event) => this.#emit(event),
       touch: (session) => this.#touch(session),
       interactive: options.interactive,
-      streamIdleMs: options.streamIdleMs ?? 120_000,
+      streamIdleMs: () => options.streamIdleMs ?? this.#settings.current.streamIdleSeconds * 1000,
+      sleep: options.sleep ?? sleep,
       commandEnv: async () =>
         commandEnvironment(process.env, [
           await this.#secrets.get('openaiApiKey'),
@@ -141,7 +170,7 @@ export class ParleyRuntime implements Runtime {
   async #resolveBackend(): Promise<void> {
     this.#backend = await resolveBackend({
       scenarioPath: this.options.scenarioPath,
-      env: this.options.env ?? process.env,
+      env: this.#env,
       settings: this.#settings.current,
       secrets: {
         openaiApiKey: await this.#secrets.get('openaiApiKey'),
@@ -328,9 +357,29 @@ export class ParleyRuntime implements Runtime {
     return ok
   }
 
+  /** Runs the model again from the log after a turn that failed: a new turn, no new message. */
   async retryTurn({ sessionId }: In<'retryTurn'>): Out<'retryTurn'> {
-    if (!this.#sessions.has(sessionId)) return { ok: false, reason: 'not_found' }
-    return { ok: false, reason: 'nothing_to_retry' }
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (this.#broker.count(sessionId) > 0)
+      return {
+        ok: false,
+        reason: 'awaiting_input',
+        message: 'the agent is waiting for your answer; answer or stop it first',
+      }
+    if (session.turn || this.#closed)
+      return { ok: false, reason: 'busy', message: 'a turn is already running in this session' }
+    const retryOf = failedTurnOf(session.events)
+    if (retryOf === undefined)
+      return {
+        ok: false,
+        reason: 'nothing_to_retry',
+        message: 'the last turn did not end in an error',
+      }
+    const turnId = newId('t')
+    this.#record(session, { type: 'turn_retry', at: Date.now(), turnId, retryOf })
+    this.#engine.start(session, turnId)
+    return { ok: true, turnId }
   }
 
   // ── interactions ──────────────────────────────────────────────────────────
@@ -432,12 +481,14 @@ export class ParleyRuntime implements Runtime {
 
   async #publicSettings(): Promise<PublicSettings> {
     const current = this.#settings.current
+    const override = modelOverride(this.#env)
     return {
       ...current,
       openaiApiKeySet: Boolean(await this.#secrets.get('openaiApiKey')),
       anthropicApiKeySet: Boolean(await this.#secrets.get('anthropicApiKey')),
       backendLabel: this.#backend.label,
       models: this.#backend.models,
+      ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
     }
   }
 
@@ -445,12 +496,16 @@ export class ParleyRuntime implements Runtime {
     return this.#publicSettings()
   }
 
+  /** The server's `/models` where it answers, else the built-in suggestions. */
   async listModels(_input: In<'listModels'>): Out<'listModels'> {
-    return { ok: true, models: this.#backend.models, from: 'builtin' }
+    const fromServer = await this.#backend.serverModels()
+    return fromServer
+      ? { ok: true, models: fromServer, from: 'server' }
+      : { ok: true, models: this.#backend.models, from: 'builtin' }
   }
 
   async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
-    return { ok: false, reason: 'failed', message: 'Testing the connection is not available yet.' }
+    return checkConnection(this.#backend)
   }
 
   async updateSettings(input: In<'updateSettings'>): Out<'updateSettings'> {

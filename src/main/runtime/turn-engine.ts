@@ -1,15 +1,17 @@
-import { jsonSchema, streamText, tool as aiTool, type ModelMessage, type ToolSet } from 'ai'
-import { z } from 'zod'
+import type { ModelMessage } from 'ai'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { Json, SessionEvent, TurnEndReason } from '../../shared/session-events'
 import type { ParkedRequests } from './parked-requests'
 import { type ParkEndReason } from './parked-requests'
 import type { PermissionEngine } from './permission-engine'
-import { toModelMessages } from './replay'
+import { toModelMessages, wireInput } from './replay'
+import { wireIds } from './tool-call-ids'
+import { describeInputProblems } from './tools/input-problems'
 import type { SessionState } from './session-state'
-import { StreamWatchdog } from './stream-watchdog'
 import { Turn, TurnEndedError, type TurnStopReason } from './turn'
 import type { ModelBackend } from './model-backend'
+import { describeModelError, outputLimitFailure, type ModelFailure } from './model-errors'
+import { ModelStepError, runModelStep, type ModelStepResult } from './model-step'
 import type { RecoveredCall } from './recovery'
 import { needsPermission, ToolError, type ToolContext } from './tools/tool-types'
 import { toolsetFor, type AgentKind } from './tools/toolsets'
@@ -31,12 +33,6 @@ const PARK_END_FOR_STOP: Record<TurnStopReason, ParkEndReason> = {
 }
 const MAX_CHILD_STEPS = 20
 
-const INSTRUCTIONS = [
-  "You are an agent working in the user's workspace folder through the tools you are given. Paths are relative to the workspace.",
-  'When you need the user to decide between a few concrete options to continue, call AskUserQuestion (if you have it) instead of asking in prose and ending your turn.',
-  "Mutating tools may need the user's permission; if a call is denied, do not retry it unchanged.",
-].join('\n')
-
 /** The engine's view of the runtime: where records go and what it may use. */
 export interface EngineDeps {
   parked: ParkedRequests
@@ -51,7 +47,10 @@ export interface EngineDeps {
   /** Tells the UIs the session's summary changed (running, pending count). */
   touch(session: SessionState): void
   interactive: boolean
-  streamIdleMs: number
+  /** The stream idle limit for the next model call (a setting, so read each time). */
+  streamIdleMs(): number
+  /** Waits between automatic retries of a failed model call; ends early when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>
   /** The environment for commands the model runs: no credentials (see command-environment.ts). */
   commandEnv(): Promise<NodeJS.ProcessEnv>
   now(): number
@@ -121,7 +120,7 @@ export class TurnEngine {
     this.deps.emit({ type: 'turn_started', sessionId: turn.sessionId, turnId: turn.id })
     this.deps.touch(session)
     let reason: TurnEndReason = 'completed'
-    let error: string | undefined
+    let failure: ModelFailure | undefined
     try {
       // Permission reviews parse commands synchronously; the grammar must be there first. If it
       // cannot load, every command is reviewed as unparseable (high risk, never remembered).
@@ -145,22 +144,18 @@ export class TurnEngine {
       for (let step = firstStep; !turn.stopping; step++) {
         if (step >= MAX_STEPS)
           throw new Error(`the turn reached the limit of ${MAX_STEPS} model steps`)
-        const { text, calls } = await this.#streamStep(
+        const { text, calls, finishReason, cutOff } = await this.#streamStep(
           session,
           turn,
           step,
           toModelMessages(session.events),
           kind,
         )
-        if (text !== '')
-          this.deps.record(session, {
-            type: 'assistant_text',
-            at: this.deps.now(),
-            turnId: turn.id,
-            step,
-            text,
-          })
+        if (text !== '') this.#recordText(session, turn, step, text, cutOff)
         if (turn.stopping) break
+        // A reply cut off at the output limit is not a finished turn: say so (Retry continues it).
+        if (finishReason === 'length' && calls.length === 0)
+          throw new ModelStepError(outputLimitFailure(), '', step)
         for (const call of calls) {
           turn.openCalls.set(call.toolCallId, call.toolName)
           this.deps.record(session, {
@@ -169,6 +164,9 @@ export class TurnEngine {
             turnId: turn.id,
             step,
             toolCallId: call.toolCallId,
+            ...(call.providerCallId !== undefined && call.providerCallId !== call.toolCallId
+              ? { providerCallId: call.providerCallId }
+              : {}),
             tool: call.toolName,
             input: call.input,
           })
@@ -183,18 +181,43 @@ export class TurnEngine {
     } catch (caught) {
       if (!turn.stopping) {
         reason = 'error'
-        error = errorText(caught)
+        if (caught instanceof ModelStepError) {
+          failure = caught.failure
+          // Text streamed before the failure stays, marked: it was shown, and the model sees it.
+          if (caught.partialText !== '')
+            this.#recordText(session, turn, caught.step, caught.partialText, true)
+        } else {
+          failure = describeModelError(caught)
+        }
       }
     }
-    this.#finish(session, turn, reason, error)
+    this.#finish(session, turn, reason, failure)
+  }
+
+  #recordText(
+    session: SessionState,
+    turn: Turn,
+    step: number,
+    text: string,
+    cutOff: boolean,
+  ): void {
+    this.deps.record(session, {
+      type: 'assistant_text',
+      at: this.deps.now(),
+      turnId: turn.id,
+      step,
+      text,
+      ...(cutOff ? { cutOff: true as const } : {}),
+    })
   }
 
   #finish(
     session: SessionState,
     turn: Turn,
     reason: TurnEndReason,
-    error: string | undefined,
+    failure: ModelFailure | undefined,
   ): void {
+    const error = failure?.message
     const stop = turn.stopReason
     this.deps.parked.settleTurn(turn.id, stop === 'shutdown' ? 'shutdown' : 'stopped')
     this.deps.permissions.endTurn(turn.id)
@@ -238,7 +261,13 @@ export class TurnEngine {
         at: this.deps.now(),
         turnId: turn.id,
         reason: endReason,
-        ...(error !== undefined ? { error } : {}),
+        ...(endReason === 'error' && failure
+          ? {
+              error: failure.message,
+              errorKind: failure.kind,
+              ...(failure.detail ? { errorDetail: failure.detail } : {}),
+            }
+          : {}),
       },
       true,
     )
@@ -304,75 +333,19 @@ export class TurnEngine {
     messages: ModelMessage[],
     kind: AgentKind,
     emitDeltas = true,
-  ): Promise<{ text: string; calls: StepCall[] }> {
-    const tools = toolsetFor(kind)
-    const aiTools: ToolSet = {}
-    for (const tool of tools.values()) {
-      aiTools[tool.name] = aiTool({
-        description: tool.description,
-        inputSchema: jsonSchema(
-          z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Parameters<typeof jsonSchema>[0],
-        ),
-      })
-    }
-    const idle = new AbortController()
-    const watchdog = new StreamWatchdog(turn.id, this.deps.parked, this.deps.streamIdleMs, () =>
-      idle.abort(),
-    )
-    let text = ''
-    const calls: StepCall[] = []
-    try {
-      const result = streamText({
-        model: this.deps.backend().create({ mode: session.mode }),
-        instructions: INSTRUCTIONS,
-        messages,
-        tools: aiTools,
-        abortSignal: AbortSignal.any([turn.abort.signal, idle.signal]),
-        onError: () => {},
-      })
-      for await (const part of result.stream) {
-        watchdog.kick()
-        if (part.type === 'text-delta') {
-          text += part.text
-          if (emitDeltas)
-            this.deps.emit({
-              type: 'text_delta',
-              sessionId: turn.sessionId,
-              turnId: turn.id,
-              step,
-              text: part.text,
-            })
-        } else if (part.type === 'tool-call') {
-          calls.push({
-            toolCallId: part.toolCallId,
-            toolName: part.toolName,
-            input: toJson(part.input),
-          })
-        } else if (part.type === 'error') {
-          throw part.error instanceof Error ? part.error : new Error(errorText(part.error))
-        }
-      }
-    } catch (caught) {
-      if (turn.stopping) return { text, calls: [] }
-      if (idle.signal.aborted) throw new Error(this.#idleMessage(), { cause: caught })
-      throw caught
-    } finally {
-      watchdog.stop()
-    }
-    if (idle.signal.aborted && !turn.stopping) throw new Error(this.#idleMessage())
-    return { text, calls }
-  }
-
-  #idleMessage(): string {
-    return `the model sent nothing for ${Number((this.deps.streamIdleMs / 1000).toFixed(1))} s; the turn was aborted`
+  ): Promise<ModelStepResult> {
+    return runModelStep(this.deps, { turn, step, mode: session.mode, messages, kind, emitDeltas })
   }
 
   async #executeCall(
     session: SessionState,
     turn: Turn,
-    call: StepCall,
+    call: StepCall & { invalidInput?: string | undefined },
     options: CallOptions,
   ): Promise<CallOutcome> {
+    // Arguments the SDK could not parse: the model reads why (and whether it hit the output limit).
+    if (call.invalidInput !== undefined)
+      return { output: { error: call.invalidInput }, isError: true }
     const recovered = options.recovered
     if (recovered?.kind === 'interrupted') {
       return {
@@ -392,14 +365,11 @@ export class TurnEngine {
         isError: true,
       }
     }
-    const parsed = tool.inputSchema.safeParse(
-      tool.normalizeInput ? tool.normalizeInput(call.input) : call.input,
-    )
+    const input = tool.normalizeInput ? tool.normalizeInput(call.input) : call.input
+    const parsed = tool.inputSchema.safeParse(input)
     if (!parsed.success) {
       return {
-        output: {
-          error: `Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}\nRewrite the input so it satisfies the tool's schema and call it again.`,
-        },
+        output: { error: describeInputProblems(tool.name, parsed.error, input) },
         isError: true,
       }
     }
@@ -459,21 +429,23 @@ export class TurnEngine {
     parentCallId: string,
   ): Promise<string> {
     const messages: ModelMessage[] = [{ role: 'user', content: prompt }]
+    const wireId = wireIds()
     let finalText = ''
     for (let step = 0; step < MAX_CHILD_STEPS; step++) {
       const { text, calls } = await this.#streamStep(session, turn, step, messages, 'child', false)
       if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
       finalText = text
       if (calls.length === 0) return finalText
+      const ids = calls.map((call) => wireId(call))
       messages.push({
         role: 'assistant',
         content: [
           ...(text ? [{ type: 'text' as const, text }] : []),
-          ...calls.map((c) => ({
+          ...calls.map((c, i) => ({
             type: 'tool-call' as const,
-            toolCallId: c.toolCallId,
+            toolCallId: ids[i] as string,
             toolName: c.toolName,
-            input: c.input,
+            input: wireInput(c.input),
           })),
         ],
       })
@@ -488,7 +460,7 @@ export class TurnEngine {
           const outcome = outcomes[i] as CallOutcome
           return {
             type: 'tool-result' as const,
-            toolCallId: call.toolCallId,
+            toolCallId: ids[i] as string,
             toolName: call.toolName,
             output: outcome.isError
               ? { type: 'error-json' as const, value: outcome.output }
