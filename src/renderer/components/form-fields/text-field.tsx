@@ -11,7 +11,7 @@ const EXAMPLE: Record<NonNullable<FormFieldOf<'text'>['format']>, string> = {
   'date-time': 'YYYY-MM-DDTHH:MM:SSZ',
 }
 
-/** Longer answers get a box that wraps; short or formatted ones a single line. */
+/** An answer allowed to be longer than this gets a box that wraps; others a single line. */
 const SHORT = 200
 
 /** A string field: a textbox labelled by its title; its pattern shown as a hint, never run. */
@@ -32,7 +32,7 @@ export function TextField({ field, value, error, id, edit }: FieldProps<'text'>)
     onChange: (e: { target: { value: string } }) =>
       edit((s, d, f) => setText(s, d, f, e.target.value)),
   }
-  const short = field.format !== undefined || (field.maxLength ?? Infinity) <= SHORT
+  const short = field.format !== undefined || (field.maxLength ?? 0) <= SHORT
   return (
     <FieldFrame
       ids={ids}
