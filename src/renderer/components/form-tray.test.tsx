@@ -243,6 +243,29 @@ describe('form tray', () => {
     expect(cancelled.onRespond).toHaveBeenCalledWith({ action: 'cancel' })
   })
 
+  it('offers Stop after the main actions only when the app gives it one', async () => {
+    const onStop = vi.fn()
+    const user = userEvent.setup()
+    render(
+      <FormTray
+        interaction={formInteraction()}
+        draft={null}
+        onDraft={vi.fn()}
+        onRespond={vi.fn()}
+        onSendAsMessage={vi.fn()}
+        onDismiss={vi.fn()}
+        onStop={onStop}
+      />,
+    )
+    const buttons = screen.getAllByRole('button').map((b) => b.textContent)
+    expect(buttons.slice(-2)).toEqual(['Submit', 'Stop'])
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    expect(onStop).toHaveBeenCalledTimes(1)
+    cleanup()
+    mount()
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument()
+  })
+
   it('lets the person try again when the answer was not taken', async () => {
     const { tray, user, onRespond } = mount(formInteraction(), false)
     await user.click(within(tray).getByRole('button', { name: 'Decline' }))

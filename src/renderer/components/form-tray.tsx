@@ -33,6 +33,8 @@ export interface FormTrayProps {
   onSendAsMessage: (response: FormResponse) => Settled
   /** The asker is gone: close the request without sending anything. */
   onDismiss: () => Settled
+  /** Stops the turn; the button is offered (after the main actions) only when this is given. */
+  onStop?: () => void
 }
 
 /**
@@ -51,20 +53,21 @@ export function FormTray({
   onRespond,
   onSendAsMessage,
   onDismiss,
+  onStop,
 }: FormTrayProps) {
   const spec = interaction.form
   const draft = useMemo(
     () => normalizeDraft(spec, saved ?? interaction.draft),
     [spec, saved, interaction.draft],
   )
-  const [checked, setChecked] = useState(false)
+  // Refused Submits so far: after the first, every problem shows at its field, kept up to date.
+  const [refusals, setRefusals] = useState(0)
   const [busy, setBusy] = useState(false)
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
-  const focusInvalid = useRef(false)
   const baseId = useId()
   const asker = askerName(interaction.source)
-  const errors = checked ? draftErrors(spec, draft) : {}
+  const errors = refusals > 0 ? draftErrors(spec, draft) : {}
   const stepped = hasReview(spec)
   const parts = partCount(spec)
   const reviewing = isReview(spec, draft)
@@ -75,15 +78,14 @@ export function FormTray({
 
   // After a refused Submit, focus moves to the first field that says what is wrong.
   useEffect(() => {
-    if (!focusInvalid.current) return
-    focusInvalid.current = false
+    if (refusals === 0) return
     const invalid = bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
     if (!invalid) return
     // In a group: the empty "Other" box, else the chosen option, else the first one.
     const inside = (selector: string) => invalid.querySelector<HTMLElement>(selector)
     if (invalid.matches('input, textarea')) invalid.focus()
     else (inside('.form-other') ?? inside('input:checked') ?? inside('input') ?? invalid).focus()
-  })
+  }, [refusals])
 
   const change = (nextDraft: FormDraft) => {
     if (nextDraft !== draft) onDraft(nextDraft)
@@ -99,8 +101,7 @@ export function FormTray({
   const checkedResponse = (): FormResponse | null => {
     const result = formContent(spec, draft)
     if (result.ok) return { action: 'accept', content: result.content }
-    setChecked(true)
-    focusInvalid.current = true
+    setRefusals((n) => n + 1)
     if (stepped) {
       const first = spec.fields.findIndex((f) => f.key in result.errors)
       if (first >= 0) change(goTo(spec, draft, first))
@@ -267,6 +268,11 @@ export function FormTray({
             {(!stepped || reviewing || lastPart) && (
               <button type="button" className="button-primary" disabled={busy} onClick={submit}>
                 Submit
+              </button>
+            )}
+            {onStop && (
+              <button type="button" className="button-quiet" onClick={onStop}>
+                Stop
               </button>
             )}
           </>
