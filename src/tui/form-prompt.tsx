@@ -1,5 +1,5 @@
 import { Box, Text, useBoxMetrics, type DOMElement } from 'ink'
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useEffect, useRef, useState, type JSX, type ReactNode, type RefObject } from 'react'
 import { reviewRows } from '../shared/form-answers'
 import type { FieldDraft, FormDraft, FormField, FormResponse } from '../shared/form-schema'
 import { hasReview, isReview, partCount } from '../shared/form-state'
@@ -377,7 +377,7 @@ function RowText({
   value: FieldDraft | null
   here: boolean
   typing: boolean
-}) {
+}): JSX.Element | null {
   const caret = typing ? <Text inverse> </Text> : null
   switch (row.kind) {
     case 'input': {

@@ -1,3 +1,4 @@
+import type { JSX } from 'react'
 import type { FieldDraft, FormField } from '../../../shared'
 import { BooleanField } from './boolean-field'
 import { ChoiceField } from './choice-field'
@@ -20,7 +21,8 @@ export function FormFieldView({
   error: string | undefined
   id: string
   edit: (change: FieldEdit) => void
-}) {
+}): JSX.Element {
+  // Typed return: a field type without a case here fails to compile.
   const common = { value, error, id, edit }
   switch (field.type) {
     case 'text':
