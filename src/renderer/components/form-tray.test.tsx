@@ -140,6 +140,9 @@ describe('form tray', () => {
     const targets = t.getByRole('group', { name: 'Targets' })
     expect(targets).toHaveAttribute('aria-invalid', 'true')
     expect(targets).toHaveAccessibleDescription(FORM_MESSAGES.requiredMulti)
+    const linux = within(targets).getByRole('checkbox', { name: 'Linux' })
+    expect(linux).toHaveAttribute('aria-invalid', 'true')
+    expect(linux).toHaveAccessibleDescription(FORM_MESSAGES.requiredMulti)
     // Valid fields say nothing.
     expect(t.getByRole('spinbutton', { name: 'Workers' })).not.toHaveAttribute('aria-invalid')
     // Fixing a field clears its message at once; the others stay until fixed.

@@ -14,6 +14,7 @@ export function ChoiceOptions({
   isChosen,
   onOption,
   other,
+  errorId,
 }: {
   id: string
   kind: 'radio' | 'checkbox'
@@ -28,7 +29,13 @@ export function ChoiceOptions({
     onChoose: (checked: boolean) => void
     onText: (text: string) => void
   } | null
+  /**
+   * The field's error, while it is invalid: each checkbox then carries it too (a checkbox is
+   * where ARIA puts `aria-invalid`; a radio group carries it for its radios).
+   */
+  errorId?: string | undefined
 }) {
+  const invalid = kind === 'checkbox' && errorId !== undefined
   const otherRef = useRef<HTMLTextAreaElement>(null)
   // A click on "Other" means "let me type": move into its box once it is there. Arrow keys moving
   // through the radios must not, or they could never move back up.
@@ -52,7 +59,10 @@ export function ChoiceOptions({
               checked={isChosen(i)}
               onChange={(e) => onOption(i, e.target.checked)}
               aria-labelledby={`${rowId}-label`}
-              aria-describedby={option.description ? `${rowId}-desc` : undefined}
+              aria-invalid={invalid ? 'true' : undefined}
+              aria-describedby={
+                invalid ? errorId : option.description ? `${rowId}-desc` : undefined
+              }
             />
             <span className="option-text">
               <span id={`${rowId}-label`} className="option-label">
@@ -84,6 +94,8 @@ export function ChoiceOptions({
               checked={other.chosen}
               onChange={(e) => other.onChoose(e.target.checked)}
               aria-labelledby={`${id}-other-label`}
+              aria-invalid={invalid ? 'true' : undefined}
+              aria-describedby={invalid ? errorId : undefined}
             />
             <span className="option-text">
               <span id={`${id}-other-label`} className="option-label">

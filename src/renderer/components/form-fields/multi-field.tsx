@@ -43,6 +43,7 @@ export function MultiField({ field, value, error, id, edit }: FieldProps<'multi'
         <ChoiceOptions
           id={ids.control}
           kind="checkbox"
+          errorId={error ? ids.error : undefined}
           options={field.options}
           isChosen={(i) => chosen?.indexes.includes(i) ?? false}
           onOption={(i) => edit((s, d, f) => toggleOption(s, d, f, i))}
