@@ -30,6 +30,19 @@ const FieldBase = {
   required: z.boolean(),
 }
 
+/** Where a choice field's "Other" text goes, and how long it may be. */
+const OtherShape = {
+  /**
+   * The schema's own property for an answer in the person's words (a companion field marked
+   * `_meta._askUserQuestionCustomAnswer.questionId`, as Claude Code's ACP adapter sends): "Other"
+   * text is sent under this key and the choice itself is left out. Absent: the text is the field's
+   * own answer (AskUserQuestion's client-owned "Other").
+   */
+  otherKey: key.optional(),
+  /** At most this many characters of "Other" text (cut in UTF-16 units, the stricter count). */
+  otherMaxLength: z.number().int().min(1).max(LIMITS.formString).optional(),
+}
+
 export const TextFieldSchema = z.strictObject({
   type: z.literal('text'),
   ...FieldBase,
@@ -63,6 +76,7 @@ export const ChoiceFieldSchema = z.strictObject({
   options: z.array(FormOptionSchema).min(1).max(LIMITS.formOptions),
   /** The client's "Other" with free text (AskUserQuestion always; a schema when it allows it). */
   other: z.boolean(),
+  ...OtherShape,
   default: z.string().max(LIMITS.formString).optional(),
 })
 
@@ -72,6 +86,7 @@ export const MultiFieldSchema = z.strictObject({
   ...FieldBase,
   options: z.array(FormOptionSchema).min(1).max(LIMITS.formOptions),
   other: z.boolean(),
+  ...OtherShape,
   minItems: z.number().int().min(0).optional(),
   maxItems: z.number().int().min(0).optional(),
   default: z.array(z.string().max(LIMITS.formString)).max(LIMITS.formOptions).optional(),
@@ -103,6 +118,11 @@ export type FormFieldOf<T extends FormField['type']> = Extract<FormField, { type
 export const FormSpecSchema = z.strictObject({
   message: z.string().max(LIMITS.formMessage),
   fields: z.array(FormFieldSchema).max(LIMITS.formFields),
+  /**
+   * How it is shown: `form` (or absent) puts every field on one part, submitted from there;
+   * `questions` shows one field per part, then a review step (AskUserQuestion).
+   */
+  layout: z.enum(['form', 'questions']).optional(),
 })
 export type FormSpec = z.infer<typeof FormSpecSchema>
 
