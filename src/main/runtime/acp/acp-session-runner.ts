@@ -120,9 +120,8 @@ function outcomeOfStop(name: string, stop: acp.StopReason, stopRequested: boolea
     case 'end_turn':
       return { reason: 'completed' }
     case 'cancelled':
-      return stopRequested
-        ? { reason: 'stopped' }
-        : { reason: 'error', error: `${name} cancelled the turn`, errorKind: 'other' }
+      // Without a Stop, the agent ended the turn itself (Codex does after "No, and tell Codex…").
+      return { reason: stopRequested ? 'stopped' : 'aborted' }
     case 'max_tokens':
       return {
         reason: 'error',
