@@ -633,6 +633,28 @@ export class AcpSessionRunner {
     }
   }
 
+  /**
+   * Sets one of the agent's session config options (`session/set_config_option`), e.g. Codex's
+   * `collaboration_mode`. A change to the mode option is recorded for the mode picker.
+   */
+  async setConfigOption(configId: string, value: string): Promise<RunnerResult> {
+    try {
+      const live = await this.#ensureLive()
+      const answer = await this.#whileAlive(
+        live,
+        live.connection.setConfigOption(live.agentSessionId as string, configId, value),
+      )
+      if (this.#updates.modes?.via.kind !== 'session_mode') {
+        this.#apply(
+          setModes(this.#updates, modesFrom({ configOptions: answer.configOptions }, this.#now())),
+        )
+      }
+      return { ok: true }
+    } catch (error) {
+      return this.#failure(error)
+    }
+  }
+
   /** Signs in with one of the agent's methods (for a method the environment alone cannot satisfy). */
   async authenticate(methodId: string): Promise<RunnerResult> {
     try {

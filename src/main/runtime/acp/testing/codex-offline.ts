@@ -27,7 +27,10 @@ export function codexAcpWrapper(): string {
   )
 }
 
-/** A model name from Codex's built-in list (another name makes it stream a warning as text). */
+/**
+ * A model name from codex-acp 0.16's built-in list (another name makes Codex stream a warning as
+ * agent text). The newer adapter's Codex knows other names (`gpt-6.1-sol`).
+ */
 const MODEL = 'gpt-5.4-mini'
 
 export interface MockModel {
@@ -53,6 +56,7 @@ export function codexHome(
   root: string,
   modelUrl: string,
   provider: 'mock' | 'openai',
+  model = MODEL,
 ): { CODEX_HOME: string; HOME: string; PATH: string; MOCK_MODEL_KEY: string } {
   const home = join(root, 'home')
   const codex = join(root, 'codex-home')
@@ -61,7 +65,7 @@ export function codexHome(
   const config =
     provider === 'mock'
       ? [
-          `model = "${MODEL}"`,
+          `model = "${model}"`,
           'model_provider = "mock"',
           '[model_providers.mock]',
           'name = "mock"',
@@ -71,7 +75,7 @@ export function codexHome(
           'request_max_retries = 0',
           'stream_max_retries = 0',
         ]
-      : [`model = "${MODEL}"`, `openai_base_url = "${modelUrl}/v1"`]
+      : [`model = "${model}"`, `openai_base_url = "${modelUrl}/v1"`]
   writeFileSync(join(codex, 'config.toml'), `${config.join('\n')}\n`)
   return { CODEX_HOME: codex, HOME: home, PATH: process.env.PATH ?? '', MOCK_MODEL_KEY: 'mock-key' }
 }
