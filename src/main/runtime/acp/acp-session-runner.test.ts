@@ -384,6 +384,7 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     h.start(
       h.scriptAgent(
         oneTurn([
+          { say: 'Let me ask you.' },
           { stderr: 'panic: out of cheese\n' },
           { elicit: FORM, as: 'q', wait: false },
           { exit: 3 },
@@ -403,6 +404,8 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
       }),
     ])
     expect(h.runner.stderr).toContain('out of cheese')
+    // What the agent said before it died is kept.
+    expect(h.replyText('t-1')).toBe('Let me ask you.')
   })
 
   it('records an agent that exits between turns, and continues its session with session/load without recording the replayed history', async () => {

@@ -102,6 +102,9 @@ type TurnOutcome = {
   errorDetail?: string
 }
 
+/** How long an agent whose stdout closed may take to exit before it is ended. */
+const LINGER_MS = 1_000
+
 const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } }
 
 function errorText(error: unknown): string {
@@ -296,10 +299,15 @@ export class AcpSessionRunner {
       }
       live = created
       this.#live = created
-      // An agent whose stdout ended can no longer be talked to: end it (unless it already exited),
-      // so its exit — and the turn's reason — arrive.
+      // An agent whose stdout ended can no longer be talked to. Usually it is exiting; one that
+      // lingers is ended, so its exit — and the turn's reason — arrive. (Not at once: a signal
+      // would race the exit code of an agent that is exiting on its own.)
       void connection.closed.then(() => {
-        if (process.running) void process.kill({ expected: false })
+        if (!process.running) return
+        const timer = setTimeout(() => {
+          if (process.running) void process.kill({ expected: false })
+        }, LINGER_MS)
+        timer.unref()
       })
     }
     const current = live
@@ -466,7 +474,7 @@ export class AcpSessionRunner {
 
   async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
     const live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
-    if (!live) return this.#interruptedOutcome(turn)
+    if (!live || turn.stopRequested || turn.closing) return this.#interruptedOutcome(turn)
     const sessionId = live.agentSessionId as string
     const answer = await Promise.race([
       live.connection.prompt(sessionId, text).then(
@@ -579,6 +587,8 @@ export class AcpSessionRunner {
     // ACP: after session/cancel the client answers every pending permission request `cancelled`.
     this.#pending.endAll()
     await cancelled
+    // Still starting (no session to cancel yet): nothing to wait for.
+    if (live?.agentSessionId === undefined) turn.wake()
     const setTimer = this.#o.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms))
     const clearTimer = this.#o.clearTimer ?? ((t: unknown) => clearTimeout(t as NodeJS.Timeout))
     const timer = setTimer(() => turn.wake(), this.#o.stopGraceMs ?? 5_000)
