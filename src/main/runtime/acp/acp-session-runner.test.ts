@@ -226,19 +226,22 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
 
   it('ends the turn when the agent ignores session/cancel for longer than the grace period', async () => {
     const h = harness()
-    let fireGrace: (() => void) | undefined
+    let graceSet: (fire: () => void) => void = () => {}
+    const grace = new Promise<() => void>((resolve) => (graceSet = resolve))
     h.start(h.scriptAgent(oneTurn([{ say: 'working' }, { hang: true }])), {
       setTimer: (fn) => {
-        fireGrace = fn
+        graceSet(fn)
         return 0
       },
       clearTimer: () => {},
     })
     const started = h.runner.startTurn('t-1', 'go')
-    await vi.waitFor(() => expect(h.emitted.some((e) => e.type === 'text_delta')).toBe(true))
+    await h.waitForEmitted((e) => e.type === 'text_delta')
     const stopping = h.runner.stop()
-    await vi.waitFor(() => expect(fireGrace).toBeDefined())
-    fireGrace?.()
+    const fireGrace = await grace
+    // Until the grace period is over, the turn waits for the agent.
+    expect(h.runner.running).toBe(true)
+    fireGrace()
     await stopping
     if (started.ok) await started.done
     expect(h.of('turn_end')).toEqual([expect.objectContaining({ reason: 'stopped' })])
@@ -320,7 +323,8 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     )
     const started = h.runner.startTurn('t-1', 'set up')
     const [a, b] = [await h.asker.waitForAsk(1), await h.asker.waitForAsk(2)]
-    await vi.waitFor(() => expect(a.request.signal?.aborted).toBe(true))
+    const signal = a.request.signal as AbortSignal
+    if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve))
     expect(a.withdrawnWith()).not.toBeInstanceOf(AskerGoneError)
     expect(b.request.signal?.aborted).toBe(false)
     b.answer({ kind: 'answered', value: { action: 'decline' } })
@@ -650,6 +654,7 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(h.of('turn_end')).toEqual([])
     const pid = Number(/pid (\d+)/.exec(h.replyText('t-1'))?.[1])
     expect(pid).toBeGreaterThan(0)
-    await vi.waitFor(() => expect(isRunning(pid)).toBe(false))
+    // The OS ends it asynchronously after the group is signalled.
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000, interval: 50 })
   })
 })

@@ -171,6 +171,9 @@ describe('the real Codex agent over ACP, offline', () => {
     // The wrapper (node) and the binary it runs both carry this CODEX_HOME.
     expect(processesWithCodexHome(env.CODEX_HOME).length).toBeGreaterThanOrEqual(2)
     await h.runner.close({ reason: 'removed' })
-    await vi.waitFor(() => expect(processesWithCodexHome(env.CODEX_HOME)).toEqual([]))
+    await vi.waitFor(() => expect(processesWithCodexHome(env.CODEX_HOME)).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    })
   })
 })

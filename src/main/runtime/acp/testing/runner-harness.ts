@@ -62,7 +62,10 @@ export class RunnerHarness {
         this.records.push(event)
         for (const listener of [...this.#listeners]) listener()
       },
-      emit: (event) => this.emitted.push(event),
+      emit: (event) => {
+        this.emitted.push(event)
+        for (const listener of [...this.#listeners]) listener()
+      },
     })
     return this.runner
   }
@@ -84,6 +87,19 @@ export class RunnerHarness {
         if (!hit) return
         this.#listeners.delete(listener)
         resolve(hit)
+      }
+      this.#listeners.add(listener)
+    })
+  }
+
+  /** Resolves once a live event matching `match` has been emitted (now or before). */
+  waitForEmitted(match: (event: BridgeEvent) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.emitted.some(match)) return resolve()
+      const listener = () => {
+        if (!this.emitted.some(match)) return
+        this.#listeners.delete(listener)
+        resolve()
       }
       this.#listeners.add(listener)
     })
