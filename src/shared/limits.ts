@@ -33,4 +33,12 @@ export const LIMITS = {
   formResponseBytes: 64_000,
   /** A note sent to the agent with a denial ("No, and tell the agent what to do instead"). */
   denyNote: 4_000,
+  /** ACP agents: characters of one text part of a tool call (its content, raw input or output). */
+  agentToolText: 16_000,
+  /** ACP agents: characters of each side of a diff an agent shows on a tool call. */
+  agentDiffText: 200_000,
+  /** ACP agents: content parts and locations of one tool call; entries of a plan; modes. */
+  agentParts: 50,
+  /** ACP agents: the tail of an agent's stderr that is kept for display. */
+  agentStderr: 16_000,
 } as const

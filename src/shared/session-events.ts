@@ -234,6 +234,174 @@ export const TurnEndSchema = z.strictObject({
   errorDetail: z.string().optional(),
 })
 
+// ── ACP agents ──────────────────────────────────────────────────────────────
+// What an ACP agent (Claude Code, Codex, …) did in a session, as Parley recorded it from the agent's
+// `session/update` notifications. The agent's own text is recorded as `assistant_text` (one record
+// per stretch of text, never per delta). Requests the agent makes of the person and their answers
+// are written by the interaction broker. Every text here is bounded; a longer one is cut and marked.
+
+/** An ACP agent's own id for its tool call (any text; not one of Parley's ids). */
+const AgentToolCallIdSchema = z.string().min(1).max(LIMITS.id)
+
+/** ACP tool kinds; `other` for any kind this version does not know. */
+export const AgentToolKindSchema = z.enum([
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'switch_mode',
+  'other',
+])
+export type AgentToolKind = z.infer<typeof AgentToolKindSchema>
+
+export const AgentToolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed'])
+export type AgentToolStatus = z.infer<typeof AgentToolStatusSchema>
+
+/** A file a tool call touches, as the agent reported it (absolute path, optional 1-based line). */
+export const AgentLocationSchema = z.strictObject({
+  path: z.string().max(LIMITS.path),
+  line: z.number().int().min(0).optional(),
+})
+
+/** What a tool call shows: text, a diff of one file, or a terminal the agent runs in the client. */
+export const AgentToolContentSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('text'),
+    text: z.string().max(LIMITS.agentToolText),
+    truncated: z.boolean(),
+  }),
+  z.strictObject({
+    type: z.literal('diff'),
+    path: z.string().max(LIMITS.path),
+    /** Null for a new file. */
+    oldText: z.string().max(LIMITS.agentDiffText).nullable(),
+    newText: z.string().max(LIMITS.agentDiffText),
+    truncated: z.boolean(),
+  }),
+  z.strictObject({ type: z.literal('terminal'), terminalId: z.string().max(LIMITS.id) }),
+])
+export type AgentToolContent = z.infer<typeof AgentToolContentSchema>
+
+/** A stretch of the agent's reasoning ("thought" chunks), recorded once it is complete. */
+export const AgentThoughtSchema = z.strictObject({
+  type: z.literal('agent_thought'),
+  at,
+  turnId: IdSchema,
+  text: z.string().max(LIMITS.messageText),
+})
+
+/** The first time Parley hears of an agent's tool call (a `tool_call` update, or a permission request about it). */
+export const AgentToolCallSchema = z.strictObject({
+  type: z.literal('agent_tool_call'),
+  at,
+  turnId: IdSchema,
+  toolCallId: AgentToolCallIdSchema,
+  title: z.string().max(LIMITS.questionText),
+  kind: AgentToolKindSchema,
+  status: AgentToolStatusSchema,
+  locations: z.array(AgentLocationSchema).max(LIMITS.agentParts),
+  content: z.array(AgentToolContentSchema).max(LIMITS.agentParts),
+  /** The agent's raw input for the call, as JSON text (cut at `agentToolText`). */
+  rawInput: z.string().max(LIMITS.agentToolText).optional(),
+})
+
+/** A change to a tool call: each field present replaces the one before (ACP semantics). */
+export const AgentToolCallUpdateSchema = z.strictObject({
+  type: z.literal('agent_tool_call_update'),
+  at,
+  turnId: IdSchema,
+  toolCallId: AgentToolCallIdSchema,
+  title: z.string().max(LIMITS.questionText).optional(),
+  kind: AgentToolKindSchema.optional(),
+  status: AgentToolStatusSchema.optional(),
+  locations: z.array(AgentLocationSchema).max(LIMITS.agentParts).optional(),
+  content: z.array(AgentToolContentSchema).max(LIMITS.agentParts).optional(),
+  /** The agent's raw output of the call, as JSON text (cut at `agentToolText`). */
+  rawOutput: z.string().max(LIMITS.agentToolText).optional(),
+})
+
+export const AgentPlanEntrySchema = z.strictObject({
+  content: z.string().max(LIMITS.questionText),
+  priority: z.enum(['high', 'medium', 'low']),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+})
+export type AgentPlanEntry = z.infer<typeof AgentPlanEntrySchema>
+
+/** The agent's plan for the turn; each one replaces the plan before. */
+export const AgentPlanSchema = z.strictObject({
+  type: z.literal('agent_plan'),
+  at,
+  turnId: IdSchema,
+  entries: z.array(AgentPlanEntrySchema).max(LIMITS.agentParts),
+})
+
+export const AgentModeSchema = z.strictObject({
+  id: z.string().min(1).max(LIMITS.id),
+  name: z.string().max(LIMITS.optionLabel),
+  description: z.string().max(LIMITS.optionDescription).optional(),
+})
+export type AgentMode = z.infer<typeof AgentModeSchema>
+
+/**
+ * The agent's modes (Codex: Read Only / Default / Full Access) and the current one, for the mode
+ * picker of an agent session. Written when the agent session starts and whenever the mode changes.
+ */
+export const AgentModesSchema = z.strictObject({
+  type: z.literal('agent_modes'),
+  at,
+  currentModeId: z.string().min(1).max(LIMITS.id),
+  available: z.array(AgentModeSchema).max(LIMITS.agentParts),
+  /**
+   * How the mode is changed: ACP `session/set_mode`, or `session/set_config_option` on the agent's
+   * config option of category "mode" (whose id is `configId`).
+   */
+  via: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('session_mode') }),
+    z.strictObject({
+      kind: z.literal('config_option'),
+      configId: z.string().min(1).max(LIMITS.id),
+    }),
+  ]),
+})
+
+/** Which agent (by Settings id and command line) a session talks to, so a restart finds it again. */
+export const AgentRefSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  command: z.string().min(1).max(LIMITS.path),
+  args: z.array(z.string().max(LIMITS.path)).max(50),
+})
+export type AgentRef = z.infer<typeof AgentRefSchema>
+
+/**
+ * An ACP session was opened with the agent: a new one, or the session of an earlier run continued
+ * with `session/load` (after a restart or a crash of the agent).
+ */
+export const AgentSessionSchema = z.strictObject({
+  type: z.literal('agent_session'),
+  at,
+  agent: AgentRefSchema,
+  /** How the agent names itself in `initialize` (e.g. "Codex 0.16.0"). */
+  agentTitle: z.string().max(200).optional(),
+  /** The agent's own session id (ACP `sessionId`). */
+  agentSessionId: z.string().min(1).max(LIMITS.path),
+  opened: z.enum(['new', 'loaded']),
+})
+
+/** The agent process ended while no turn was running (a crash during a turn ends that turn instead). */
+export const AgentExitSchema = z.strictObject({
+  type: z.literal('agent_exit'),
+  at,
+  code: z.number().int().nullable(),
+  signal: z.string().max(40).nullable(),
+  /** The end of what the agent wrote to stderr. */
+  stderr: z.string().max(LIMITS.agentStderr),
+})
+
 /** Every record of `<data-dir>/sessions/<id>.jsonl`. */
 export const SessionEventSchema = z.discriminatedUnion('type', [
   SessionHeaderSchema,
@@ -249,6 +417,13 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   InteractionRequestEventSchema,
   InteractionResponseEventSchema,
   TurnEndSchema,
+  AgentThoughtSchema,
+  AgentToolCallSchema,
+  AgentToolCallUpdateSchema,
+  AgentPlanSchema,
+  AgentModesSchema,
+  AgentSessionSchema,
+  AgentExitSchema,
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>

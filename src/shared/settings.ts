@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PermissionModeSchema } from './permission'
 import { LIMITS } from './limits'
+import { ACP_AGENT_PRESETS, AgentListSchema } from './acp-agents'
 
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
@@ -15,6 +16,8 @@ export const StoredSettingsSchema = z.strictObject({
   streamIdleSeconds: z.number().int().min(5).max(3_600).default(120),
   defaultMode: PermissionModeSchema.default('ask'),
   defaultWorkspace: z.string().max(LIMITS.path).default(''),
+  /** Named ACP agents a new session can use instead of Parley's own agent (the presets at first). */
+  agents: AgentListSchema.default(() => [...ACP_AGENT_PRESETS]),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -27,6 +30,7 @@ export const PublicSettingsSchema = z.strictObject({
   streamIdleSeconds: z.number(),
   defaultMode: PermissionModeSchema,
   defaultWorkspace: z.string(),
+  agents: AgentListSchema,
   openaiApiKeySet: z.boolean(),
   anthropicApiKeySet: z.boolean(),
   /** Human label of the backend new turns use, e.g. "Demo scenario (fake backend)". */
@@ -47,6 +51,8 @@ export const SettingsPatchSchema = z.strictObject({
   streamIdleSeconds: z.number().int().min(5).max(3_600).optional(),
   defaultMode: PermissionModeSchema.optional(),
   defaultWorkspace: z.string().max(LIMITS.path).optional(),
+  /** Replaces the whole list of named agents. */
+  agents: AgentListSchema.optional(),
   openaiApiKey: z.string().max(500).optional(),
   anthropicApiKey: z.string().max(500).optional(),
 })

@@ -1,5 +1,12 @@
 import type { BridgeEvent } from '../shared/bridge'
 import type { SessionEvent } from '../shared/session-events'
+import {
+  agentExitText,
+  agentPlanText,
+  agentThoughtText,
+  agentToolKey,
+  agentToolState,
+} from '../shared/agent-activity'
 import { summarizeToolInput, summarizeToolResult } from './tool-summary'
 
 /** Status of one tool call line. */
@@ -121,10 +128,51 @@ export function applySessionEvent(state: TranscriptState, event: SessionEvent): 
         tone: event.reason === 'error' ? 'error' : 'dim',
       })
     }
+    // ACP agents: shown with the entries the terminal already has (a tool line, a note).
+    case 'agent_tool_call':
+      return append(state, {
+        kind: 'tool',
+        id: agentToolKey(event.turnId, event.toolCallId),
+        tool: event.title,
+        summary: event.locations.map((l) => l.path).join(', ') || event.kind,
+        status: TUI_TOOL_STATE[agentToolState(event.status)],
+      })
+    case 'agent_tool_call_update':
+      return updateTool(state, agentToolKey(event.turnId, event.toolCallId), (entry) => ({
+        ...entry,
+        tool: event.title ?? entry.tool,
+        status: event.status ? TUI_TOOL_STATE[agentToolState(event.status)] : entry.status,
+      }))
+    case 'agent_thought':
+      return append(state, {
+        kind: 'note',
+        id: `${event.turnId}:thought:${event.at}:${state.entries.length}`,
+        text: agentThoughtText(event.text, 300),
+        tone: 'dim',
+      })
+    case 'agent_plan':
+      return append(state, {
+        kind: 'note',
+        id: `${event.turnId}:plan:${event.at}:${state.entries.length}`,
+        text: agentPlanText(event.entries),
+        tone: 'dim',
+      })
+    case 'agent_exit':
+      return append(state, {
+        kind: 'note',
+        id: `exit:${event.at}`,
+        text: agentExitText(event),
+        tone: 'error',
+      })
+    case 'agent_modes':
+    case 'agent_session':
+      return state
     default:
       return state
   }
 }
+
+const TUI_TOOL_STATE = { running: 'running', done: 'ok', error: 'error' } as const
 
 /** Replays a whole log (from `openSession`) into a transcript. */
 export function replayEvents(events: readonly SessionEvent[]): TranscriptState {

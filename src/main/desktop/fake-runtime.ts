@@ -30,6 +30,7 @@ export function createFakeRuntime(): FakeRuntime {
     streamIdleSeconds: 120,
     defaultMode: 'ask',
     defaultWorkspace: '',
+    agents: [],
     openaiApiKeySet: false,
     anthropicApiKeySet: false,
     backendLabel: 'Fake runtime',

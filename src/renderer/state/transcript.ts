@@ -1,4 +1,11 @@
 import {
+  agentExitText,
+  agentPlanText,
+  agentThoughtText,
+  agentToolInput,
+  agentToolKey,
+  agentToolState,
+  updatedAgentToolInput,
   AskUserQuestionInputSchema,
   AskUserQuestionResultSchema,
   type AskUserQuestionResult,
@@ -246,6 +253,57 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
       }
       return
     }
+    // ACP agents: shown with the rows Parley already has (a tool card, a notice line).
+    case 'agent_tool_call': {
+      const key = agentToolKey(event.turnId, event.toolCallId)
+      if (list.find(key) >= 0) return
+      list.append({
+        kind: 'tool',
+        key,
+        turnId: event.turnId,
+        tool: event.title,
+        input: agentToolInput(event),
+        output: undefined,
+        status: agentToolState(event.status),
+        synthetic: false,
+        permission: undefined,
+      })
+      return
+    }
+    case 'agent_tool_call_update': {
+      const index = list.find(agentToolKey(event.turnId, event.toolCallId))
+      const current = list.get(index)
+      if (current?.kind !== 'tool') return
+      list.replace(index, {
+        ...current,
+        tool: event.title ?? current.tool,
+        input: updatedAgentToolInput(current.input, event),
+        output: event.rawOutput ?? current.output,
+        status: event.status ? agentToolState(event.status) : current.status,
+      })
+      return
+    }
+    case 'agent_thought':
+      list.append({
+        kind: 'notice',
+        key: `thought:${event.turnId}:${event.at}:${list.length}`,
+        text: agentThoughtText(event.text),
+      })
+      return
+    case 'agent_plan': {
+      const key = `plan:${event.turnId}`
+      const item: TranscriptItem = { kind: 'notice', key, text: agentPlanText(event.entries) }
+      const index = list.find(key)
+      if (index >= 0) list.replace(index, item)
+      else list.append(item)
+      return
+    }
+    case 'agent_exit':
+      list.append({ kind: 'notice', key: `exit:${event.at}`, text: agentExitText(event) })
+      return
+    case 'agent_modes':
+    case 'agent_session':
+      return
     default:
       return
   }

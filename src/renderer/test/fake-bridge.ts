@@ -20,6 +20,7 @@ export const FAKE_SETTINGS: PublicSettings = {
   streamIdleSeconds: 120,
   defaultMode: 'ask',
   defaultWorkspace: '/work/demo',
+  agents: [],
   openaiApiKeySet: false,
   anthropicApiKeySet: true,
   backendLabel: 'Demo scenario (fake backend)',

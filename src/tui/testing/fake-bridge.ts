@@ -88,6 +88,7 @@ export function createFakeBridge(
         streamIdleSeconds: 120,
         defaultMode: 'ask',
         defaultWorkspace: '',
+        agents: [],
         openaiApiKeySet: false,
         anthropicApiKeySet: false,
         backendLabel: 'Fake test backend',

@@ -52,13 +52,28 @@ export type AskOutcome<T> =
    */
   | { kind: 'ended'; reason: 'stopped' | 'withdrawn' | 'shutdown' }
 
+/**
+ * The reason an asker aborts `signal` with when it is gone rather than withdrawing the request:
+ * its process exited, so nothing can be delivered to it any more. The broker then keeps the
+ * request, orphaned ("the agent is no longer waiting"), instead of removing it as withdrawn.
+ */
+export class AskerGoneError extends Error {
+  constructor(message = 'the asker is no longer running') {
+    super(message)
+    this.name = 'AskerGoneError'
+  }
+}
+
 export interface AskRequest<B extends AskBody> {
   sessionId: string
   /** The turn the request belongs to: stopping the turn settles it. */
   turnId: string
   source: InteractionSource
   body: B
-  /** Aborted when the asker withdraws the request (JSON-RPC cancel, the tool call ended). */
+  /**
+   * Aborted when the asker withdraws the request (JSON-RPC cancel, the tool call ended), or with
+   * an `AskerGoneError` reason when the asker itself is gone.
+   */
   signal?: AbortSignal
 }
 

@@ -1,0 +1,859 @@
+import { RequestError } from '@agentclientprotocol/sdk'
+import type * as acp from '@agentclientprotocol/sdk'
+import type { AgentSpec } from '../../../shared/acp-agents'
+import type { BridgeEvent } from '../../../shared/bridge'
+import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
+import type {
+  SessionEvent,
+  SessionEventOf,
+  TurnEndReason,
+  TurnErrorKind,
+} from '../../../shared/session-events'
+import type { InteractionAsker, PolicyOutcome } from '../interactions/asker'
+import {
+  AUTH_REQUIRED,
+  AgentAuthRequiredError,
+  authMethodsFrom,
+  methodFromEnvironment,
+  type AgentAuthMethod,
+} from './agent-auth'
+import { AgentConnection, type AgentHello, type InboundRequest } from './agent-connection'
+import { AgentProcess, type AgentExit, type SpawnFn } from './agent-process'
+import { formBody, formResponse, type ElicitationParams } from './elicitation-request'
+import { PendingRequests } from './pending-requests'
+import { namedPaths, permissionBody, permissionResponse } from './permission-request'
+import {
+  IDLE,
+  applyUpdate,
+  flush,
+  modesFrom,
+  noteToolCall,
+  setModes,
+  startTurn,
+  type UpdateResult,
+  type UpdateState,
+} from './session-update-records'
+import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import { WriteGrants } from './write-grants'
+
+/** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
+export interface AcpSessionRunnerOptions {
+  /** The Parley session. */
+  sessionId: string
+  /** The session's workspace: the agent's `cwd`, and the only folder its file requests reach. */
+  workspace: string
+  agent: AgentSpec
+  /** Interactive hosts advertise form elicitation; headless `run` does not. */
+  interactive: boolean
+  asker: InteractionAsker
+  /** Appends a record to the session log (fsync when `sync`) and tells the UIs. */
+  record(event: SessionEvent, options: { sync: boolean }): void
+  emit(event: BridgeEvent): void
+  /** Tells the UIs the session's summary changed (a turn started or ended). */
+  touch?(): void
+  /** MCP servers handed to the agent in `session/new` / `session/load`. */
+  mcpServers?: acp.McpServer[]
+  /** The session's newest `agent_session` record: its agent session is continued when possible. */
+  previous?: SessionEventOf<'agent_session'>
+  /** The environment the agent starts from (`agent.env` is added); Parley's own by default. */
+  env?: NodeJS.ProcessEnv
+  spawn?: SpawnFn
+  now?: () => number
+  clientVersion?: string
+  /** After Stop, how long the agent gets to end its prompt before the turn ends without it. */
+  stopGraceMs?: number
+  setTimer?: (fn: () => void, ms: number) => unknown
+  clearTimer?: (timer: unknown) => void
+}
+
+export type StartTurnResult =
+  { ok: true; done: Promise<void> } | { ok: false; reason: 'busy' | 'closed'; message: string }
+
+export type RunnerResult =
+  { ok: true } | { ok: false; message: string; authMethods?: readonly AgentAuthMethod[] }
+
+/** The agent process, its connection and its ACP session, while they live. */
+interface Live {
+  process: AgentProcess
+  connection: AgentConnection
+  hello: AgentHello | undefined
+  /** The agent's session id once `session/new` or `session/load` answered. */
+  agentSessionId: string | undefined
+  /** Resolves when the process has exited (and its exit was handled). */
+  exit: Promise<AgentExit>
+}
+
+/** The running turn. */
+interface TurnRun {
+  id: string
+  stopRequested: boolean
+  /** Set by close(): the turn ends without a turn_end record (shutdown) or silently (removed). */
+  closing: 'shutdown' | 'removed' | undefined
+  wake: () => void
+  woken: Promise<void>
+  /** Resolves once the turn's last record is written. */
+  done: Promise<void>
+}
+
+type TurnOutcome = {
+  reason: TurnEndReason
+  error?: string
+  errorKind?: TurnErrorKind
+  errorDetail?: string
+}
+
+/** How long an agent whose stdout closed may take to exit before it is ended. */
+const LINGER_MS = 1_000
+
+const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } }
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function describeExit(name: string, exit: AgentExit): string {
+  if (exit.spawnError) return `could not start ${name}: ${exit.spawnError}`
+  if (exit.signal) return `${name} exited unexpectedly (killed by ${exit.signal})`
+  return `${name} exited unexpectedly (exit code ${exit.code ?? 'unknown'})`
+}
+
+/** How a prompt's stop reason ends the turn. */
+function outcomeOfStop(name: string, stop: acp.StopReason, stopRequested: boolean): TurnOutcome {
+  switch (stop) {
+    case 'end_turn':
+      return { reason: 'completed' }
+    case 'cancelled':
+      // Without a Stop, the agent ended the turn itself (Codex does after "No, and tell Codex…").
+      return { reason: stopRequested ? 'stopped' : 'aborted' }
+    case 'max_tokens':
+      return {
+        reason: 'error',
+        error: `${name} stopped: its reply reached the model's output limit`,
+        errorKind: 'other',
+      }
+    case 'max_turn_requests':
+      return {
+        reason: 'error',
+        error: `${name} stopped: it reached its limit of model requests for one turn`,
+        errorKind: 'other',
+      }
+    case 'refusal':
+      return { reason: 'error', error: `${name} refused to continue`, errorKind: 'other' }
+  }
+}
+
+/**
+ * Runs one Parley session against one ACP agent (Claude Code, Codex, Gemini, goose, …): starts the
+ * agent process on first use and keeps it for the session, opens (or, after a restart, continues)
+ * the agent's own session, sends each user message as a prompt, records what the agent streams
+ * back, and brings the agent's requests — permissions, forms, file reads and writes — to the
+ * person through the interaction broker. Stop sends `session/cancel` and answers whatever the
+ * agent still waits on as cancelled; an agent that dies ends the turn with the reason.
+ */
+export class AcpSessionRunner {
+  readonly #o: AcpSessionRunnerOptions
+  readonly #now: () => number
+  readonly #pending = new PendingRequests()
+  readonly #grants = new WriteGrants()
+  #updates: UpdateState = IDLE
+  #live: Live | undefined
+  #starting: Promise<Live> | undefined
+  #turn: TurnRun | undefined
+  #closed = false
+  /** Suppresses the history an agent replays on `session/load` (it is in Parley's log already). */
+  #loading = false
+  #previous: SessionEventOf<'agent_session'> | undefined
+  #authMethods: AgentAuthMethod[] = []
+  #lastStderr = ''
+  #lastExit: AgentExit | undefined
+
+  constructor(options: AcpSessionRunnerOptions) {
+    this.#o = options
+    this.#now = options.now ?? Date.now
+    this.#previous = options.previous
+  }
+
+  /** The agent's name as the tray shows it: how it named itself, else its Settings name. */
+  get agentName(): string {
+    const info = this.#live?.hello?.info
+    return info?.title || this.#o.agent.name
+  }
+
+  get running(): boolean {
+    return this.#turn !== undefined
+  }
+
+  /** The end of what the agent wrote to stderr, for display (kept after it exits). */
+  get stderr(): string {
+    return this.#live?.process.stderr ?? this.#lastStderr
+  }
+
+  /** The agent's modes and the current one, for the mode picker (null until the agent said). */
+  get modes(): SessionEventOf<'agent_modes'> | null {
+    return this.#updates.modes
+  }
+
+  /** The ways the agent offers to sign in (from `initialize`). */
+  get authMethods(): readonly AgentAuthMethod[] {
+    return this.#authMethods
+  }
+
+  // ── records ───────────────────────────────────────────────────────────────
+
+  #record(event: SessionEvent, sync = false): void {
+    this.#o.record(event, { sync })
+  }
+
+  #apply(result: UpdateResult): void {
+    this.#updates = result.state
+    for (const record of result.records) this.#record(record)
+    const turnId = this.#updates.turnId
+    if (turnId === null) return
+    for (const delta of result.deltas) {
+      this.#o.emit({
+        type: 'text_delta',
+        sessionId: this.#o.sessionId,
+        turnId,
+        step: delta.step,
+        text: delta.text,
+      })
+    }
+  }
+
+  #flushText(): void {
+    this.#apply(flush(this.#updates, this.#now()))
+  }
+
+  // ── the agent process and its session ────────────────────────────────────
+
+  /** Starts the agent (if it is not running) and opens its session, without a turn. */
+  async connect(): Promise<RunnerResult> {
+    try {
+      await this.#ensureLive()
+      return { ok: true }
+    } catch (error) {
+      return this.#failure(error)
+    }
+  }
+
+  #failure(error: unknown): RunnerResult & { ok: false } {
+    if (error instanceof AgentAuthRequiredError) {
+      return { ok: false, message: error.message, authMethods: error.methods }
+    }
+    return { ok: false, message: errorText(error) }
+  }
+
+  #ensureLive(): Promise<Live> {
+    if (this.#closed) return Promise.reject(new Error('the session is closed'))
+    if (this.#live?.agentSessionId !== undefined) return Promise.resolve(this.#live)
+    this.#starting ??= this.#start().finally(() => (this.#starting = undefined))
+    return this.#starting
+  }
+
+  /** Races `work` against the agent's exit, so a dead agent is an error that says why. */
+  async #whileAlive<T>(live: Live, work: Promise<T>): Promise<T> {
+    const died = live.exit.then((exit) => {
+      throw new Error(describeExit(this.#o.agent.name, exit))
+    })
+    try {
+      return await Promise.race([work, died])
+    } catch (error) {
+      // "ACP connection closed" says less than the exit that closed it.
+      if (error instanceof RequestError || !live.connection.signal.aborted) throw error
+      throw new Error(describeExit(this.#o.agent.name, await live.exit), { cause: error })
+    }
+  }
+
+  async #start(): Promise<Live> {
+    let live = this.#live
+    if (!live) {
+      const process = new AgentProcess({
+        agent: this.#o.agent,
+        cwd: this.#o.workspace,
+        ...(this.#o.env ? { env: this.#o.env } : {}),
+        ...(this.#o.spawn ? { spawn: this.#o.spawn } : {}),
+      })
+      const { input, output } = process.streams
+      const connection = new AgentConnection({
+        input,
+        output,
+        elicitation: this.#o.interactive,
+        clientVersion: this.#o.clientVersion ?? '0.1.0',
+        handlers: {
+          sessionUpdate: (params) => this.#onUpdate(params),
+          requestPermission: (params, request) => this.#onPermission(params, request),
+          createElicitation: (params, request) => this.#onElicitation(params, request),
+          readTextFile: (params) => this.#onRead(params),
+          writeTextFile: (params, request) => this.#onWrite(params, request),
+        },
+      })
+      const created: Live = {
+        process,
+        connection,
+        hello: undefined,
+        agentSessionId: undefined,
+        exit: process.exited.then((exit) => {
+          this.#onExit(created, exit)
+          return exit
+        }),
+      }
+      live = created
+      this.#live = created
+      // An agent whose stdout ended can no longer be talked to. Usually it is exiting; one that
+      // lingers is ended, so its exit — and the turn's reason — arrive. (Not at once: a signal
+      // would race the exit code of an agent that is exiting on its own.)
+      void connection.closed.then(() => {
+        if (!process.running) return
+        const timer = setTimeout(() => {
+          if (process.running) void process.kill({ expected: false })
+        }, LINGER_MS)
+        timer.unref()
+      })
+    }
+    const current = live
+    try {
+      current.hello ??= await this.#whileAlive(current, current.connection.initialize())
+      this.#authMethods = authMethodsFrom(current.hello.authMethods)
+      await this.#openSession(current)
+      return current
+    } catch (error) {
+      if (error instanceof RequestError && error.code === AUTH_REQUIRED) {
+        // Kept running: `authenticate` talks to this process.
+        throw new AgentAuthRequiredError(this.agentName, this.#authMethods, error.message)
+      }
+      // An agent that cannot get as far as a session is of no use: end it, and say why.
+      if (this.#live === current && current.agentSessionId === undefined) {
+        await this.#endProcess(current)
+      }
+      throw error
+    }
+  }
+
+  async #openSession(live: Live): Promise<void> {
+    const mcpServers = this.#o.mcpServers ?? []
+    const previous = this.#previous
+    const sameAgent =
+      previous !== undefined &&
+      previous.agent.command === this.#o.agent.command &&
+      JSON.stringify(previous.agent.args) === JSON.stringify(this.#o.agent.args)
+    if (previous && sameAgent && live.hello?.capabilities.loadSession) {
+      this.#loading = true
+      try {
+        const loaded = await this.#withAuth(live, () =>
+          live.connection.loadSession(previous.agentSessionId, this.#o.workspace, mcpServers),
+        )
+        this.#opened(live, previous.agentSessionId, 'loaded', loaded)
+        return
+      } catch (error) {
+        if (!live.process.running) throw error
+        // The agent no longer has that session: a new one it is (recorded, so the UI can say so).
+      } finally {
+        this.#loading = false
+      }
+    }
+    const created = await this.#withAuth(live, () =>
+      live.connection.newSession(this.#o.workspace, mcpServers),
+    )
+    this.#opened(live, created.sessionId, 'new', created)
+  }
+
+  /**
+   * Runs `call`; when the agent answers "Authentication required" and one of its methods works
+   * from the environment alone (an API key variable that is set), authenticates with it and tries
+   * once more.
+   */
+  async #withAuth<T>(live: Live, call: () => Promise<T>): Promise<T> {
+    try {
+      return await this.#whileAlive(live, call())
+    } catch (error) {
+      if (!(error instanceof RequestError) || error.code !== AUTH_REQUIRED) throw error
+      const env = { ...(this.#o.env ?? process.env), ...this.#o.agent.env }
+      const method = methodFromEnvironment(this.#authMethods, env)
+      if (!method) throw error
+      await this.#whileAlive(live, live.connection.authenticate(method.id))
+      return await this.#whileAlive(live, call())
+    }
+  }
+
+  #opened(
+    live: Live,
+    agentSessionId: string,
+    opened: 'new' | 'loaded',
+    answer: {
+      modes?: acp.SessionModeState | null
+      configOptions?: acp.SessionConfigOption[] | null
+    },
+  ): void {
+    live.agentSessionId = agentSessionId
+    const { id, name, command, args } = this.#o.agent
+    const title = live.hello?.info
+      ? `${live.hello.info.title || live.hello.info.name} ${live.hello.info.version}`.trim()
+      : undefined
+    const record: SessionEventOf<'agent_session'> = {
+      type: 'agent_session',
+      at: this.#now(),
+      agent: { id, name, command, args },
+      ...(title ? { agentTitle: title.slice(0, 200) } : {}),
+      agentSessionId,
+      opened,
+    }
+    this.#previous = record
+    this.#record(record, true)
+    this.#apply(setModes(this.#updates, modesFrom(answer, this.#now())))
+  }
+
+  #onExit(live: Live, exit: AgentExit): void {
+    this.#lastStderr = live.process.stderr
+    this.#lastExit = exit
+    live.connection.close()
+    this.#pending.goneAll()
+    if (this.#live === live) this.#live = undefined
+    if (exit.expected) return
+    const turn = this.#turn
+    if (turn) {
+      turn.wake()
+      return
+    }
+    // Nothing ran when the program could not be started; the caller hears why.
+    if (exit.spawnError) return
+    this.#record({
+      type: 'agent_exit',
+      at: this.#now(),
+      code: exit.code,
+      signal: exit.signal,
+      stderr: live.process.stderr,
+    })
+  }
+
+  async #endProcess(live: Live): Promise<void> {
+    live.connection.close()
+    await live.process.kill()
+    await live.exit
+  }
+
+  // ── turns ─────────────────────────────────────────────────────────────────
+
+  /**
+   * Sends a user message, already recorded as `user_message` of turn `turnId`, to the agent. The
+   * turn runs until the agent answers the prompt, the person stops it, or the agent dies; `done`
+   * resolves once its `turn_end` is written.
+   */
+  startTurn(turnId: string, text: string): StartTurnResult {
+    if (this.#closed) return { ok: false, reason: 'closed', message: 'the session is closed' }
+    if (this.#turn) {
+      return { ok: false, reason: 'busy', message: 'a turn is already running in this session' }
+    }
+    let wake!: () => void
+    const woken = new Promise<void>((resolve) => (wake = resolve))
+    const turn: TurnRun = {
+      id: turnId,
+      stopRequested: false,
+      closing: undefined,
+      wake,
+      woken,
+      done: Promise.resolve(),
+    }
+    this.#turn = turn
+    this.#lastExit = undefined
+    this.#updates = startTurn(this.#updates, turnId)
+    this.#o.emit({ type: 'turn_started', sessionId: this.#o.sessionId, turnId })
+    this.#o.touch?.()
+    turn.done = this.#runTurn(turn, text)
+    return { ok: true, done: turn.done }
+  }
+
+  async #runTurn(turn: TurnRun, text: string): Promise<void> {
+    let outcome: TurnOutcome
+    try {
+      outcome = await this.#prompt(turn, text)
+    } catch (error) {
+      outcome = this.#errorOutcome(error)
+    }
+    this.#finish(turn, outcome)
+  }
+
+  async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
+    const live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
+    if (!live || turn.stopRequested || turn.closing) return this.#interruptedOutcome(turn)
+    const sessionId = live.agentSessionId as string
+    const answer = await Promise.race([
+      live.connection.prompt(sessionId, text).then(
+        (response) => ({ kind: 'answer' as const, response }),
+        (error: unknown) => ({ kind: 'failed' as const, error }),
+      ),
+      live.exit.then((exit) => ({ kind: 'exit' as const, exit })),
+      turn.woken.then(() => ({ kind: 'woken' as const })),
+    ])
+    switch (answer.kind) {
+      case 'answer':
+        return turn.closing
+          ? { reason: 'stopped' }
+          : outcomeOfStop(this.agentName, answer.response.stopReason, turn.stopRequested)
+      case 'failed':
+        if (turn.stopRequested || turn.closing) return { reason: 'stopped' }
+        if (live.connection.signal.aborted) return this.#exitOutcome(await live.exit)
+        return this.#errorOutcome(answer.error)
+      case 'exit':
+        return turn.stopRequested || turn.closing
+          ? { reason: 'stopped' }
+          : this.#exitOutcome(answer.exit)
+      case 'woken':
+        return this.#interruptedOutcome(turn)
+    }
+  }
+
+  /** The turn was woken before the agent answered: by Stop (after the grace), close, or the agent's death. */
+  #interruptedOutcome(turn: TurnRun): TurnOutcome {
+    if (turn.stopRequested || turn.closing) return { reason: 'stopped' }
+    return this.#lastExit
+      ? this.#exitOutcome(this.#lastExit)
+      : { reason: 'error', error: `${this.agentName} is no longer running`, errorKind: 'other' }
+  }
+
+  #exitOutcome(exit: AgentExit): TurnOutcome {
+    const stderr = this.stderr.trim()
+    return {
+      reason: 'error',
+      error: describeExit(this.agentName, exit),
+      errorKind: 'other',
+      ...(stderr ? { errorDetail: stderr } : {}),
+    }
+  }
+
+  #errorOutcome(error: unknown): TurnOutcome {
+    if (error instanceof AgentAuthRequiredError) {
+      return {
+        reason: 'error',
+        error: error.message,
+        errorKind: 'auth',
+        errorDetail: error.agentMessage,
+      }
+    }
+    if (error instanceof RequestError) {
+      return {
+        reason: 'error',
+        error: `${this.agentName} failed: ${error.message}`,
+        errorKind: 'other',
+        errorDetail: `JSON-RPC error ${error.code}${error.data === undefined ? '' : `: ${JSON.stringify(error.data).slice(0, 2_000)}`}`,
+      }
+    }
+    const stderr = this.stderr.trim()
+    return {
+      reason: 'error',
+      error: errorText(error),
+      errorKind: 'other',
+      ...(stderr ? { errorDetail: stderr } : {}),
+    }
+  }
+
+  #finish(turn: TurnRun, outcome: TurnOutcome): void {
+    this.#flushText()
+    // Whatever the agent still waits on is answered now (permissions: cancelled).
+    this.#pending.endAll()
+    this.#grants.clear()
+    this.#turn = undefined
+    this.#updates = { ...this.#updates, turnId: null, open: null }
+    if (turn.closing === 'removed') return
+    if (turn.closing !== 'shutdown') {
+      this.#record(
+        {
+          type: 'turn_end',
+          at: this.#now(),
+          turnId: turn.id,
+          reason: outcome.reason,
+          ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+          ...(outcome.errorKind !== undefined ? { errorKind: outcome.errorKind } : {}),
+          ...(outcome.errorDetail !== undefined ? { errorDetail: outcome.errorDetail } : {}),
+        },
+        true,
+      )
+    }
+    this.#o.touch?.()
+  }
+
+  /**
+   * Stop: answers everything the agent waits on as cancelled, sends `session/cancel`, and waits for
+   * the agent to end its prompt — at most `stopGraceMs` (5 s), then the turn ends without it.
+   */
+  async stop(): Promise<void> {
+    const turn = this.#turn
+    if (!turn) return
+    turn.stopRequested = true
+    const live = this.#live
+    const cancelled =
+      live?.agentSessionId !== undefined
+        ? live.connection.cancel(live.agentSessionId).catch(() => {})
+        : Promise.resolve()
+    // ACP: after session/cancel the client answers every pending permission request `cancelled`.
+    this.#pending.endAll()
+    await cancelled
+    // Still starting (no session to cancel yet): nothing to wait for.
+    if (live?.agentSessionId === undefined) turn.wake()
+    const setTimer = this.#o.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms))
+    const clearTimer = this.#o.clearTimer ?? ((t: unknown) => clearTimeout(t as NodeJS.Timeout))
+    const timer = setTimer(() => turn.wake(), this.#o.stopGraceMs ?? 5_000)
+    await turn.done
+    clearTimer(timer)
+  }
+
+  /**
+   * Ends the agent and its process group. `shutdown` (the app quits): a running turn is left open
+   * in the log, as Parley does for its own turns, and its requests stay for the next start, where
+   * they show as no longer awaited. `removed`: the session is being deleted; nothing is written.
+   */
+  async close({ reason }: { reason: 'shutdown' | 'removed' }): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    const turn = this.#turn
+    const live = this.#live
+    if (turn) turn.closing = reason
+    this.#pending.goneAll()
+    if (live) await this.#endProcess(live)
+    if (turn) {
+      turn.wake()
+      await turn.done
+    }
+  }
+
+  /** Changes the agent's mode (the mode picker), the way the agent offers it. */
+  async setMode(modeId: string): Promise<RunnerResult> {
+    try {
+      const live = await this.#ensureLive()
+      const modes = this.#updates.modes
+      if (!modes) return { ok: false, message: `${this.agentName} has no modes` }
+      if (!modes.available.some((m) => m.id === modeId)) {
+        return { ok: false, message: `${this.agentName} has no mode "${modeId}"` }
+      }
+      const sessionId = live.agentSessionId as string
+      if (modes.via.kind === 'session_mode') {
+        await this.#whileAlive(live, live.connection.setMode(sessionId, modeId))
+        this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: modeId }))
+      } else {
+        const answer = await this.#whileAlive(
+          live,
+          live.connection.setConfigOption(sessionId, modes.via.configId, modeId),
+        )
+        this.#apply(
+          setModes(this.#updates, modesFrom({ configOptions: answer.configOptions }, this.#now())),
+        )
+      }
+      return { ok: true }
+    } catch (error) {
+      return this.#failure(error)
+    }
+  }
+
+  /**
+   * Sets one of the agent's session config options (`session/set_config_option`), e.g. Codex's
+   * `collaboration_mode`. A change to the mode option is recorded for the mode picker.
+   */
+  async setConfigOption(configId: string, value: string): Promise<RunnerResult> {
+    try {
+      const live = await this.#ensureLive()
+      const answer = await this.#whileAlive(
+        live,
+        live.connection.setConfigOption(live.agentSessionId as string, configId, value),
+      )
+      if (this.#updates.modes?.via.kind !== 'session_mode') {
+        this.#apply(
+          setModes(this.#updates, modesFrom({ configOptions: answer.configOptions }, this.#now())),
+        )
+      }
+      return { ok: true }
+    } catch (error) {
+      return this.#failure(error)
+    }
+  }
+
+  /** Signs in with one of the agent's methods (for a method the environment alone cannot satisfy). */
+  async authenticate(methodId: string): Promise<RunnerResult> {
+    try {
+      // Starts the agent if need be; "authentication required" is what we are here to fix.
+      if (!this.#live?.hello) await this.connect()
+      const live = this.#live
+      if (!live?.hello) return { ok: false, message: `${this.agentName} is not running` }
+      await this.#whileAlive(live, live.connection.authenticate(methodId))
+      return await this.connect()
+    } catch (error) {
+      return this.#failure(error)
+    }
+  }
+
+  // ── what the agent asks of Parley ─────────────────────────────────────────
+
+  #checkSession(sessionId: string | undefined): void {
+    const ours = this.#live?.agentSessionId
+    if (sessionId !== undefined && ours !== undefined && sessionId !== ours) {
+      throw new RequestError(-32602, `unknown session "${sessionId.slice(0, 100)}"`)
+    }
+  }
+
+  #source(rpcId: string | number, toolCallId?: string | null): InteractionSource {
+    return {
+      kind: 'acp',
+      agent: this.agentName.slice(0, 200),
+      rpcId,
+      ...(toolCallId ? { toolCallId: toolCallId.slice(0, 128) } : {}),
+    }
+  }
+
+  #onUpdate(params: acp.SessionNotification): void {
+    if (this.#loading) return
+    if (params.sessionId !== this.#live?.agentSessionId) return
+    this.#apply(applyUpdate(this.#updates, params.update, this.#now()))
+  }
+
+  async #onPermission(
+    params: acp.RequestPermissionRequest,
+    request: InboundRequest,
+  ): Promise<acp.RequestPermissionResponse> {
+    this.#checkSession(params.sessionId)
+    const built = permissionBody(params)
+    if (!built.ok) throw new RequestError(-32602, built.message)
+    const turn = this.#turn
+    const live = this.#live
+    // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
+    if (!turn || turn.stopRequested || !live) return CANCELLED
+    this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
+    const pending = this.#pending.open(request, live.connection.signal, () => ({
+      value: CANCELLED,
+    }))
+    const offered: readonly AgentPermissionOption[] = built.body.options
+    this.#o.asker
+      .ask({
+        sessionId: this.#o.sessionId,
+        turnId: turn.id,
+        source: this.#source(request.rpcId, params.toolCall.toolCallId),
+        body: built.body,
+        signal: pending.signal,
+      })
+      .then(
+        (outcome) => {
+          if (outcome.kind === 'refused') {
+            pending.fail(new RequestError(-32602, outcome.message))
+            return
+          }
+          const response = permissionResponse(outcome, offered)
+          if (!pending.settle(response) || response.outcome.outcome !== 'selected') return
+          const chosen = response.outcome.optionId
+          const option = offered.find((o) => o.optionId === chosen)
+          if (option?.kind === 'allow_once' || option?.kind === 'allow_always') {
+            this.#grants.grant(this.#workspaceTargets(namedPaths(params.toolCall)))
+          }
+        },
+        () => pending.settle(CANCELLED),
+      )
+    return pending.result
+  }
+
+  /** The paths that resolve inside the workspace (others are never granted anything). */
+  #workspaceTargets(paths: readonly string[]): string[] {
+    return paths.flatMap((path) => {
+      try {
+        return [resolveAgentPath(this.#o.workspace, path)]
+      } catch {
+        return []
+      }
+    })
+  }
+
+  async #onElicitation(
+    params: ElicitationParams,
+    request: InboundRequest,
+  ): Promise<acp.CreateElicitationResponse> {
+    if (!this.#o.interactive) {
+      throw new RequestError(
+        -32602,
+        'Parley is running headless: there is no one to answer a form (elicitation was not advertised)',
+      )
+    }
+    const built = formBody(params)
+    if (!built.ok) throw built.error
+    this.#checkSession(params.sessionId)
+    const turn = this.#turn
+    const live = this.#live
+    if (!turn || turn.stopRequested || !live) {
+      throw new RequestError(
+        -32602,
+        'no turn is running in this session, so there is no one to ask',
+      )
+    }
+    this.#flushText()
+    const pending = this.#pending.open<acp.CreateElicitationResponse>(
+      request,
+      live.connection.signal,
+      (cause) =>
+        cause === 'agent_cancelled'
+          ? { error: RequestError.requestCancelled() }
+          : { value: { action: 'cancel' } satisfies acp.CreateElicitationResponse },
+    )
+    this.#o.asker
+      .ask({
+        sessionId: this.#o.sessionId,
+        turnId: turn.id,
+        source: this.#source(request.rpcId, params.toolCallId),
+        body: built.body,
+        signal: pending.signal,
+      })
+      .then(
+        (outcome) => {
+          const answer = formResponse(outcome, 'turn_ended')
+          if (answer.ok) pending.settle(answer.response)
+          else pending.fail(answer.error)
+        },
+        () => pending.settle({ action: 'cancel' }),
+      )
+    return pending.result
+  }
+
+  async #onRead(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    this.#checkSession(params.sessionId)
+    return readTextFile(this.#o.workspace, params)
+  }
+
+  async #onWrite(params: acp.WriteTextFileRequest, request: InboundRequest): Promise<void> {
+    this.#checkSession(params.sessionId)
+    const turn = this.#turn
+    const live = this.#live
+    if (!turn || turn.stopRequested || !live) {
+      throw new RequestError(
+        PERMISSION_DENIED,
+        'no turn is running: Parley lets an agent write files only during a turn',
+      )
+    }
+    this.#flushText()
+    const stopped = new RequestError(PERMISSION_DENIED, 'the turn was stopped before the write')
+    const pending = this.#pending.open<void>(request, live.connection.signal, () => ({
+      error: stopped,
+    }))
+    const authorize = async (write: {
+      target: string
+      shown: string
+      content: string
+    }): Promise<PolicyOutcome> => {
+      if (this.#grants.take(write.target)) return { allowed: true }
+      return this.#o.asker.authorize({
+        sessionId: this.#o.sessionId,
+        turnId: turn.id,
+        source: this.#source(request.rpcId),
+        tool: 'fs/write_text_file',
+        input: { path: write.shown, content: write.content },
+        readOnly: false,
+        signal: pending.signal,
+      })
+    }
+    writeTextFile(this.#o.workspace, params, async (write) => {
+      const outcome = await authorize(write)
+      // Claimed before the file is touched: a Stop that came first wins, and nothing is written.
+      if (outcome.allowed && !pending.claim()) return { allowed: false, message: stopped.message }
+      return outcome
+    }).then(
+      () => pending.deliver({ value: undefined }),
+      (error: unknown) => {
+        const failure = error instanceof Error ? error : new Error(String(error))
+        if (!pending.fail(failure)) pending.deliver({ error: failure })
+      },
+    )
+    return pending.result
+  }
+}

@@ -1,0 +1,82 @@
+import { RequestError } from '@agentclientprotocol/sdk'
+import type * as acp from '@agentclientprotocol/sdk'
+import { z } from 'zod'
+import type { FormResponse } from '../../../shared/form-schema'
+import { LIMITS } from '../../../shared/limits'
+import type { AskBody, AskOutcome } from '../interactions/asker'
+
+/**
+ * `elicitation/create` params as Parley reads them. The SDK's own validation would refuse a whole
+ * form for one field it does not know (a `format: "password"` field fails it), and would drop
+ * keys; Parley wants the schema exactly as the agent sent it, so the broker can show such a field
+ * as unsupported instead. Only the envelope is checked here.
+ */
+export const ElicitationParamsSchema = z.looseObject({
+  mode: z.string().max(100),
+  message: z.string(),
+  sessionId: z.string().max(LIMITS.path).optional(),
+  toolCallId: z.string().max(LIMITS.path).nullish(),
+  requestId: z.union([z.string().max(LIMITS.path), z.number(), z.null()]).optional(),
+  requestedSchema: z.unknown().optional(),
+})
+export type ElicitationParams = z.infer<typeof ElicitationParamsSchema>
+
+export type FormBody = Extract<AskBody, { kind: 'form' }>
+
+/** The tray request for a form; anything but mode `form` is refused (never answered as a cancel). */
+export function formBody(
+  params: ElicitationParams,
+): { ok: true; body: FormBody } | { ok: false; error: RequestError } {
+  if (params.mode !== 'form') {
+    return {
+      ok: false,
+      error: new RequestError(
+        -32602,
+        `elicitation mode "${params.mode.slice(0, 40)}" is not supported by Parley; only "form" is`,
+      ),
+    }
+  }
+  if (params.requestedSchema === undefined) {
+    return {
+      ok: false,
+      error: new RequestError(-32602, 'a form elicitation needs requestedSchema'),
+    }
+  }
+  return {
+    ok: true,
+    body: {
+      kind: 'form',
+      message: params.message,
+      requestedSchema: params.requestedSchema,
+      mode: params.mode,
+    },
+  }
+}
+
+/** Why a form's wait ended without an answer, as Parley's ACP layer knows it. */
+export type FormEndCause =
+  /** The agent cancelled the request (`$/cancel_request`). */
+  | 'cancelled_by_agent'
+  /** The person stopped the turn, the turn ended, or the app is quitting. */
+  | 'turn_ended'
+
+/**
+ * The response to the agent, or the JSON-RPC error to answer with. A form the broker could not
+ * serve is "invalid params" with its reason; a request the agent itself cancelled gets the
+ * standard "request cancelled" error; a turn that ended under it is the person's `cancel`.
+ */
+export function formResponse(
+  outcome: AskOutcome<FormResponse>,
+  cause: FormEndCause,
+): { ok: true; response: acp.CreateElicitationResponse } | { ok: false; error: RequestError } {
+  switch (outcome.kind) {
+    case 'answered':
+      return { ok: true, response: outcome.value }
+    case 'refused':
+      return { ok: false, error: new RequestError(-32602, outcome.message) }
+    case 'ended':
+      return cause === 'cancelled_by_agent'
+        ? { ok: false, error: RequestError.requestCancelled() }
+        : { ok: true, response: { action: 'cancel' } }
+  }
+}

@@ -1,0 +1,103 @@
+import type * as acp from '@agentclientprotocol/sdk'
+import { LIMITS } from '../../../shared/limits'
+import type { AgentPermissionOption } from '../../../shared/interactions'
+import type { AskBody, AskOutcome } from '../interactions/asker'
+import { contentBlockText, jsonText } from './tool-call-records'
+
+export type AgentPermissionBody = Extract<AskBody, { kind: 'agent_permission' }>
+
+/** At most this many of an agent's options are offered (the tray's contract). */
+const MAX_OPTIONS = 10
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** The agent's options, by its own names (cut to fit), at most ten. */
+function options(list: readonly acp.PermissionOption[]): AgentPermissionOption[] {
+  return list.slice(0, MAX_OPTIONS).map((o) => ({
+    optionId: o.optionId,
+    name: cut(o.name.trim() || o.optionId, LIMITS.optionLabel),
+    kind: o.kind,
+  }))
+}
+
+/** Everything the agent said about the call, as text: its content, diffs and raw input. */
+function detail(call: acp.ToolCallUpdate): string {
+  const parts: string[] = []
+  for (const part of call.content ?? []) {
+    switch (part.type) {
+      case 'content':
+        parts.push(contentBlockText(part.content))
+        break
+      case 'diff':
+        parts.push(
+          `${part.oldText == null ? 'New file' : 'Edit'} ${part.path}:\n${part.newText.slice(0, LIMITS.agentDiffText)}`,
+        )
+        break
+      case 'terminal':
+        parts.push(`Terminal ${part.terminalId}`)
+        break
+    }
+  }
+  const raw = jsonText(call.rawInput)
+  if (raw !== undefined) parts.push(`Input: ${raw}`)
+  return parts.join('\n\n')
+}
+
+/**
+ * The tray request for an agent's `session/request_permission`: one button per option the agent
+ * offers, named as the agent names it. `knownTitle` is the title the call had when it was first
+ * reported, for a request whose own tool call carries none.
+ */
+export function permissionBody(
+  params: acp.RequestPermissionRequest,
+  knownTitle?: string,
+): { ok: true; body: AgentPermissionBody } | { ok: false; message: string } {
+  if (params.options.length === 0) {
+    return { ok: false, message: 'session/request_permission needs at least one option' }
+  }
+  const ids = params.options.map((o) => o.optionId)
+  if (ids.some((id) => id === '' || id.length > LIMITS.id) || new Set(ids).size !== ids.length) {
+    return {
+      ok: false,
+      message: `permission option ids must be unique and 1–${LIMITS.id} characters long`,
+    }
+  }
+  const call = params.toolCall
+  const kind = call.kind ?? undefined
+  return {
+    ok: true,
+    body: {
+      kind: 'agent_permission',
+      title: cut(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
+      detail: detail(call),
+      ...(kind ? { toolKind: kind } : {}),
+      locations: (call.locations ?? [])
+        .slice(0, LIMITS.agentParts)
+        .map((l) => l.path.slice(0, LIMITS.path)),
+      options: options(params.options),
+    },
+  }
+}
+
+/** The files a tool call names: its locations and the paths of its diffs. */
+export function namedPaths(call: acp.ToolCallUpdate): string[] {
+  const paths = (call.locations ?? []).map((l) => l.path)
+  for (const part of call.content ?? []) if (part.type === 'diff') paths.push(part.path)
+  return [...new Set(paths)]
+}
+
+/**
+ * The answer to the agent. Anything but an option the agent offered — the turn stopped, the
+ * request withdrawn, the app quitting — is `cancelled`, as ACP prescribes.
+ */
+export function permissionResponse(
+  outcome: AskOutcome<{ optionId: string }>,
+  offered: readonly AgentPermissionOption[],
+): acp.RequestPermissionResponse {
+  if (outcome.kind === 'answered' && offered.some((o) => o.optionId === outcome.value.optionId)) {
+    return { outcome: { outcome: 'selected', optionId: outcome.value.optionId } }
+  }
+  return { outcome: { outcome: 'cancelled' } }
+}

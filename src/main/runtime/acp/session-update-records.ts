@@ -1,0 +1,262 @@
+import type * as acp from '@agentclientprotocol/sdk'
+import { LIMITS } from '../../../shared/limits'
+import type { AgentMode, SessionEvent, SessionEventOf } from '../../../shared/session-events'
+import {
+  contentBlockText,
+  toolCallKey,
+  toolCallRecord,
+  toolCallUpdateRecord,
+} from './tool-call-records'
+
+type ModesRecord = SessionEventOf<'agent_modes'>
+
+/**
+ * What Parley has made of an ACP session's updates so far. Text arrives in chunks; it is kept open
+ * here and written as one record when something else happens (a tool call, a plan, a question, the
+ * end of the turn), so the log never holds a record per delta.
+ */
+export interface UpdateState {
+  /** The running turn, or null between turns (then only mode changes are recorded). */
+  readonly turnId: string | null
+  /** Text still arriving: the agent's reply (`message`) or its reasoning (`thought`). */
+  readonly open: { readonly kind: 'message' | 'thought'; readonly text: string } | null
+  /** Index of the agent's next stretch of reply text in this turn (the `step` of its record). */
+  readonly step: number
+  /** Tool calls of this turn that have a record already. */
+  readonly toolCalls: ReadonlySet<string>
+  /** The agent's modes as last recorded. */
+  readonly modes: ModesRecord | null
+}
+
+/** A fragment of reply text to stream live, keyed like Parley's own `text_delta`. */
+export interface TextDelta {
+  step: number
+  text: string
+}
+
+export interface UpdateResult {
+  state: UpdateState
+  records: SessionEvent[]
+  deltas: TextDelta[]
+}
+
+export const IDLE: UpdateState = {
+  turnId: null,
+  open: null,
+  step: 0,
+  toolCalls: new Set(),
+  modes: null,
+}
+
+/** The state at the start of a turn: modes carry over, everything else starts afresh. */
+export function startTurn(state: UpdateState, turnId: string): UpdateState {
+  return { ...IDLE, turnId, modes: state.modes }
+}
+
+/** Writes the open stretch of text, if any. */
+export function flush(state: UpdateState, at: number): UpdateResult {
+  const { open, turnId } = state
+  if (!open || turnId === null) return { state, records: [], deltas: [] }
+  const next = { ...state, open: null }
+  if (open.kind === 'thought') {
+    return {
+      state: next,
+      records: open.text.trim() ? [{ type: 'agent_thought', at, turnId, text: open.text }] : [],
+      deltas: [],
+    }
+  }
+  return {
+    state: { ...next, step: state.step + 1 },
+    records: [{ type: 'assistant_text', at, turnId, step: state.step, text: open.text }],
+    deltas: [],
+  }
+}
+
+function addChunk(
+  state: UpdateState,
+  kind: 'message' | 'thought',
+  text: string,
+  at: number,
+): UpdateResult {
+  if (state.turnId === null || text === '') return { state, records: [], deltas: [] }
+  const records: SessionEvent[] = []
+  const deltas: TextDelta[] = []
+  let current = state
+  if (current.open && current.open.kind !== kind) {
+    const flushed = flush(current, at)
+    current = flushed.state
+    records.push(...flushed.records)
+  }
+  let rest = text
+  while (rest !== '') {
+    const have = current.open?.text ?? ''
+    // One record holds at most a message's worth of text; more starts the next record.
+    const piece = rest.slice(0, LIMITS.messageText - have.length)
+    rest = rest.slice(piece.length)
+    current = { ...current, open: { kind, text: have + piece } }
+    if (kind === 'message') deltas.push({ step: current.step, text: piece })
+    if (have.length + piece.length >= LIMITS.messageText) {
+      const flushed = flush(current, at)
+      current = flushed.state
+      records.push(...flushed.records)
+    }
+  }
+  return { state: current, records, deltas }
+}
+
+function withFlush(
+  state: UpdateState,
+  at: number,
+  make: (state: UpdateState) => { state: UpdateState; records: SessionEvent[] },
+): UpdateResult {
+  const flushed = flush(state, at)
+  const made = make(flushed.state)
+  return { state: made.state, records: [...flushed.records, ...made.records], deltas: [] }
+}
+
+function modeList(modes: readonly acp.SessionMode[]): AgentMode[] {
+  return modes.slice(0, LIMITS.agentParts).map((m) => ({
+    id: m.id.slice(0, LIMITS.id),
+    name: m.name.slice(0, LIMITS.optionLabel),
+    ...(m.description ? { description: m.description.slice(0, LIMITS.optionDescription) } : {}),
+  }))
+}
+
+/** The agent's modes from a `session/new` or `session/load` answer, if it has any. */
+export function modesFrom(
+  answer: { modes?: acp.SessionModeState | null; configOptions?: acp.SessionConfigOption[] | null },
+  at: number,
+): ModesRecord | null {
+  if (answer.modes && answer.modes.availableModes.length > 0) {
+    return {
+      type: 'agent_modes',
+      at,
+      currentModeId: answer.modes.currentModeId.slice(0, LIMITS.id),
+      available: modeList(answer.modes.availableModes),
+      via: { kind: 'session_mode' },
+    }
+  }
+  return modesFromConfig(answer.configOptions ?? [], at)
+}
+
+/** Agents without ACP modes (the newer Codex adapter) offer them as a config option of category "mode". */
+function modesFromConfig(
+  options: readonly acp.SessionConfigOption[],
+  at: number,
+): ModesRecord | null {
+  for (const option of options) {
+    if (option.category !== 'mode' || option.type !== 'select') continue
+    const flat = option.options.flatMap((o) => ('group' in o ? o.options : [o]))
+    if (flat.length === 0) continue
+    return {
+      type: 'agent_modes',
+      at,
+      currentModeId: option.currentValue.slice(0, LIMITS.id),
+      available: modeList(
+        flat.map((o) => ({ id: o.value, name: o.name, description: o.description ?? null })),
+      ),
+      via: { kind: 'config_option', configId: option.id.slice(0, LIMITS.id) },
+    }
+  }
+  return null
+}
+
+/** Records `modes` when it differs from what was last recorded. */
+export function setModes(state: UpdateState, modes: ModesRecord | null): UpdateResult {
+  const same =
+    modes === null ||
+    (state.modes !== null &&
+      state.modes.currentModeId === modes.currentModeId &&
+      JSON.stringify(state.modes.available) === JSON.stringify(modes.available) &&
+      JSON.stringify(state.modes.via) === JSON.stringify(modes.via))
+  if (same) return { state, records: [], deltas: [] }
+  return { state: { ...state, modes }, records: [modes], deltas: [] }
+}
+
+/** Records a tool call Parley has not seen yet (from a `tool_call` or a permission request about it). */
+export function noteToolCall(
+  state: UpdateState,
+  call: acp.ToolCall | acp.ToolCallUpdate,
+  at: number,
+): UpdateResult {
+  const { turnId } = state
+  if (turnId === null) return { state, records: [], deltas: [] }
+  return withFlush(state, at, (s) => {
+    const key = toolCallKey(call.toolCallId)
+    if (s.toolCalls.has(key)) {
+      const update = toolCallUpdateRecord(call, turnId, at)
+      return { state: s, records: update ? [update] : [] }
+    }
+    return {
+      state: { ...s, toolCalls: new Set([...s.toolCalls, key]) },
+      records: [toolCallRecord(call, turnId, at)],
+    }
+  })
+}
+
+/**
+ * Folds one `session/update` into records and live text deltas. Updates that Parley does not show
+ * (usage, the agent's slash commands, its session title, notices, compaction) change nothing.
+ */
+export function applyUpdate(
+  state: UpdateState,
+  update: acp.SessionUpdate,
+  at: number,
+): UpdateResult {
+  const none = { state, records: [], deltas: [] }
+  switch (update.sessionUpdate) {
+    case 'agent_message_chunk':
+      return addChunk(state, 'message', contentBlockText(update.content), at)
+    case 'agent_thought_chunk':
+      return addChunk(state, 'thought', contentBlockText(update.content), at)
+    case 'user_message_chunk':
+      // The agent echoing (or, on session/load, replaying) what the person wrote: already logged.
+      return none
+    case 'tool_call':
+    case 'tool_call_update':
+      return noteToolCall(state, update, at)
+    case 'plan': {
+      const { turnId } = state
+      if (turnId === null) return none
+      return withFlush(state, at, (s) => ({
+        state: s,
+        records: [
+          {
+            type: 'agent_plan',
+            at,
+            turnId,
+            entries: update.entries.slice(0, LIMITS.agentParts).map((e) => ({
+              content: e.content.slice(0, LIMITS.questionText),
+              priority: e.priority,
+              status: e.status,
+            })),
+          },
+        ],
+      }))
+    }
+    case 'current_mode_update': {
+      if (!state.modes) return none
+      return setModes(state, {
+        ...state.modes,
+        at,
+        currentModeId: update.currentModeId.slice(0, LIMITS.id),
+      })
+    }
+    case 'config_option_update': {
+      if (state.modes?.via.kind === 'session_mode') return none
+      return setModes(state, modesFromConfig(update.configOptions, at))
+    }
+    case 'available_commands_update':
+    case 'session_info_update':
+    case 'usage_update':
+    case 'notice':
+    case 'compaction_update':
+    case 'compaction_summary_chunk':
+      return none
+    default: {
+      const unknown: never = update
+      void unknown
+      return none
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { LIMITS } from './limits'
+
+/**
+ * An ACP agent Parley can start for a session: a program that speaks the Agent Client Protocol on
+ * its stdin/stdout. It is run directly (never through a shell), in its own process group, with
+ * Parley's environment plus `env`.
+ */
+export const AgentSpecSchema = z.strictObject({
+  /** Stable key in Settings, and what a session records to find its agent again after a restart. */
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'agent ids are lower-case letters, digits and -'),
+  /** Shown in the New-session picker and as the asker in the tray until the agent names itself. */
+  name: z.string().trim().min(1).max(100),
+  command: z.string().min(1).max(LIMITS.path),
+  args: z.array(z.string().max(LIMITS.path)).max(50),
+  /**
+   * Extra environment variables for the agent. Stored in `settings.json` in plain text: put API
+   * keys in the environment Parley starts from instead.
+   */
+  env: z.record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _'),
+    z.string().max(LIMITS.path),
+  ),
+})
+export type AgentSpec = z.infer<typeof AgentSpecSchema>
+
+/** At most this many named agents in Settings. */
+export const MAX_AGENTS = 20
+
+/** The agents Settings offers out of the box; each is started with npx or its own CLI. */
+export const ACP_AGENT_PRESETS: readonly AgentSpec[] = [
+  {
+    id: 'claude-code',
+    name: 'Claude Code',
+    command: 'npx',
+    args: ['@zed-industries/claude-code-acp'],
+    env: {},
+  },
+  { id: 'codex', name: 'Codex', command: 'npx', args: ['@zed-industries/codex-acp'], env: {} },
+  { id: 'gemini', name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], env: {} },
+  { id: 'goose', name: 'goose', command: 'goose', args: ['acp'], env: {} },
+]
+
+/** The `agents` field of Settings: unique ids, at most `MAX_AGENTS`. */
+export const AgentListSchema = z
+  .array(AgentSpecSchema)
+  .max(MAX_AGENTS)
+  .refine((agents) => new Set(agents.map((a) => a.id)).size === agents.length, {
+    message: 'agent ids must be unique',
+  })
