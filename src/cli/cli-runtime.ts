@@ -1,4 +1,4 @@
-import { createRuntime, ScenarioError } from '../main/runtime/create-runtime'
+import { AgentCommandError, createRuntime, ScenarioError } from '../main/runtime/create-runtime'
 import { defaultDataDir } from '../main/runtime/data-dir'
 import type { CliOptions } from './parse-cli'
 
@@ -19,10 +19,11 @@ export async function runtimeForCommand(
       dataDir: options.dataDir ?? defaultDataDir(),
       scenarioPath: options.scenario,
       workspace: options.workspace,
+      acp: options.acp,
       interactive,
     })
   } catch (error) {
-    if (!(error instanceof ScenarioError)) throw error
+    if (!(error instanceof ScenarioError || error instanceof AgentCommandError)) throw error
     stderr(`parley ${command}: ${error.message}\n`)
     return 2
   }

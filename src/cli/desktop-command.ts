@@ -58,6 +58,8 @@ export async function desktopCommand(
     '--data-dir',
     resolve(options.dataDir ?? defaultDataDir()),
     ...(options.scenario !== undefined ? ['--scenario', resolve(options.scenario)] : []),
+    ...(options.acp !== undefined ? ['--acp', options.acp] : []),
+    ...(options.mcpConfig !== undefined ? ['--mcp-config', resolve(options.mcpConfig)] : []),
   ]
   try {
     return await deps.launch(located.binary, args)

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({
     dataDir,
     ...(args.scenarioPath !== undefined && { scenarioPath: args.scenarioPath }),
+    ...(args.acp !== undefined && { acp: args.acp }),
     interactive: true,
     // Encrypted with the OS keychain; a different file from the runtime's plain secrets.json.
     secretStore: createSafeStorageSecretStore(safeStorage, join(dataDir, 'secrets.safe')),

@@ -12,6 +12,7 @@ export const BRIDGE_CHANNELS = {
   openSession: 'sessions:open',
   renameSession: 'sessions:rename',
   setSessionMode: 'sessions:set-mode',
+  setAgentMode: 'sessions:set-agent-mode',
   removeSession: 'sessions:remove',
   send: 'chat:send',
   stop: 'chat:stop',

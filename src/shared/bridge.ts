@@ -22,6 +22,23 @@ export const SessionSummarySchema = z.strictObject({
   pendingCount: z.number().int().min(0),
   /** Set when the log's header or records are damaged: what is wrong, in plain words. */
   damaged: z.string().optional(),
+  /** The ACP agent the session talks to (absent: Parley's own agent). */
+  agent: z.strictObject({ id: z.string().max(64), name: z.string().max(200) }).optional(),
+  /** The agent's own modes, for the mode picker (ACP sessions whose agent offers any). */
+  agentModes: z
+    .strictObject({
+      currentModeId: z.string().max(LIMITS.id),
+      available: z
+        .array(
+          z.strictObject({
+            id: z.string().max(LIMITS.id),
+            name: z.string().max(200),
+            description: z.string().max(1_000).optional(),
+          }),
+        )
+        .max(50),
+    })
+    .optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -50,10 +67,15 @@ export const BRIDGE_CALLS = {
       title: z.string().trim().min(1).max(LIMITS.sessionTitle).optional(),
       workspace: z.string().min(1).max(LIMITS.path).optional(),
       mode: PermissionModeSchema.optional(),
+      /**
+       * The id of a named ACP agent in Settings, or "parley" for Parley's own agent. Absent: the
+       * agent given with `--acp`, else Parley's own.
+       */
+      agent: z.string().min(1).max(64).optional(),
     }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), session: SessionSummarySchema }),
-      fail('invalid_workspace'),
+      fail('invalid_workspace', 'unknown_agent'),
     ]),
   },
   openSession: {
@@ -82,6 +104,12 @@ export const BRIDGE_CALLS = {
     channel: 'sessions:set-mode',
     input: z.strictObject({ sessionId: IdSchema, mode: PermissionModeSchema }),
     output: z.union([Ok, fail('not_found')]),
+  },
+  /** Switches an ACP session's agent to one of the modes it offers (`agentModes`). */
+  setAgentMode: {
+    channel: 'sessions:set-agent-mode',
+    input: z.strictObject({ sessionId: IdSchema, modeId: z.string().min(1).max(LIMITS.id) }),
+    output: z.union([Ok, fail('not_found', 'not_an_agent_session', 'failed')]),
   },
   removeSession: {
     channel: 'sessions:remove',

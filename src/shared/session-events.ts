@@ -28,6 +28,15 @@ export const SESSION_LOG_VERSION = 1
 
 const at = z.number()
 
+/** Which agent (by Settings id and command line) a session talks to, so a restart finds it again. */
+export const AgentRefSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  command: z.string().min(1).max(LIMITS.path),
+  args: z.array(z.string().max(LIMITS.path)).max(50),
+})
+export type AgentRef = z.infer<typeof AgentRefSchema>
+
 export const SessionHeaderSchema = z.strictObject({
   type: z.literal('session'),
   v: z.literal(SESSION_LOG_VERSION),
@@ -38,6 +47,11 @@ export const SessionHeaderSchema = z.strictObject({
   /** Label of the model backend the session was created with, e.g. `fake:demo`. */
   backend: z.string(),
   mode: PermissionModeSchema,
+  /**
+   * The ACP agent this session talks to, fixed when it is created (absent: Parley's own agent).
+   * Every turn, and every answer sent on after a restart, goes to this agent.
+   */
+  agent: AgentRefSchema.optional(),
 })
 
 /** Title or mode changed after creation (the header is never rewritten). */
@@ -367,15 +381,6 @@ export const AgentModesSchema = z.strictObject({
     }),
   ]),
 })
-
-/** Which agent (by Settings id and command line) a session talks to, so a restart finds it again. */
-export const AgentRefSchema = z.strictObject({
-  id: z.string().min(1).max(64),
-  name: z.string().min(1).max(200),
-  command: z.string().min(1).max(LIMITS.path),
-  args: z.array(z.string().max(LIMITS.path)).max(50),
-})
-export type AgentRef = z.infer<typeof AgentRefSchema>
 
 /**
  * An ACP session was opened with the agent: a new one, or the session of an earlier run continued

@@ -68,6 +68,10 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
   ).toMatchObject(unknown)
   expect(await run('stop', { sessionId })).toMatchObject({ ok: expect.any(Boolean) })
   expect(await run('retryTurn', { sessionId })).toMatchObject({ ok: false })
+  expect(await run('setAgentMode', { sessionId, modeId: 'plan' })).toMatchObject({
+    ok: false,
+    reason: 'not_an_agent_session',
+  })
   expect(await run('getSettings', {})).toMatchObject({ openaiApiKeySet: false })
   expect(await run('listModels', {})).toMatchObject({ ok: true })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
@@ -101,6 +105,8 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['sendFormAsMessage', { requestId: 'x', response: { action: 'accept' } }],
   ['saveFormDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['retryTurn', { sessionId: 5 }],
+  ['setAgentMode', { sessionId: 'x' }],
+  ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 9, picks: [] } }],

@@ -6,6 +6,10 @@ export interface DesktopArgs {
   dataDir?: string
   /** `--scenario`; the runtime itself falls back to env PARLEY_SCENARIO. */
   scenarioPath?: string
+  /** `--acp "COMMAND ARGS"`: new sessions talk to this ACP agent. */
+  acp?: string
+  /** `--mcp-config FILE`: MCP servers, counted as approved. */
+  mcpConfig?: string
 }
 
 /**
@@ -16,7 +20,12 @@ export interface DesktopArgs {
 export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv): DesktopArgs {
   const { values } = parseArgs({
     args: [...argv],
-    options: { 'data-dir': { type: 'string' }, scenario: { type: 'string' } },
+    options: {
+      'data-dir': { type: 'string' },
+      scenario: { type: 'string' },
+      acp: { type: 'string' },
+      'mcp-config': { type: 'string' },
+    },
     strict: false,
     allowPositionals: true,
   })
@@ -26,5 +35,9 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
   if (dataDir !== undefined) args.dataDir = dataDir
   const scenarioPath = flag(values.scenario)
   if (scenarioPath !== undefined) args.scenarioPath = scenarioPath
+  const acp = flag(values.acp)
+  if (acp !== undefined) args.acp = acp
+  const mcpConfig = flag(values['mcp-config'])
+  if (mcpConfig !== undefined) args.mcpConfig = mcpConfig
   return args
 }

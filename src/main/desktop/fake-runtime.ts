@@ -180,6 +180,12 @@ export function createFakeRuntime(): FakeRuntime {
       changed(sessionId)
       return { ok: true, turnId }
     },
+    async setAgentMode({ sessionId }) {
+      calls.push('setAgentMode')
+      return sessions.has(sessionId)
+        ? { ok: false, reason: 'not_an_agent_session' }
+        : { ok: false, reason: 'not_found' }
+    },
     async retryTurn({ sessionId }) {
       calls.push('retryTurn')
       return sessions.has(sessionId)

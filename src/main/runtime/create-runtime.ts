@@ -2,6 +2,7 @@ import { ParleyRuntime } from './runtime'
 import type { Runtime, RuntimeOptions } from './runtime-types'
 
 export { ScenarioError } from './model-backend'
+export { AgentCommandError } from './runtime'
 
 /**
  * Builds the runtime every host uses. Rejects with `ScenarioError` for an unusable scenario file.

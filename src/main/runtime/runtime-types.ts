@@ -14,6 +14,8 @@ export interface RuntimeOptions {
   scenarioPath?: string | undefined
   /** Workspace for new sessions that do not name one. */
   workspace?: string | undefined
+  /** `--acp "COMMAND ARGS"`: new sessions talk to this ACP agent unless they name another. */
+  acp?: string | undefined
   /** Interactive hosts (desktop, web, TUI) get AskUserQuestion; headless `run` does not. */
   interactive: boolean
   secretStore?: SecretStore

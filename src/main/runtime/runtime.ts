@@ -6,6 +6,14 @@ import type { SessionEvent } from '../../shared/session-events'
 import { ParkedRequests } from './parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
+import { ExternalAsker } from './interactions/external-asker'
+import { AgentSessions } from './acp/agent-sessions'
+import { agentFromCommandLine } from './acp/agent-command'
+import { contentErrors } from '../../shared/form-answers'
+import type { FormContent } from '../../shared/form-answers'
+import type { FormInteraction } from '../../shared/interactions'
+import type { AgentSpec } from '../../shared/acp-agents'
+import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
 import { PermissionGate } from './interactions/permission-gate'
 import { PermissionEngine } from './permission-engine'
@@ -74,6 +82,28 @@ function failedTurnOf(events: readonly SessionEvent[]): string | undefined {
   return undefined
 }
 
+/** `--acp` names no usable agent command; the CLI prints the message and exits 2. */
+export class AgentCommandError extends Error {}
+
+/**
+ * An orphaned form's answer, as the message that carries it to the agent instead: which question
+ * it answers, then each field with its value.
+ */
+function formAsMessage(request: FormInteraction, content: FormContent): string {
+  const lines = request.form.fields.flatMap((field) => {
+    const value =
+      content[field.key] ??
+      ('otherKey' in field && field.otherKey ? content[field.otherKey] : undefined)
+    if (value === undefined) return []
+    return [`- ${field.title}: ${Array.isArray(value) ? value.join(', ') : String(value)}`]
+  })
+  const asked = request.form.message.trim()
+  return [
+    `My answer to your earlier question${asked ? ` (“${asked}”)` : ''}, which could not reach you before:`,
+    ...(lines.length > 0 ? lines : ['(no fields filled in)']),
+  ].join('\n')
+}
+
 /** A title from the first line of the first message. */
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? ''
@@ -94,6 +124,12 @@ export class ParleyRuntime implements Runtime {
   readonly #drafts: DraftStore
   readonly #broker: InteractionBroker
   readonly #gate: PermissionGate
+  /** How ACP agents and MCP servers reach the person. */
+  readonly #asker: ExternalAsker
+  /** Sessions that talk to an ACP agent. */
+  readonly #agents: AgentSessions
+  /** The agent `--acp` names: new sessions use it unless they name another. */
+  #defaultAgent: AgentSpec | undefined
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
@@ -129,6 +165,25 @@ export class ParleyRuntime implements Runtime {
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
     })
+    this.#asker = new ExternalAsker({
+      broker: this.#broker,
+      gate: this.#gate,
+      drafts: this.#drafts,
+      session: (sessionId) => this.#sessions.get(sessionId),
+      record,
+      now,
+    })
+    this.#agents = new AgentSessions({
+      asker: this.#asker,
+      parked: this.#parked,
+      interactive: options.interactive,
+      record,
+      emit: (event) => this.#emit(event),
+      touch: (session) => this.#touch(session),
+      agents: () => this.#settings.current.agents,
+      mcpServers: async () => [],
+      now,
+    })
     this.#engine = new TurnEngine({
       parked: this.#parked,
       broker: this.#broker,
@@ -153,6 +208,11 @@ export class ParleyRuntime implements Runtime {
 
   /** Loads settings, the backend and every session; re-presents requests left open by a quit or crash. */
   async init(): Promise<void> {
+    if (this.options.acp !== undefined) {
+      const agent = agentFromCommandLine(this.options.acp)
+      if (!agent.ok) throw new AgentCommandError(`--acp: ${agent.message}`)
+      this.#defaultAgent = agent.agent
+    }
     mkdirSync(join(this.options.dataDir, 'sessions'), { recursive: true })
     await this.#settings.load()
     if (this.#settings.problem) this.problems.push(this.#settings.problem)
@@ -165,6 +225,8 @@ export class ParleyRuntime implements Runtime {
     // unparseable: high risk, never remembered.
     await loadBashGrammar().catch(() => undefined)
     for (const session of sessions) this.#recover(session)
+    // Requests from ACP agents and MCP servers of the previous run: their askers are gone.
+    for (const session of sessions) this.#asker.restoreOrphans(session)
   }
 
   async #resolveBackend(): Promise<void> {
@@ -229,7 +291,34 @@ export class ParleyRuntime implements Runtime {
   }
 
   #summary(session: SessionState) {
-    return summarize(session, this.#broker.count(session.header.id))
+    const summary = summarize(session, this.#broker.count(session.header.id))
+    const agent = session.header.agent
+    if (!agent) return summary
+    const agentModes = this.#agents.modes(session)
+    return {
+      ...summary,
+      agent: { id: agent.id, name: agent.name },
+      ...(agentModes ? { agentModes } : {}),
+    }
+  }
+
+  /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
+  #agentFor(
+    requested: string | undefined,
+  ): { ok: true; agent: AgentRef | undefined } | { ok: false } {
+    const pick = (spec: AgentSpec): AgentRef => ({
+      id: spec.id,
+      name: spec.name,
+      command: spec.command,
+      args: spec.args,
+    })
+    if (requested === 'parley') return { ok: true, agent: undefined }
+    if (requested === undefined)
+      return { ok: true, agent: this.#defaultAgent ? pick(this.#defaultAgent) : undefined }
+    const named =
+      this.#settings.current.agents.find((a) => a.id === requested) ??
+      (this.#defaultAgent?.id === requested ? this.#defaultAgent : undefined)
+    return named ? { ok: true, agent: pick(named) } : { ok: false }
   }
 
   #touch(session: SessionState): void {
@@ -257,6 +346,13 @@ export class ParleyRuntime implements Runtime {
     if (!existsSync(workspace) || !statSync(workspace).isDirectory()) {
       return { ok: false, reason: 'invalid_workspace', message: `${workspace} is not a folder` }
     }
+    const chosen = this.#agentFor(input.agent)
+    if (!chosen.ok)
+      return {
+        ok: false,
+        reason: 'unknown_agent',
+        message: `no agent "${input.agent}" in Settings`,
+      }
     const id = newId('s')
     const path = sessionPath(this.options.dataDir, id)
     const header: SessionEvent = {
@@ -266,8 +362,9 @@ export class ParleyRuntime implements Runtime {
       createdAt: Date.now(),
       title: input.title ?? DEFAULT_TITLE,
       workspace,
-      backend: this.#backend.id,
+      backend: chosen.agent ? `acp:${chosen.agent.id}` : this.#backend.id,
       mode: input.mode ?? this.#settings.current.defaultMode,
+      ...(chosen.agent ? { agent: chosen.agent } : {}),
     }
     const session = stateFromEvents(path, [header], []) as SessionState
     session.writer.append(header, { sync: true })
@@ -309,10 +406,20 @@ export class ParleyRuntime implements Runtime {
     return ok
   }
 
+  async setAgentMode({ sessionId, modeId }: In<'setAgentMode'>): Out<'setAgentMode'> {
+    const session = this.#sessions.get(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    const agent = session.header.agent
+    if (!agent) return { ok: false, reason: 'not_an_agent_session' }
+    const result = await this.#agents.setMode(session, agent, modeId)
+    return result.ok ? ok : { ok: false, reason: 'failed', message: result.message }
+  }
+
   async removeSession({ sessionId }: In<'removeSession'>): Out<'removeSession'> {
     const session = this.#sessions.get(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
-    await this.#engine.end(session, 'removed')
+    if (session.header.agent) await this.#agents.close(session, 'removed')
+    else await this.#engine.end(session, 'removed')
     this.#sessions.delete(sessionId)
     session.writer.close()
     rmSync(session.writer.path, { force: true })
@@ -339,21 +446,29 @@ export class ParleyRuntime implements Runtime {
         message: 'a turn is already running in this session; stop it first',
       }
     if (this.#closed) return { ok: false, reason: 'busy', message: 'the runtime is shutting down' }
+    return { ok: true, turnId: this.#startTurn(session, text) }
+  }
+
+  /** Records the person's message and starts the turn with the session's agent. */
+  #startTurn(session: SessionState, text: string): string {
     const turnId = newId('t')
     if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
       session.title = titleFrom(text)
       this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })
     }
     this.#record(session, { type: 'user_message', at: Date.now(), turnId, text })
-    this.#engine.start(session, turnId)
-    return { ok: true, turnId }
+    const agent = session.header.agent
+    if (agent) void this.#agents.start(session, agent, turnId, text)
+    else this.#engine.start(session, turnId)
+    return turnId
   }
 
   async stop({ sessionId }: In<'stop'>): Out<'stop'> {
     const session = this.#sessions.get(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (!session.turn) return { ok: false, reason: 'not_running' }
-    await this.#engine.end(session, 'stopped')
+    if (session.header.agent) await this.#agents.stop(session)
+    else await this.#engine.end(session, 'stopped')
     return ok
   }
 
@@ -432,21 +547,66 @@ export class ParleyRuntime implements Runtime {
     ])
   }
 
-  async sendFormAsMessage({ requestId }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
+  async sendFormAsMessage({
+    requestId,
+    response,
+  }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
     const request = this.#broker.get(requestId)
-    if (!request) return { ok: false, reason: 'unknown_request' }
+    const session = request && this.#sessions.get(request.sessionId)
+    if (!request || !session) return { ok: false, reason: 'unknown_request' }
     if (request.kind !== 'form') return { ok: false, reason: 'wrong_kind' }
-    return { ok: false, reason: 'not_orphaned' }
+    if (!request.orphaned) return { ok: false, reason: 'not_orphaned' }
+    if (response.action !== 'accept')
+      return { ok: false, reason: 'invalid', message: 'only an accepted form can be sent on' }
+    const problems = Object.entries(contentErrors(request.form, response.content))
+    if (problems.length > 0)
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: problems.map(([key, message]) => `${key}: ${message}`).join('; '),
+      }
+    if (session.turn || this.#closed)
+      return { ok: false, reason: 'busy', message: 'a turn is running in this session' }
+    const closed = this.#broker.closeOrphan(
+      requestId,
+      {
+        type: 'interaction_response',
+        at: Date.now(),
+        turnId: request.turnId,
+        requestId,
+        outcome: 'sent_as_message',
+        response,
+      },
+      'sent_as_message',
+    )
+    if (!closed) return { ok: false, reason: 'unknown_request' }
+    // A session's agent is fixed when it is created, so the message reaches the agent that asked.
+    return { ok: true, turnId: this.#startTurn(session, formAsMessage(request, response.content)) }
   }
 
   /**
-   * Closes a request left open by a quit or crash without answering it. A live request is the
-   * person's to answer (or Stop): dismissing it is refused rather than claiming a restart.
+   * Closes a request without answering it: one left open by a quit or crash (Parley's own: the
+   * tool is told "not answered (app restarted)"), or one whose asker is gone. A live request is
+   * the person's to answer (or Stop): dismissing it is refused rather than claiming a restart.
    */
   async dismissInteraction({ requestId }: In<'dismissInteraction'>): Out<'dismissInteraction'> {
     const request = this.#broker.get(requestId)
     const session = request && this.#sessions.get(request.sessionId)
     if (!request || !session) return { ok: false, reason: 'unknown_request' }
+    if ((request.kind === 'form' || request.kind === 'agent_permission') && request.orphaned) {
+      const closed = this.#broker.closeOrphan(
+        requestId,
+        {
+          type: 'interaction_response',
+          at: Date.now(),
+          turnId: request.turnId,
+          requestId,
+          outcome: 'dismissed',
+        },
+        'dismissed',
+      )
+      return closed ? ok : { ok: false, reason: 'unknown_request' }
+    }
     if (!request.recovered)
       return {
         ok: false,
@@ -531,7 +691,11 @@ export class ParleyRuntime implements Runtime {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await Promise.all([...this.#sessions.values()].map((s) => this.#engine.end(s, 'shutdown')))
+    await Promise.all(
+      [...this.#sessions.values()].map((s) =>
+        s.header.agent ? this.#agents.close(s, 'shutdown') : this.#engine.end(s, 'shutdown'),
+      ),
+    )
     for (const session of this.#sessions.values()) session.writer.close()
     this.#listeners.clear()
   }

@@ -133,6 +133,10 @@ export function createFakeBridge(
       if (session.running) return { ok: false, reason: 'busy' }
       return { ok: true, turnId: `t${++counter}` }
     },
+    setAgentMode: ({ sessionId }) =>
+      sessions.has(sessionId)
+        ? { ok: false, reason: 'not_an_agent_session' }
+        : { ok: false, reason: 'not_found' },
     retryTurn: ({ sessionId }) =>
       sessions.has(sessionId)
         ? { ok: false, reason: 'nothing_to_retry' }

@@ -12,6 +12,7 @@ import type { SessionEvent } from '../../../shared/session-events'
 import type { Parked, ParkEndReason, ParkedRequests } from '../parked-requests'
 import type { SessionState } from '../session-state'
 import type { Turn } from '../turn'
+import { AskerGoneError } from './asker'
 import type { DraftStore } from './draft-store'
 import type { InteractionFifo } from './interaction-fifo'
 
@@ -163,7 +164,13 @@ export class InteractionBroker {
     })
     this.deps.touch(session)
 
-    const withdraw = () => this.deps.parked.end(requestId, 'withdrawn')
+    // An asker that is gone (its process exited) leaves the request shown, orphaned; one that
+    // takes the request back removes it.
+    const withdraw = () =>
+      this.deps.parked.end(
+        requestId,
+        spec.signal?.reason instanceof AskerGoneError ? 'orphaned' : 'withdrawn',
+      )
     spec.signal?.addEventListener('abort', withdraw, { once: true })
     if (spec.signal?.aborted) withdraw()
     const outcome = await waiting

@@ -18,15 +18,8 @@ import type { DraftStore } from './draft-store'
 import type { PermissionGate } from './permission-gate'
 import { toolsetFor } from '../tools/toolsets'
 import { FormDraftSchema, type FormResponse } from '../../../shared/form-schema'
-
-/** Turns a peer's `requestedSchema` into a bounded form, or says why it cannot be shown. */
-export type FormNormalizer = (input: {
-  message: string
-  requestedSchema: unknown
-}) => { ok: true; form: FormSpec } | { ok: false; message: string }
-
-/** Checks an accepted form's content against the form; a message per field, or null. */
-export type FormContentCheck = (form: FormSpec, response: FormResponse) => string | null
+import { contentErrors } from '../../../shared/form-answers'
+import { formFromSchema } from './form-from-schema'
 
 export interface ExternalAskerDeps {
   broker: InteractionBroker
@@ -35,8 +28,17 @@ export interface ExternalAskerDeps {
   session(sessionId: string): SessionState | undefined
   record(session: SessionState, event: SessionEvent, sync?: boolean): void
   now(): number
-  normalizeForm: FormNormalizer
-  checkForm: FormContentCheck
+}
+
+/** Why an accepted form's content does not fit the form, field by field; null when it fits. */
+function contentProblem(form: FormSpec, response: FormResponse): string | null {
+  if (response.action !== 'accept') return null
+  if (JSON.stringify(response).length > LIMITS.formResponseBytes)
+    return `the answer is larger than ${LIMITS.formResponseBytes} bytes`
+  const errors = Object.entries(contentErrors(form, response.content))
+  return errors.length === 0
+    ? null
+    : errors.map(([key, message]) => `${key}: ${message}`).join('; ')
 }
 
 type RequestRecord = SessionEventOf<'interaction_request'>
@@ -211,7 +213,7 @@ export class ExternalAsker implements InteractionAsker {
             ok: false,
             message: `elicitation mode "${body.mode}" is not supported; Parley answers form requests only`,
           }
-        const normalized = this.deps.normalizeForm({
+        const normalized = formFromSchema({
           message: body.message,
           requestedSchema: body.requestedSchema,
         })
@@ -261,7 +263,7 @@ export class ExternalAsker implements InteractionAsker {
       ...common,
       interaction: { kind: 'form', ...base, form: request.form, draft: null, orphaned: false },
       check: ({ response }): RespondFailure | null => {
-        const problem = this.deps.checkForm(request.form, response)
+        const problem = contentProblem(request.form, response)
         return problem ? { ok: false, reason: 'invalid', message: problem } : null
       },
       commit: ({ response }) =>

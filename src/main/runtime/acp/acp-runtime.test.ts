@@ -1,0 +1,221 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BridgeEvent } from '../../../shared/bridge'
+import type { PendingInteraction } from '../../../shared/interactions'
+import {
+  isTurnEnd,
+  makeRig,
+  newSession,
+  nthInteraction,
+  readLogRecords,
+  startRuntime,
+  waitForEvent,
+  type TestRig,
+  type TestRuntime,
+} from '../runtime-test-kit'
+import type { FakeAgentScript } from './testing/fake-acp-agent'
+import { FAKE_AGENT_PATH } from './testing/runner-harness'
+
+const open: TestRuntime[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((r) => r.close()))
+})
+
+/** A runtime whose new sessions talk to the fake ACP agent playing `script`. */
+async function withAgent(
+  script: FakeAgentScript,
+  rig: TestRig = makeRig({ turns: [{ steps: [{ say: 'unused' }] }] }),
+) {
+  const scriptPath = join(rig.dir, 'agent.json')
+  writeFileSync(scriptPath, JSON.stringify(script))
+  const runtime = await startRuntime(rig, {
+    acp: `${process.execPath} --no-warnings ${FAKE_AGENT_PATH} ${scriptPath}`,
+  })
+  open.push(runtime)
+  return { rig, runtime }
+}
+
+const OPTIONS = [
+  { optionId: 'allow', name: 'Yes, proceed', kind: 'allow_once' },
+  { optionId: 'reject', name: 'No, and tell the agent what to do', kind: 'reject_once' },
+]
+const permission = {
+  permission: {
+    toolCall: { toolCallId: 'call-1', title: 'rm -rf build', kind: 'execute' },
+    options: OPTIONS,
+  },
+  as: 'p',
+}
+const FORM = {
+  message: 'Pick a database',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      db: { type: 'string', title: 'Database', enum: ['postgres', 'sqlite'] },
+      replicas: { type: 'integer', title: 'Replicas', minimum: 1, maximum: 5 },
+    },
+    required: ['db'],
+  },
+}
+
+const lastText = (records: ReturnType<typeof readLogRecords>) =>
+  records.filter((e) => e.type === 'assistant_text').at(-1)
+
+describe('a session that talks to an ACP agent', () => {
+  it("asks permission in the tray with the agent's own options and continues the same turn", async () => {
+    const { rig, runtime } = await withAgent({
+      turns: [{ steps: [permission, { say: 'answer {{p}}' }] }],
+    })
+    const sessionId = await newSession(runtime)
+    expect((await runtime.listSessions({}))[0]).toMatchObject({ agent: { name: 'fake-acp-agent' } })
+    await runtime.send({ sessionId, text: 'clean up' })
+    const request = await nthInteraction(runtime, 1)
+    expect(request).toMatchObject({
+      kind: 'agent_permission',
+      title: 'rm -rf build',
+      options: OPTIONS,
+      source: { kind: 'acp' },
+      orphaned: false,
+    })
+    expect(
+      await runtime.respondToAgentPermission({ requestId: request.requestId, optionId: 'nope' }),
+    ).toMatchObject({ ok: false, reason: 'unknown_option' })
+    expect(
+      await runtime.respondToAgentPermission({ requestId: request.requestId, optionId: 'allow' }),
+    ).toEqual({ ok: true })
+    expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({ reason: 'completed' })
+    const records = readLogRecords(rig, sessionId)
+    expect(lastText(records)).toMatchObject({ text: expect.stringContaining('"optionId":"allow"') })
+    expect(records.filter((e) => e.type === 'interaction_response')).toEqual([
+      expect.objectContaining({ outcome: 'answered', response: { optionId: 'allow' } }),
+    ])
+  })
+
+  it('shows a form, refuses an invalid answer at its field, and sends the accepted content', async () => {
+    const { rig, runtime } = await withAgent({
+      turns: [{ steps: [{ elicit: FORM, as: 'f' }, { say: 'got {{f}}' }] }],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'set up' })
+    const form = await nthInteraction(runtime, 1)
+    expect(form).toMatchObject({
+      kind: 'form',
+      form: {
+        message: 'Pick a database',
+        fields: [
+          { key: 'db', type: 'choice', title: 'Database', required: true },
+          { key: 'replicas', type: 'number', integer: true, minimum: 1, maximum: 5 },
+        ],
+      },
+    })
+    expect(
+      await runtime.respondToForm({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { db: 'postgres', replicas: 9 } },
+      }),
+    ).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('replicas') })
+    expect(
+      await runtime.respondToForm({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { db: 'sqlite', replicas: 2 } },
+      }),
+    ).toEqual({ ok: true })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(lastText(readLogRecords(rig, sessionId))?.type === 'assistant_text').toBe(true)
+    expect(JSON.stringify(lastText(readLogRecords(rig, sessionId)))).toContain('sqlite')
+  })
+
+  it('Stop answers the waiting permission as cancelled and ends the turn stopped', async () => {
+    const { rig, runtime } = await withAgent({ turns: [{ steps: [permission, { say: 'ran' }] }] })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const request = await nthInteraction(runtime, 1)
+    expect(await runtime.stop({ sessionId })).toEqual({ ok: true })
+    const records = readLogRecords(rig, sessionId)
+    expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'stopped' })
+    expect(records).toContainEqual(
+      expect.objectContaining({ type: 'interaction_response', outcome: 'stopped' }),
+    )
+    expect(runtime.events).toContainEqual(
+      expect.objectContaining({ type: 'interaction_settled', requestId: request.requestId }),
+    )
+    expect(await runtime.listPending({ sessionId })).toEqual([])
+  })
+
+  it('an agent that dies mid-question leaves the form shown as orphaned; its answer can go on as a message', async () => {
+    const { rig, runtime } = await withAgent({
+      turns: [
+        { when: '^ask', steps: [{ elicit: FORM, as: 'f', wait: false }, { exit: 3 }] },
+        { when: 'My answer', steps: [{ say: 'thanks' }] },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'ask me' })
+    const form = await nthInteraction(runtime, 1)
+    const orphaned = await waitForEvent(
+      runtime,
+      (e): e is Extract<BridgeEvent, { type: 'interaction_updated' }> =>
+        e.type === 'interaction_updated' && e.interaction.requestId === form.requestId,
+    )
+    expect(orphaned.interaction).toMatchObject({ kind: 'form', orphaned: true })
+    expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({
+      reason: 'error',
+      error: expect.stringContaining('exited unexpectedly'),
+    })
+    // Still in the tray: answering it as a response is refused, as a message it goes on.
+    expect(
+      await runtime.respondToForm({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { db: 'sqlite' } },
+      }),
+    ).toMatchObject({ ok: false, reason: 'orphaned' })
+    const sent = await runtime.sendFormAsMessage({
+      requestId: form.requestId,
+      response: { action: 'accept', content: { db: 'sqlite' } },
+    })
+    expect(sent).toMatchObject({ ok: true })
+    const second = await waitForEvent(
+      runtime,
+      (e) => isTurnEnd(e) && sent.ok && e.event.turnId === sent.turnId,
+    )
+    expect(second).toBeDefined()
+    const records = readLogRecords(rig, sessionId)
+    expect(records.filter((e) => e.type === 'user_message').at(-1)).toMatchObject({
+      text: expect.stringContaining('- Database: sqlite'),
+    })
+    expect(records).toContainEqual(
+      expect.objectContaining({ type: 'interaction_response', outcome: 'sent_as_message' }),
+    )
+  })
+
+  it('after a restart a form that was waiting comes back orphaned and can be dismissed', async () => {
+    const script: FakeAgentScript = { turns: [{ steps: [{ elicit: FORM, as: 'f' }] }] }
+    const { rig, runtime } = await withAgent(script)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const form = await nthInteraction(runtime, 1)
+    await runtime.close()
+    open.splice(open.indexOf(runtime), 1)
+
+    const { runtime: again } = await withAgent(script, rig)
+    const pending: PendingInteraction[] = await again.listPending({ sessionId })
+    expect(pending).toEqual([
+      expect.objectContaining({
+        requestId: form.requestId,
+        kind: 'form',
+        orphaned: true,
+        recovered: true,
+      }),
+    ])
+    expect(readLogRecords(rig, sessionId)).toContainEqual(
+      expect.objectContaining({ type: 'turn_end', reason: 'interrupted' }),
+    )
+    expect(await again.dismissInteraction({ requestId: form.requestId })).toEqual({ ok: true })
+    expect(await again.listPending({ sessionId })).toEqual([])
+    expect(readLogRecords(rig, sessionId).at(-1)).toMatchObject({
+      type: 'interaction_response',
+      outcome: 'dismissed',
+    })
+  })
+})

@@ -1,0 +1,157 @@
+import type * as acp from '@agentclientprotocol/sdk'
+import type { AgentSpec } from '../../../shared/acp-agents'
+import type { BridgeEvent, SessionSummary } from '../../../shared/bridge'
+import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/session-events'
+import type { ParkedRequests } from '../parked-requests'
+import type { InteractionAsker } from '../interactions/asker'
+import type { SessionState } from '../session-state'
+import { Turn } from '../turn'
+import { AcpSessionRunner } from './acp-session-runner'
+
+export interface AgentSessionsDeps {
+  asker: InteractionAsker
+  parked: ParkedRequests
+  interactive: boolean
+  record(session: SessionState, event: SessionEvent, sync?: boolean): void
+  emit(event: BridgeEvent): void
+  touch(session: SessionState): void
+  /** The named agents in Settings: a session's agent gets its `env` from there, by id. */
+  agents(): readonly AgentSpec[]
+  /** MCP servers to hand the agent in `session/new` (its workspace's approved ones). */
+  mcpServers(workspace: string): Promise<acp.McpServer[]>
+  now(): number
+}
+
+/** The newest record of a type in a session's log. */
+function newest<T extends SessionEvent['type']>(
+  events: readonly SessionEvent[],
+  type: T,
+): SessionEventOf<T> | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]
+    if (event?.type === type) return event as SessionEventOf<T>
+  }
+  return undefined
+}
+
+/**
+ * The sessions that talk to an ACP agent instead of Parley's own: one runner (agent process,
+ * connection, ACP session) per session, started at its first turn and continued with
+ * `session/load` after a restart. A running agent turn is a `Turn` on the session like Parley's
+ * own, so the broker, Stop and "busy" treat both alike.
+ */
+export class AgentSessions {
+  readonly #runners = new Map<string, AcpSessionRunner>()
+
+  constructor(private readonly deps: AgentSessionsDeps) {}
+
+  /** The agent's spec for a session: its recorded command, with the env Settings gives that id. */
+  #spec(agent: AgentRef): AgentSpec {
+    const named = this.deps.agents().find((a) => a.id === agent.id)
+    return { ...agent, name: agent.name.slice(0, 100), env: named?.env ?? {} }
+  }
+
+  async #runner(session: SessionState, agent: AgentRef): Promise<AcpSessionRunner> {
+    const sessionId = session.header.id
+    const existing = this.#runners.get(sessionId)
+    if (existing) return existing
+    const previous = newest(session.events, 'agent_session')
+    const runner = new AcpSessionRunner({
+      sessionId,
+      workspace: session.header.workspace,
+      agent: this.#spec(agent),
+      interactive: this.deps.interactive,
+      asker: this.deps.asker,
+      record: (event, { sync }) => this.deps.record(session, event, sync),
+      emit: (event) => this.deps.emit(event),
+      touch: () => this.deps.touch(session),
+      mcpServers: await this.deps.mcpServers(session.header.workspace),
+      ...(previous ? { previous } : {}),
+      now: this.deps.now,
+    })
+    this.#runners.set(sessionId, runner)
+    return runner
+  }
+
+  /**
+   * Starts a turn for a user message already recorded. The turn is the session's until the
+   * runner has written its `turn_end`.
+   */
+  async start(session: SessionState, agent: AgentRef, turnId: string, text: string): Promise<void> {
+    const turn = new Turn(turnId, session.header.id)
+    session.turn = turn
+    let release!: () => void
+    turn.done = new Promise<void>((resolve) => (release = resolve))
+    try {
+      const runner = await this.#runner(session, agent)
+      const started = runner.startTurn(turnId, text)
+      if (started.ok) await started.done
+      else
+        this.deps.record(
+          session,
+          {
+            type: 'turn_end',
+            at: this.deps.now(),
+            turnId,
+            reason: 'error',
+            error: started.message,
+            errorKind: 'other',
+          },
+          true,
+        )
+    } finally {
+      if (session.turn === turn) session.turn = undefined
+      release()
+      this.deps.touch(session)
+    }
+  }
+
+  /** Stop: the agent is sent `session/cancel` and what it waits on is answered as cancelled. */
+  async stop(session: SessionState): Promise<void> {
+    const turn = session.turn
+    if (!turn) return
+    turn.requestStop('stopped')
+    this.deps.parked.settleTurn(turn.id, 'stopped')
+    await this.#runners.get(session.header.id)?.stop()
+    await turn.done
+  }
+
+  /** Ends the session's agent: `shutdown` leaves a running turn open for the next start. */
+  async close(session: SessionState, reason: 'shutdown' | 'removed'): Promise<void> {
+    const runner = this.#runners.get(session.header.id)
+    const turn = session.turn
+    if (turn) {
+      turn.requestStop(reason)
+      this.deps.parked.settleTurn(turn.id, reason === 'shutdown' ? 'shutdown' : 'removed')
+    }
+    this.#runners.delete(session.header.id)
+    await runner?.close({ reason })
+    await turn?.done
+  }
+
+  /** The agent's modes, as the session's summary carries them. */
+  modes(session: SessionState): SessionSummary['agentModes'] {
+    const modes =
+      this.#runners.get(session.header.id)?.modes ?? newest(session.events, 'agent_modes')
+    if (!modes) return undefined
+    return {
+      currentModeId: modes.currentModeId,
+      available: modes.available.map((m) => ({
+        id: m.id,
+        name: m.name,
+        ...(m.description ? { description: m.description } : {}),
+      })),
+    }
+  }
+
+  async setMode(
+    session: SessionState,
+    agent: AgentRef,
+    modeId: string,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    const runner = await this.#runner(session, agent)
+    const result = await runner.setMode(modeId)
+    this.deps.touch(session)
+    return result.ok ? { ok: true } : { ok: false, message: result.message }
+  }
+}
