@@ -1,5 +1,6 @@
 import { AgentCommandError, createRuntime, ScenarioError } from '../main/runtime/create-runtime'
 import { defaultDataDir } from '../main/runtime/data-dir'
+import { mcpConfigPaths } from '../main/runtime/mcp/load-mcp-config'
 import type { CliOptions } from './parse-cli'
 
 export type CliRuntime = Awaited<ReturnType<typeof createRuntime>>
@@ -20,6 +21,7 @@ export async function runtimeForCommand(
       scenarioPath: options.scenario,
       workspace: options.workspace,
       acp: options.acp,
+      mcpConfigFiles: mcpConfigPaths(options.mcpConfig, process.cwd()),
       interactive,
     })
   } catch (error) {

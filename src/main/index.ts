@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     dataDir,
     ...(args.scenarioPath !== undefined && { scenarioPath: args.scenarioPath }),
     ...(args.acp !== undefined && { acp: args.acp }),
+    ...(args.mcpConfig !== undefined && { mcpConfigFiles: [args.mcpConfig] }),
     interactive: true,
     // Encrypted with the OS keychain; a different file from the runtime's plain secrets.json.
     secretStore: createSafeStorageSecretStore(safeStorage, join(dataDir, 'secrets.safe')),

@@ -29,6 +29,9 @@ export const BRIDGE_CHANNELS = {
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listModels: 'settings:list-models',
+  listMcpServers: 'mcp:list',
+  approveMcpServers: 'mcp:approve',
+  restartMcpServer: 'mcp:restart',
   testConnection: 'settings:test-connection',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 

@@ -5,6 +5,7 @@ import { PermissionModeSchema, PermissionResponseSchema } from './permission'
 import { QuestionDraftSchema, QuestionResponseSchema } from './ask-user-question'
 import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
 import { FormDraftSchema, FormResponseSchema } from './form-schema'
+import { McpServerInfoSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 
@@ -225,6 +226,47 @@ export const BRIDGE_CALLS = {
       }),
       fail('unavailable'),
     ]),
+  },
+  /**
+   * A workspace's MCP servers (its own `.mcp.json`, the person's `<data-dir>/mcp.json`,
+   * `--mcp-config`): status and tools, configuration problems, and the workspace file's servers
+   * that wait for the person's approval before anything is started.
+   */
+  listMcpServers: {
+    channel: 'mcp:list',
+    input: z.strictObject({ workspace: z.string().min(1).max(LIMITS.path) }),
+    output: z.strictObject({
+      servers: z.array(McpServerInfoSchema).max(100),
+      problems: z.array(z.string().max(4_000)).max(100),
+      pendingApproval: z
+        .strictObject({
+          workspace: z.string().max(LIMITS.path),
+          file: z.string().max(LIMITS.path),
+          /** Pass back to `approveMcpServers`: exactly what was shown is approved. */
+          hash: z.string().max(200),
+          servers: z
+            .array(z.strictObject({ name: z.string().max(200), summary: z.string().max(4_000) }))
+            .max(100),
+        })
+        .nullable(),
+    }),
+  },
+  /** The person approves the workspace's `.mcp.json` as shown: its servers start. */
+  approveMcpServers: {
+    channel: 'mcp:approve',
+    input: z.strictObject({
+      workspace: z.string().min(1).max(LIMITS.path),
+      hash: z.string().min(1).max(200),
+    }),
+    output: z.union([Ok, fail('changed')]),
+  },
+  restartMcpServer: {
+    channel: 'mcp:restart',
+    input: z.strictObject({
+      workspace: z.string().min(1).max(LIMITS.path),
+      name: z.string().min(1).max(200),
+    }),
+    output: z.union([Ok, fail('not_found')]),
   },
   /** Makes one small request to the configured provider and says, in plain words, how it went. */
   testConnection: {

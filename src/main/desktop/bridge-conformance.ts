@@ -74,6 +74,14 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
   })
   expect(await run('getSettings', {})).toMatchObject({ openaiApiKeySet: false })
   expect(await run('listModels', {})).toMatchObject({ ok: true })
+  expect(await run('listMcpServers', { workspace: '/tmp' })).toMatchObject({ servers: [] })
+  expect(await run('approveMcpServers', { workspace: '/tmp', hash: 'h' })).toMatchObject({
+    ok: false,
+  })
+  expect(await run('restartMcpServer', { workspace: '/tmp', name: 'x' })).toMatchObject({
+    ok: false,
+    reason: 'not_found',
+  })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
@@ -106,6 +114,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['saveFormDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['retryTurn', { sessionId: 5 }],
   ['setAgentMode', { sessionId: 'x' }],
+  ['listMcpServers', {}],
+  ['approveMcpServers', { workspace: '/tmp' }],
+  ['restartMcpServer', { workspace: '', name: 'x' }],
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],

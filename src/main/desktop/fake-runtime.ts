@@ -271,6 +271,18 @@ export function createFakeRuntime(): FakeRuntime {
       if (anthropicApiKey !== undefined) settings.anthropicApiKeySet = anthropicApiKey !== ''
       return { ok: true, settings: { ...settings } }
     },
+    async listMcpServers() {
+      calls.push('listMcpServers')
+      return { servers: [], problems: [], pendingApproval: null }
+    },
+    async approveMcpServers() {
+      calls.push('approveMcpServers')
+      return { ok: false, reason: 'changed' }
+    },
+    async restartMcpServer() {
+      calls.push('restartMcpServer')
+      return { ok: false, reason: 'not_found' }
+    },
     async listModels() {
       calls.push('listModels')
       return { ok: true, models: [...settings.models], from: 'builtin' }

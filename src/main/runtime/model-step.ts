@@ -25,7 +25,8 @@ import type { ParkedRequests } from './parked-requests'
 import { StreamWatchdog } from './stream-watchdog'
 import { keptProviderId, mintToolCallId } from './tool-call-ids'
 import type { Turn } from './turn'
-import { toolsetFor, type AgentKind } from './tools/toolsets'
+import type { AgentKind } from './tools/toolsets'
+import type { ToolDefinition } from './tools/tool-types'
 
 const INSTRUCTIONS = [
   "You are an agent working in the user's workspace folder through the tools you are given. Paths are relative to the workspace.",
@@ -83,6 +84,8 @@ export interface ModelStepRequest {
   mode: PermissionMode
   messages: ModelMessage[]
   kind: AgentKind
+  /** The tools offered: Parley's for this kind of agent, plus the session's MCP tools. */
+  tools: ReadonlyMap<string, ToolDefinition>
   /** Root steps stream their text to the UIs; a child agent's do not. */
   emitDeltas: boolean
 }
@@ -91,13 +94,15 @@ function toJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json
 }
 
-function aiToolsFor(kind: AgentKind): ToolSet {
+function aiToolsFor(definitions: ReadonlyMap<string, ToolDefinition>): ToolSet {
   const tools: ToolSet = {}
-  for (const tool of toolsetFor(kind).values()) {
+  for (const tool of definitions.values()) {
     tools[tool.name] = aiTool({
       description: tool.description,
       inputSchema: jsonSchema(
-        z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Parameters<typeof jsonSchema>[0],
+        (tool.inputJsonSchema ?? z.toJSONSchema(tool.inputSchema, { io: 'input' })) as Parameters<
+          typeof jsonSchema
+        >[0],
       ),
     })
   }
@@ -127,7 +132,7 @@ export async function runModelStep(
   request: ModelStepRequest,
 ): Promise<ModelStepResult> {
   const { turn, step } = request
-  const tools = aiToolsFor(request.kind)
+  const tools = aiToolsFor(request.tools)
   for (let attempt = 1; ; attempt++) {
     const idleMs = deps.streamIdleMs()
     const idle = new AbortController()

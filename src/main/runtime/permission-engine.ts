@@ -8,6 +8,7 @@ import {
   type RememberQuery,
 } from './remembered-decisions'
 import { needsPermission, type ToolCategory } from './tools/tool-types'
+import { mcpToolVerdict } from './mcp/tool-policy'
 
 export type PolicyVerdict =
   { kind: 'allow' } | { kind: 'ask' } | { kind: 'refuse'; message: string }
@@ -16,6 +17,8 @@ export interface PolicyQuery {
   tool: string
   category: ToolCategory
   mode: PermissionMode
+  /** An external tool's own read-only claim (MCP `readOnlyHint`). */
+  readOnlyHint?: boolean | undefined
 }
 
 /**
@@ -29,7 +32,10 @@ export class PermissionEngine {
   /** turnId → what was remembered in it. Dropped when the turn ends. */
   readonly #remembered = new Map<string, RememberedDecisions>()
 
-  evaluate({ tool, category, mode }: PolicyQuery): PolicyVerdict {
+  evaluate({ tool, category, mode, readOnlyHint }: PolicyQuery): PolicyVerdict {
+    // An MCP server's tool asks in ask and execute modes even when it says it only reads.
+    if (category === 'external')
+      return mcpToolVerdict({ tool, mode, readOnlyHint: readOnlyHint ?? false })
     if (!needsPermission(category) || mode === 'bypass') return { kind: 'allow' }
     if (mode === 'explore') {
       return {

@@ -16,6 +16,8 @@ export interface RuntimeOptions {
   workspace?: string | undefined
   /** `--acp "COMMAND ARGS"`: new sessions talk to this ACP agent unless they name another. */
   acp?: string | undefined
+  /** `--mcp-config` files (absolute paths): MCP servers, approved by being given. */
+  mcpConfigFiles?: readonly string[] | undefined
   /** Interactive hosts (desktop, web, TUI) get AskUserQuestion; headless `run` does not. */
   interactive: boolean
   secretStore?: SecretStore

@@ -8,6 +8,7 @@ import { InteractionBroker, type RespondFailure, type RespondResult } from './in
 import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
 import { AgentSessions } from './acp/agent-sessions'
+import { McpHub } from './mcp/mcp-hub'
 import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
@@ -128,6 +129,8 @@ export class ParleyRuntime implements Runtime {
   readonly #asker: ExternalAsker
   /** Sessions that talk to an ACP agent. */
   readonly #agents: AgentSessions
+  /** MCP servers, per workspace. */
+  readonly #mcp: McpHub
   /** The agent `--acp` names: new sessions use it unless they name another. */
   #defaultAgent: AgentSpec | undefined
   readonly #settings: SettingsStore
@@ -173,6 +176,12 @@ export class ParleyRuntime implements Runtime {
       record,
       now,
     })
+    this.#mcp = new McpHub({
+      dataDir: options.dataDir,
+      commandLineFiles: options.mcpConfigFiles ?? [],
+      asker: this.#asker,
+      env: options.env ?? process.env,
+    })
     this.#agents = new AgentSessions({
       asker: this.#asker,
       parked: this.#parked,
@@ -181,7 +190,7 @@ export class ParleyRuntime implements Runtime {
       emit: (event) => this.#emit(event),
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
-      mcpServers: async () => [],
+      mcpServers: (workspace) => this.#mcp.acpServers(workspace),
       now,
     })
     this.#engine = new TurnEngine({
@@ -202,6 +211,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
   }
@@ -664,6 +674,22 @@ export class ParleyRuntime implements Runtime {
       : { ok: true, models: this.#backend.models, from: 'builtin' }
   }
 
+  async listMcpServers({ workspace }: In<'listMcpServers'>): Out<'listMcpServers'> {
+    return this.#mcp.status(resolve(workspace))
+  }
+
+  async approveMcpServers({ workspace, hash }: In<'approveMcpServers'>): Out<'approveMcpServers'> {
+    return (await this.#mcp.approve(resolve(workspace), hash))
+      ? ok
+      : { ok: false, reason: 'changed', message: 'the file changed since it was shown; look again' }
+  }
+
+  async restartMcpServer({ workspace, name }: In<'restartMcpServer'>): Out<'restartMcpServer'> {
+    return (await this.#mcp.restart(resolve(workspace), name))
+      ? ok
+      : { ok: false, reason: 'not_found' }
+  }
+
   async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
     return checkConnection(this.#backend)
   }
@@ -696,6 +722,8 @@ export class ParleyRuntime implements Runtime {
         s.header.agent ? this.#agents.close(s, 'shutdown') : this.#engine.end(s, 'shutdown'),
       ),
     )
+    // After every turn was ended: a server's open questions stay open in the logs for next time.
+    await this.#mcp.close()
     for (const session of this.#sessions.values()) session.writer.close()
     this.#listeners.clear()
   }

@@ -15,6 +15,7 @@ import { ModelStepError, runModelStep, type ModelStepResult } from './model-step
 import type { RecoveredCall } from './recovery'
 import { needsPermission, ToolError, type ToolContext } from './tools/tool-types'
 import { toolsetFor, type AgentKind } from './tools/toolsets'
+import type { ToolDefinition } from './tools/tool-types'
 import type { InteractionBroker } from './interactions/broker'
 import type { DraftStore } from './interactions/draft-store'
 import type { CallOptions, PermissionGate, StepCall } from './interactions/permission-gate'
@@ -53,6 +54,8 @@ export interface EngineDeps {
   sleep(ms: number, signal: AbortSignal): Promise<void>
   /** The environment for commands the model runs: no credentials (see command-environment.ts). */
   commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** Tools of the session's MCP servers (started on first use), beside Parley's own. */
+  externalTools(session: SessionState): Promise<readonly ToolDefinition[]>
   now(): number
 }
 
@@ -126,17 +129,16 @@ export class TurnEngine {
       // cannot load, every command is reviewed as unparseable (high risk, never remembered).
       if (!bashGrammarLoaded()) await loadBashGrammar().catch(() => undefined)
       if (recovered.length > 0) {
+        // Synchronously: recovered requests are back in the FIFO before start-up finishes. An MCP
+        // server's tool is not among them (its server started afresh); such a call is told so.
+        const tools = toolsetFor(kind)
         await Promise.all(
           recovered.map((r) =>
             this.#executeRootCall(
               session,
               turn,
               { toolCallId: r.call.toolCallId, toolName: r.call.tool, input: r.call.input },
-              {
-                kind,
-                persisted: true,
-                recovered: r,
-              },
+              { kind, persisted: true, recovered: r, tools },
             ),
           ),
         )
@@ -144,12 +146,15 @@ export class TurnEngine {
       for (let step = firstStep; !turn.stopping; step++) {
         if (step >= MAX_STEPS)
           throw new Error(`the turn reached the limit of ${MAX_STEPS} model steps`)
+        // The session's MCP servers may come and go between steps: offer what is there now.
+        const tools = await this.#toolsFor(session, kind)
         const { text, calls, finishReason, cutOff } = await this.#streamStep(
           session,
           turn,
           step,
           toModelMessages(session.events),
           kind,
+          tools,
         )
         if (text !== '') this.#recordText(session, turn, step, text, cutOff)
         if (turn.stopping) break
@@ -174,7 +179,7 @@ export class TurnEngine {
         if (calls.length === 0) break
         await Promise.all(
           calls.map((call) =>
-            this.#executeRootCall(session, turn, call, { kind, persisted: true }),
+            this.#executeRootCall(session, turn, call, { kind, persisted: true, tools }),
           ),
         )
       }
@@ -332,9 +337,28 @@ export class TurnEngine {
     step: number,
     messages: ModelMessage[],
     kind: AgentKind,
+    tools: ReadonlyMap<string, ToolDefinition>,
     emitDeltas = true,
   ): Promise<ModelStepResult> {
-    return runModelStep(this.deps, { turn, step, mode: session.mode, messages, kind, emitDeltas })
+    return runModelStep(this.deps, {
+      turn,
+      step,
+      mode: session.mode,
+      messages,
+      kind,
+      tools,
+      emitDeltas,
+    })
+  }
+
+  /** Parley's tools for this kind of agent, plus the session's MCP tools. */
+  async #toolsFor(
+    session: SessionState,
+    kind: AgentKind,
+  ): Promise<ReadonlyMap<string, ToolDefinition>> {
+    const external = await this.deps.externalTools(session)
+    if (external.length === 0) return toolsetFor(kind)
+    return new Map([...external.map((t) => [t.name, t] as const), ...toolsetFor(kind)])
   }
 
   async #executeCall(
@@ -355,8 +379,16 @@ export class TurnEngine {
         isError: true,
       }
     }
-    const tools = toolsetFor(options.kind)
+    const tools = options.tools
     const tool = tools.get(call.toolName)
+    if (!tool && recovered) {
+      return {
+        output: {
+          error: `${call.toolName} was waiting when the app stopped and its server has started afresh, so it did not run; call it again if it is still needed`,
+        },
+        isError: true,
+      }
+    }
     if (!tool) {
       return {
         output: {
@@ -386,6 +418,7 @@ export class TurnEngine {
     }
     const context: ToolContext = {
       workspace: session.header.workspace,
+      call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
       signal: turn.abort.signal,
       commandEnv: () => this.deps.commandEnv(),
       askUser: (input) =>
@@ -432,7 +465,16 @@ export class TurnEngine {
     const wireId = wireIds()
     let finalText = ''
     for (let step = 0; step < MAX_CHILD_STEPS; step++) {
-      const { text, calls } = await this.#streamStep(session, turn, step, messages, 'child', false)
+      const tools = await this.#toolsFor(session, 'child')
+      const { text, calls } = await this.#streamStep(
+        session,
+        turn,
+        step,
+        messages,
+        'child',
+        tools,
+        false,
+      )
       if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
       finalText = text
       if (calls.length === 0) return finalText
@@ -451,7 +493,12 @@ export class TurnEngine {
       })
       const outcomes = await Promise.all(
         calls.map((call) =>
-          this.#executeCall(session, turn, call, { kind: 'child', persisted: false, parentCallId }),
+          this.#executeCall(session, turn, call, {
+            kind: 'child',
+            persisted: false,
+            parentCallId,
+            tools,
+          }),
         ),
       )
       messages.push({

@@ -204,6 +204,9 @@ export function createFakeBridge(
       }
       return { ok: true, settings }
     },
+    listMcpServers: () => ({ servers: [], problems: [], pendingApproval: null }),
+    approveMcpServers: () => ({ ok: false, reason: 'changed' }),
+    restartMcpServer: () => ({ ok: false, reason: 'not_found' }),
     listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
     testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
   }

@@ -177,7 +177,8 @@ describe('a session that talks to an ACP agent', () => {
     expect(sent).toMatchObject({ ok: true })
     const second = await waitForEvent(
       runtime,
-      (e) => isTurnEnd(e) && sent.ok && e.event.turnId === sent.turnId,
+      (e) =>
+        isTurnEnd(e) && sent.ok && e.event.type === 'turn_end' && e.event.turnId === sent.turnId,
     )
     expect(second).toBeDefined()
     const records = readLogRecords(rig, sessionId)

@@ -236,7 +236,10 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
       clearTimer: () => {},
     })
     const started = h.runner.startTurn('t-1', 'go')
-    await h.waitForEmitted((e) => e.type === 'text_delta')
+    // All of the text has arrived (it streams in several chunks) before Stop.
+    const streamed = () =>
+      h.emitted.map((e) => (e.type === 'text_delta' ? e.text : '')).join('') === 'working'
+    await h.waitForEmitted(streamed)
     const stopping = h.runner.stop()
     const fireGrace = await grace
     // Until the grace period is over, the turn waits for the agent.

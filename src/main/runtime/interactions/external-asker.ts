@@ -139,7 +139,12 @@ export class ExternalAsker implements InteractionAsker {
         { toolCallId: newId('call'), toolName: tool.name, input: request.input },
         tool,
         parsed.data,
-        { kind: 'interactive', persisted: true, source: request.source },
+        {
+          kind: 'interactive',
+          persisted: true,
+          source: request.source,
+          tools: toolsetFor('interactive'),
+        },
       )
       return verdict === true ? { allowed: true } : { allowed: false, message: verdict }
     } catch (error) {

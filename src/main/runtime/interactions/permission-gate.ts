@@ -33,6 +33,8 @@ export interface CallOptions {
   parentCallId?: string
   /** Who asks, when it is not Parley's own agent (an ACP agent's file write). */
   source?: InteractionSource
+  /** The tools this call may name: Parley's, plus the session's MCP tools. */
+  tools: ReadonlyMap<string, ToolDefinition>
 }
 
 export interface GateDeps {
@@ -44,9 +46,9 @@ export interface GateDeps {
   permissionTimeoutMs: number
 }
 
-/** The permission category of a tool shown in a prompt (a tool Parley does not know is a command). */
+/** The permission category of a tool shown in a prompt (a tool Parley does not know is another program's). */
 function categoryOf(tool: string): ToolCategory {
-  return toolsetFor('interactive').get(tool)?.category ?? 'command'
+  return toolsetFor('interactive').get(tool)?.category ?? 'external'
 }
 
 interface Decision {
@@ -106,6 +108,7 @@ export class PermissionGate {
         tool: tool.name,
         category: tool.category,
         mode: session.mode,
+        readOnlyHint: tool.readOnlyHint,
       })
       if (verdict.kind === 'allow') return true
       if (verdict.kind === 'refuse') return verdict.message

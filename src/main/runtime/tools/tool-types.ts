@@ -17,6 +17,8 @@ export interface ToolContext {
    * (provider keys, the variables Parley reads keys from, any variable holding a stored key).
    */
   commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** The call being run: which session, turn and tool call (an MCP server's questions follow it). */
+  call: { sessionId: string; turnId: string; toolCallId: string }
   /** Parks the turn on the person's answers (AskUserQuestion). */
   askUser(input: AskUserQuestionInput): Promise<AskUserQuestionResult>
   /** Runs a child agent to completion and returns its final text (Task). */
@@ -28,13 +30,15 @@ export interface ToolContext {
  * workspace (allowed in execute mode); `command` runs programs (asks in ask and execute modes);
  * `ask` and `delegate` (AskUserQuestion, Task) never ask themselves (a child's calls do).
  */
-export type ToolCategory = 'read' | 'edit' | 'command' | 'ask' | 'delegate'
+export type ToolCategory = 'read' | 'edit' | 'command' | 'ask' | 'delegate' | 'external'
 
 /** True when calls of this category go through the permission policy. */
 export function needsPermission(category: ToolCategory): boolean {
   switch (category) {
+    // An `external` tool is another program's (an MCP server's): its read-only hint is only a hint.
     case 'edit':
     case 'command':
+    case 'external':
       return true
     case 'read':
     case 'ask':
@@ -82,6 +86,13 @@ export interface ToolDefinition<Input = unknown> {
   description: string
   inputSchema: z.ZodType<Input>
   category: ToolCategory
+  /**
+   * The input's JSON Schema as offered to the model, for tools that bring their own (an MCP
+   * server's); otherwise it is derived from `inputSchema`.
+   */
+  inputJsonSchema?: { [key: string]: Json }
+  /** The tool says it only reads (an MCP `readOnlyHint`): explore mode allows it, nothing else. */
+  readOnlyHint?: boolean
   /** Drops harmless extras some models add before the input is validated (optional). */
   normalizeInput?(input: Json): Json
   /**

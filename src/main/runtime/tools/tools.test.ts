@@ -18,6 +18,7 @@ function workspace(): ToolContext {
   writeFileSync(join(dir, 'src', 'a.ts'), 'const a = 1\nexport default a\n')
   return {
     workspace: dir,
+    call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
     signal: new AbortController().signal,
     commandEnv: async () => process.env,
     askUser: () => Promise.reject(new Error('not here')),

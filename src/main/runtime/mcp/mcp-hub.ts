@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import type { McpServerInfo } from '../../../shared/mcp-servers'
+import { JsonSchema, type Json } from '../../../shared/session-events'
+import type { InteractionAsker } from '../interactions/asker'
+import { defineTool, ToolError, type ToolDefinition } from '../tools/tool-types'
+import { toAcpMcpServers, type AcpMcpServer } from './acp-mcp-servers'
+import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
+import type { McpConfigProblem } from './mcp-config'
+import type { McpTool, McpToolProvider } from './mcp-tool'
+import { McpServerManager } from './server-manager'
+import { describeMcpToolCall } from './tool-policy'
+import { WorkspaceApprovals } from './workspace-approvals'
+
+export interface McpHubOptions {
+  /** `<data-dir>`: the person's own `mcp.json` and the workspace approvals live there. */
+  dataDir: string
+  /** `--mcp-config` files (absolute): approved by being given. */
+  commandLineFiles: readonly string[]
+  asker: InteractionAsker
+  env: NodeJS.ProcessEnv
+}
+
+/** A workspace's MCP servers as Settings shows them. */
+export interface McpWorkspaceStatus {
+  servers: McpServerInfo[]
+  problems: string[]
+  pendingApproval: PendingApproval | null
+}
+
+interface Workspace {
+  manager: McpServerManager
+  loaded: LoadedMcpConfig
+  /** Settles once the servers were started (or failed) with the current configuration. */
+  ready: Promise<void>
+}
+
+const InputSchema = z.record(z.string(), JsonSchema)
+
+/** How a configuration problem reads in Settings. */
+function problemText(problem: McpConfigProblem): string {
+  return problem.kind === 'invalid_server'
+    ? `${problem.file}: server "${problem.server}": ${problem.message}`
+    : `${problem.file}: ${problem.message}`
+}
+
+/** An MCP tool as one of the agent's tools: asked about like Parley's own, run on its server. */
+function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
+  return defineTool({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: InputSchema,
+    inputJsonSchema: tool.inputSchema,
+    category: 'external',
+    readOnlyHint: tool.readOnlyHint,
+    review: (input) => describeMcpToolCall(tool, input),
+    async execute(input, context) {
+      const outcome = await provider.call(tool.name, {
+        ...context.call,
+        input,
+        signal: context.signal,
+      })
+      if (!outcome.isError) return outcome.output
+      const output: Json = outcome.output
+      const message =
+        output !== null &&
+        typeof output === 'object' &&
+        !Array.isArray(output) &&
+        typeof output.error === 'string'
+          ? output.error
+          : JSON.stringify(output)
+      throw new ToolError(message)
+    },
+  })
+}
+
+/**
+ * The MCP servers of every workspace Parley works in: one server manager per workspace (its
+ * sessions share the servers), started the first time a turn there needs tools. A workspace's own
+ * `.mcp.json` servers start only once the person approved that file.
+ */
+export class McpHub {
+  readonly #workspaces = new Map<string, Workspace>()
+  readonly #approvals: WorkspaceApprovals
+
+  constructor(private readonly options: McpHubOptions) {
+    this.#approvals = new WorkspaceApprovals(options.dataDir)
+  }
+
+  #load(workspace: string): Promise<LoadedMcpConfig> {
+    return loadMcpConfig({
+      workspace,
+      dataDir: this.options.dataDir,
+      commandLineFiles: this.options.commandLineFiles,
+      approvals: this.#approvals,
+      env: this.options.env,
+    })
+  }
+
+  /** The workspace's servers, started with its current configuration. */
+  async #workspace(workspace: string): Promise<Workspace> {
+    let entry = this.#workspaces.get(workspace)
+    if (!entry) {
+      const loaded = await this.#load(workspace)
+      // Another caller may have started it while the configuration was read.
+      entry = this.#workspaces.get(workspace)
+      if (!entry) {
+        const manager = new McpServerManager({
+          workspace,
+          asker: this.options.asker,
+          baseEnv: this.options.env,
+        })
+        entry = { manager, loaded, ready: manager.setServers(loaded.servers) }
+        this.#workspaces.set(workspace, entry)
+      }
+    }
+    await entry.ready
+    return entry
+  }
+
+  /** Reads the configuration again and starts, stops or restarts servers to match it. */
+  async #reload(workspace: string): Promise<Workspace> {
+    const entry = await this.#workspace(workspace)
+    entry.loaded = await this.#load(workspace)
+    entry.ready = entry.manager.setServers(entry.loaded.servers)
+    await entry.ready
+    return entry
+  }
+
+  /** The tools the workspace's servers offer now, as the agent's tools. */
+  async tools(workspace: string): Promise<ToolDefinition[]> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.tools().map((tool) => mcpToolDefinition(tool, manager))
+  }
+
+  /** Servers, problems and what waits for approval, for Settings. */
+  async status(workspace: string): Promise<McpWorkspaceStatus> {
+    const { manager, loaded } = await this.#workspace(workspace)
+    return {
+      servers: manager.list(),
+      problems: loaded.problems.map(problemText),
+      pendingApproval: loaded.pendingApproval,
+    }
+  }
+
+  /**
+   * The person approved the workspace's `.mcp.json` as it was shown (`hash`): its servers start.
+   * False when the file changed since (it must be shown again).
+   */
+  async approve(workspace: string, hash: string): Promise<boolean> {
+    const entry = await this.#workspace(workspace)
+    const pending = entry.loaded.pendingApproval
+    if (!pending || pending.hash !== hash) return false
+    await this.#approvals.approve(pending.workspace, hash)
+    await this.#reload(workspace)
+    return true
+  }
+
+  async restart(workspace: string, name: string): Promise<boolean> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.restart(name)
+  }
+
+  /** Tells `listener` when any workspace's servers change state; returns an unsubscribe. */
+  onChange(workspace: string, listener: () => void): () => void {
+    const entry = this.#workspaces.get(workspace)
+    return entry ? entry.manager.onChange(listener) : () => {}
+  }
+
+  /** The approved stdio servers, in ACP's shape, for an agent's `session/new`. */
+  async acpServers(workspace: string): Promise<AcpMcpServer[]> {
+    const loaded = this.#workspaces.get(workspace)?.loaded ?? (await this.#load(workspace))
+    return toAcpMcpServers(loaded.servers, {}).servers
+  }
+
+  async close(): Promise<void> {
+    const entries = [...this.#workspaces.values()]
+    this.#workspaces.clear()
+    await Promise.all(entries.map((e) => e.manager.close()))
+  }
+}

@@ -1,0 +1,134 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  assistantTexts,
+  isTurnEnd,
+  makeRig,
+  newSession,
+  nthInteraction,
+  readLogRecords,
+  startRuntime,
+  waitForEvent,
+  type TestRig,
+  type TestRuntime,
+} from '../runtime-test-kit'
+import type { Scenario } from '../../../shared/scenario'
+import { everythingServer } from './testing/mcp-servers'
+
+/**
+ * MCP servers through the whole runtime: `--mcp-config` and a workspace's `.mcp.json`, tools
+ * offered to Parley's agent (scripted here), the permission policy, and a server's elicitation
+ * answered in the tray — against `@modelcontextprotocol/server-everything`.
+ */
+
+const open: TestRuntime[] = []
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((r) => r.close()))
+})
+
+const config = () => ({ mcpServers: { everything: everythingServer() } })
+
+async function start(rig: TestRig, options: { commandLine: boolean }) {
+  const file = join(rig.dir, 'mcp.json')
+  writeFileSync(file, JSON.stringify(config()))
+  const runtime = await startRuntime(rig, options.commandLine ? { mcpConfigFiles: [file] } : {})
+  open.push(runtime)
+  return runtime
+}
+
+const scenario = (calls: Array<{ tool: string; input: Record<string, unknown> }>): Scenario => ({
+  turns: [
+    { when: '^tools', steps: [{ say: '{{tools}}' }] },
+    { steps: [{ call: calls }, { say: '{{lastToolResult}}' }] },
+  ],
+})
+
+describe('MCP servers in a session', () => {
+  it('offers the server’s tools, asks before a call in ask mode, and the model reads the result', async () => {
+    const rig = makeRig(scenario([{ tool: 'mcp__everything__echo', input: { message: 'hi' } }]))
+    const runtime = await start(rig, { commandLine: true })
+    const sessionId = await newSession(runtime, 'ask')
+    await runtime.send({ sessionId, text: 'tools' })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toContain('mcp__everything__echo')
+
+    const sent = await runtime.send({ sessionId, text: 'echo' })
+    const request = await nthInteraction(runtime, 1)
+    expect(request).toMatchObject({
+      kind: 'permission',
+      tool: 'mcp__everything__echo',
+      summary: expect.stringContaining('MCP server everything'),
+    })
+    await runtime.respondToPermission({
+      requestId: request.requestId,
+      decision: 'allow',
+      remember: false,
+    })
+    await waitForEvent(
+      runtime,
+      (e) => isTurnEnd(e) && sent.ok && 'turnId' in e.event && e.event.turnId === sent.turnId,
+    )
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toContain('Echo: hi')
+  })
+
+  it('puts the server’s elicitation in the tray, named as the server, and the server gets the answer', async () => {
+    const rig = makeRig(
+      scenario([{ tool: 'mcp__everything__trigger-elicitation-request', input: {} }]),
+    )
+    const runtime = await start(rig, { commandLine: true })
+    const sessionId = await newSession(runtime, 'bypass')
+    await runtime.send({ sessionId, text: 'ask me' })
+    const form = await nthInteraction(runtime, 1)
+    expect(form).toMatchObject({
+      kind: 'form',
+      source: { kind: 'mcp', server: 'everything' },
+      form: {
+        fields: expect.arrayContaining([expect.objectContaining({ key: 'name', required: true })]),
+      },
+    })
+    expect(
+      await runtime.respondToForm({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { name: 'Ada Lovelace', integer: 7 } },
+      }),
+    ).toEqual({ ok: true })
+    await waitForEvent(runtime, isTurnEnd)
+    const last = assistantTexts(readLogRecords(rig, sessionId)).at(-1) ?? ''
+    expect(last).toContain('Ada Lovelace')
+    expect(readLogRecords(rig, sessionId)).toContainEqual(
+      expect.objectContaining({ type: 'interaction_response', outcome: 'answered' }),
+    )
+  })
+
+  it('a workspace .mcp.json starts nothing until the person approves it', async () => {
+    const rig = makeRig(scenario([]))
+    writeFileSync(join(rig.workspace, '.mcp.json'), JSON.stringify(config()))
+    const runtime = await start(rig, { commandLine: false })
+    const sessionId = await newSession(runtime)
+    const before = await runtime.listMcpServers({ workspace: rig.workspace })
+    expect(before.pendingApproval?.servers).toEqual([
+      expect.objectContaining({ name: 'everything' }),
+    ])
+    expect(before.servers).toEqual([
+      expect.objectContaining({ name: 'everything', status: { state: 'needs_approval' } }),
+    ])
+    await runtime.send({ sessionId, text: 'tools' })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).not.toContain('mcp__')
+
+    expect(
+      await runtime.approveMcpServers({ workspace: rig.workspace, hash: 'not-what-was-shown' }),
+    ).toMatchObject({ ok: false, reason: 'changed' })
+    expect(
+      await runtime.approveMcpServers({
+        workspace: rig.workspace,
+        hash: before.pendingApproval?.hash ?? '',
+      }),
+    ).toEqual({ ok: true })
+    const after = await runtime.listMcpServers({ workspace: rig.workspace })
+    expect(after.pendingApproval).toBeNull()
+    expect(after.servers[0]?.status.state).toBe('ready')
+    expect(after.servers[0]?.tools.map((t) => t.name)).toContain('mcp__everything__echo')
+  })
+})
