@@ -1,81 +1,13 @@
-import { render } from 'ink-testing-library'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { BridgeEvent } from '../shared/bridge'
-import type {
-  PendingInteraction,
-  PermissionInteraction,
-  QuestionInteraction,
-} from '../shared/interactions'
-import type { SessionEvent } from '../shared/session-events'
-import { App } from './app'
 import { createFakeBridge } from './testing/fake-bridge'
+import { added, logged, permission, question } from './testing/fixtures'
 import { KEYS, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
+import { startApp, unmountApps } from './testing/start-app'
 
-const mounted: Array<{ unmount(): void }> = []
-afterEach(() => {
-  for (const app of mounted.splice(0)) app.unmount()
-})
+afterEach(unmountApps)
 
-function start(fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) {
-  const onExit = vi.fn<(code: number, sessionId?: string) => void>()
-  const app = render(<App bridge={fake.bridge} sessionId={sessionId} onExit={onExit} size={size} />)
-  mounted.push(app)
-  return { app, fake, onExit }
-}
-
-const question = (over: Partial<QuestionInteraction> = {}): QuestionInteraction => ({
-  kind: 'question',
-  requestId: 'q1',
-  sessionId: 's1',
-  turnId: 't1',
-  toolCallId: 'c1',
-  source: { kind: 'parley', toolCallId: 'c1' },
-  createdAt: Date.now(),
-  recovered: false,
-  draft: null,
-  questions: [
-    {
-      question: 'Which language?',
-      options: [
-        { label: 'TypeScript', description: 'typed JavaScript' },
-        { label: 'Rust', description: 'fast and safe' },
-      ],
-    },
-    { question: 'Which editor?', options: [{ label: 'vim' }, { label: 'emacs' }] },
-  ],
-  ...over,
-})
-
-const permission = (over: Partial<PermissionInteraction> = {}): PermissionInteraction => ({
-  kind: 'permission',
-  requestId: 'p1',
-  sessionId: 's1',
-  turnId: 't1',
-  toolCallId: 'c2',
-  source: { kind: 'parley', toolCallId: 'c2' },
-  createdAt: Date.now(),
-  recovered: false,
-  tool: 'run_command',
-  summary: 'Run a shell command',
-  detail: 'rm -rf build \u202E# harmless',
-  risk: 'high',
-  intent: 'run_command: rm',
-  rememberScope: ['run_command: rm'],
-  expiresAt: Date.now() + 300_000,
-  ...over,
-})
-
-const added = (interaction: PendingInteraction): BridgeEvent => ({
-  type: 'interaction_added',
-  sessionId: 's1',
-  interaction,
-})
-
-const logged = (event: SessionEvent): BridgeEvent => ({
-  type: 'session_event',
-  sessionId: 's1',
-  event,
-})
+const start = (fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) =>
+  startApp(fake, { ...(sessionId ? { sessionId } : {}), size })
 
 describe('terminal client', () => {
   test('a new session shows the footer with mode, backend and workspace', async () => {

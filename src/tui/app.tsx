@@ -164,7 +164,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
 
   useEffect(() => {
     if (view.phase === 'failed' && target === initialTarget) exit(1)
-  }, [view.phase, target, exit])
+  }, [view.phase, target, initialTarget, exit])
 
   useEffect(() => {
     if (!hint) return
