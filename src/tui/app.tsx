@@ -61,7 +61,7 @@ const COMPOSER_HINTS = [
   '^C stop',
   '^D quit',
 ]
-const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit, this stays open']
+const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
 
 /** What a tool call waits for while a request about it is queued. */
