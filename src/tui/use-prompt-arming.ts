@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react'
 import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
 
 /** What a prompt says while it still ignores keys. */
-export const ARMING_HINT =
-  'Just a moment: keys typed now are ignored, so typing ahead cannot answer'
+export const ARMING_HINT = 'Just a moment: typed keys are ignored'
 
 /**
  * False for `PROMPT_ARMING_MS` after the prompt appeared, then true. Keys typed while the agent
