@@ -85,11 +85,12 @@ describe('the message box', () => {
     })
     const { app } = startApp(fake, { sessionId: 's1' })
     await waitForFrame(app, 'Message')
-    await press(app, 'draft', '› draft')
-    await press(app, KEYS.up, '› second message')
-    await press(app, KEYS.up, '› first message')
-    await press(app, KEYS.down, '› second message')
-    await press(app, KEYS.down, '› draft')
+    // The message box's row, not the transcript's copy of the message.
+    await press(app, 'draft', '│ › draft')
+    await press(app, KEYS.up, '│ › second message')
+    await press(app, KEYS.up, '│ › first message')
+    await press(app, KEYS.down, '│ › second message')
+    await press(app, KEYS.down, '│ › draft')
   })
 
   test('a long paste shows as one line and is sent in full', async () => {
@@ -121,7 +122,8 @@ describe('the message box', () => {
     const { app } = await ready()
     await press(app, 'draft', '› draft')
     await press(app, KEYS.ctrlC, 'Draft cleared')
-    await press(app, 'n', (f) => !f.includes('Draft cleared'))
+    const frame = await press(app, 'n', '│ › n')
+    expect(frame).not.toContain('Draft cleared')
   })
 })
 
@@ -160,7 +162,7 @@ describe('model errors', () => {
     expect(frame).not.toContain('AI_APICallError')
     expect(frame).toContain('status 401')
     expect(frame).toContain('/retry runs it again')
-    await press(app, KEYS.up, '› summarise the logs')
+    await press(app, KEYS.up, '│ › summarise the logs')
     await press(app, KEYS.ctrlU, 'Message')
     await press(app, '/retry\r', (f) => !f.includes('› /retry'))
     await vi.waitFor(() => expect(fake.callsOf('retryTurn')).toEqual([{ sessionId: 's1' }]))

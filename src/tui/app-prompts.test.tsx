@@ -208,12 +208,12 @@ describe('questions in a small terminal', () => {
           {
             label: 'Fly.io',
             description:
-              'Managed containers close to users; simple deploys; costs grow with traffic and the free tier is small.',
+              'Managed containers close to users; simple deploys; costs grow with traffic and the free tier is small, so a busy month may surprise us. Long descriptions like this one are what make a prompt taller than a small terminal.',
           },
           {
             label: 'Bare metal',
             description:
-              'Our own rack: cheapest at scale, but we run the hardware, the network, the backups and the on-call rota.',
+              'Our own rack in the basement: cheapest at scale, but we run the hardware, the network, the backups and the on-call rota ourselves.',
           },
           {
             label: '日本のクラウド',
@@ -237,15 +237,18 @@ describe('questions in a small terminal', () => {
     expect(frame).toContain('Question 1 / 2')
   })
 
-  test('an option in wide characters wraps without a blank row and no row starts with a space', async () => {
+  test('options wrap under their label: no blank row with wide characters, no row starting with a stray space', async () => {
     const { app, fake } = await ready(SMALL)
     fake.emit(added(tall))
     await waitForFrame(app, 'Question 1 / 2')
     await waitArmed(app)
-    const frame = await press(app, KEYS.down + KEYS.down, '❯ 3.')
-    for (const row of boxRows(frame)) {
-      expect(row.slice(1, -1).trim()).not.toBe('')
-      expect(row).not.toMatch(/^│ {2}\S/)
+    for (const keys of ['', KEYS.down + KEYS.down]) {
+      const frame = await press(app, keys, keys ? '❯ 3.' : '❯ 1.')
+      for (const row of boxRows(frame)) {
+        expect(row.slice(1, -1).trim()).not.toBe('')
+        // Continuation rows start under the label (six columns in), never one further.
+        expect(row).not.toMatch(/^│ {2}\S|^│ {7}\S/)
+      }
     }
   })
 })
