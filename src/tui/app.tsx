@@ -49,7 +49,7 @@ const SPINNER = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏'
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
-const MAX_SUGGESTIONS = 6
+const MAX_SUGGESTIONS = 8
 
 const COMPOSER_HINTS = [
   'Enter send',

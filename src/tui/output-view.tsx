@@ -32,10 +32,13 @@ export function OutputView({
   )
   const body = wrapSpans(safeSpans(entry.output ?? '(no output yet)'), inner, { mode: 'verbatim' })
   const footer = flowItems(
-    ['↑↓ PgUp/PgDn scroll', 'Esc or Ctrl+O close'].map((h) => [{ text: h, style: { dim: true } }]),
+    ['Esc or Ctrl+O closes'].map((h) => [{ text: h, style: { dim: true } }]),
     inner,
   )
-  const layout = layoutFrame({ header, body, footer }, maxRows, { top, keys: '↑↓ PgUp/PgDn' })
+  const layout = layoutFrame({ header, body, footer }, maxRows, {
+    top,
+    keys: '↑↓ PgUp/PgDn scroll',
+  })
 
   useFocusedKeys((input, key, pasted) => {
     if (pasted) return
