@@ -11,6 +11,7 @@ import {
   flowItems,
   prefixLines,
   safeSpans,
+  truncateLine,
   wrapSpans,
   type Span,
   type StyledLine,
@@ -73,11 +74,10 @@ function bodyLines(interaction: PermissionInteraction, width: number): StyledLin
             ]
           : []),
       ]
-      lines.push(
-        ...prefixLines(wrapSpans(text, width - marker.length - 2, { mode: 'verbatim' }), [
-          { text: `  ${marker}` },
-        ]),
-      )
+      // The risky part is shown whole; the others take a row each (the full command follows).
+      const rows = wrapSpans(text, width - marker.length - 2, { mode: 'verbatim' })
+      const shown = risky ? rows : [truncateLine(rows.flat(), width - marker.length - 2)]
+      lines.push(...prefixLines(shown, [{ text: `  ${marker}` }]))
     })
     lines.push([])
   }
@@ -109,7 +109,7 @@ export function PermissionPrompt({
   maxRows: number
 }) {
   const { requestId, expiresAt } = interaction
-  const now = useNow(1000, expiresAt !== null || interaction.recovered)
+  const now = useNow(1000, expiresAt !== null)
   const armed = usePromptArming()
   const { busy, error, settle } = useSettle()
   const [cursor, setCursor, cursorRef] = useRefState(0)
