@@ -76,6 +76,17 @@ describe('the message box', () => {
     )
   })
 
+  test('a tall draft scrolls inside the box and the screen still fits a 60×20 terminal', async () => {
+    const size = { columns: 60, rows: 20 }
+    const { app } = await ready(createFakeBridge(), size)
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n')
+    // Typed with Ctrl+J between lines (a paste this long would be collapsed).
+    const frame = await press(app, lines, 'rows ')
+    expect(frame.split('\n').length).toBeLessThanOrEqual(size.rows - 1)
+    expect(frame).toMatch(/rows \d+–\d+ of \d+/)
+    expect(frame).toContain('Enter send')
+  })
+
   test('↑ brings back sent messages and ↓ returns to the draft', async () => {
     const fake = createFakeBridge({
       events: [

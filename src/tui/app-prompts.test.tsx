@@ -278,6 +278,19 @@ describe('"Other" is a real text field', () => {
     ])
   })
 
+  test('a tall answer scrolls inside its field; the question header stays in a 60×20 terminal', async () => {
+    const started = await ready(SMALL)
+    started.fake.emit(added(question()))
+    await waitForFrame(started.app, 'Question 1 / 2')
+    await waitArmed(started.app)
+    await press(started.app, '3', 'Esc back to the options')
+    const answer = Array.from({ length: 8 }, (_, i) => `point ${i + 1}`).join('\n')
+    const frame = await press(started.app, paste(answer), 'point 8')
+    expectFits(frame, SMALL)
+    expect(frame).toContain('Question 1 / 2')
+    expect(frame).not.toContain('point 1')
+  })
+
   test('Esc over typed text asks before discarding it', async () => {
     const { app, fake } = await typingOther()
     await press(app, 'half an answer', 'half an answer')

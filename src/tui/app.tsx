@@ -2,9 +2,7 @@ import { Box, Static, useWindowSize, type Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
-import type { PendingInteraction } from '../shared/interactions'
 import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
-import { AgentPermissionPrompt } from './agent-permission-prompt'
 import { Composer, composerRows, suggestionRows } from './composer'
 import {
   EMPTY_COMPOSER,
@@ -18,33 +16,29 @@ import {
 } from './composer-state'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
-import { FormNotice } from './form-notice'
-import { formatAgo, formatElapsed } from './format-time'
 import { KeyRouter } from './key-router'
 import { OutputView } from './output-view'
-import { PermissionPrompt } from './permission-prompt'
-import { QuestionPrompt } from './question-prompt'
+import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
 import {
-  SLASH_COMMANDS,
+  HELP_TEXT,
   commandSuggestions,
   parseComposerInput,
   type SlashCommandName,
 } from './slash-commands'
+import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
-import { flowItems, safeSpans, type StyledLine } from './styled-text'
+import type { StyledLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
-import { entryLines, streamingLines, type ToolWaiting } from './transcript-lines'
+import { entryLines, streamingLines, waitingByCall } from './transcript-lines'
 import { settledCount, type TranscriptEntry } from './transcript-state'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from './use-now'
 import { useReprintOnResize } from './use-reprint-on-resize'
 import { useSessionView, type SessionTarget } from './use-session-view'
-import { plainError } from './tool-summary'
 
 /** A second Ctrl+C within this window exits even while a turn is running. */
 const EXIT_WINDOW_MS = 2_000
-const SPINNER = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏'
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** Rows the draft may take before it scrolls. */
@@ -64,36 +58,8 @@ const COMPOSER_HINTS = [
 const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
 
-/** What a tool call waits for while a request about it is queued. */
-function waitingByCall(queue: readonly PendingInteraction[]): Map<string, ToolWaiting> {
-  const waiting = new Map<string, ToolWaiting>()
-  for (const item of queue) {
-    switch (item.kind) {
-      case 'permission':
-        waiting.set(item.toolCallId, 'permission')
-        break
-      case 'question':
-        waiting.set(item.toolCallId, 'answer')
-        break
-      case 'agent_permission':
-      case 'form':
-        if (item.source.kind !== 'parley' && item.source.toolCallId)
-          waiting.set(item.source.toolCallId, item.kind === 'form' ? 'answer' : 'permission')
-        break
-    }
-  }
-  return waiting
-}
-
 const nextMode = (mode: PermissionMode): PermissionMode =>
   PERMISSION_MODES[(PERMISSION_MODES.indexOf(mode) + 1) % PERMISSION_MODES.length] ?? 'ask'
-
-const HELP_TEXT = [
-  'Commands:',
-  ...SLASH_COMMANDS.map((c) => `  ${c.usage} — ${c.description}`),
-  'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
-  'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies or skips; PgUp/PgDn scroll long details.',
-].join('\n')
 
 export interface AppProps {
   bridge: TuiBridge
@@ -435,62 +401,18 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     ...streamRows,
   ]
 
-  const statusLines = flowItems(statusItems(), width, { maxLines: 2 })
-  function statusItems(): StyledLine[] {
-    const spinner = SPINNER[Math.floor(now / 100) % SPINNER.length] ?? '⠋'
-    if (confirmingBypass)
-      return [
-        [
-          {
-            text: 'Switch to bypass? Nothing will ask before it runs: commands, edits, anything.',
-            style: { color: 'red', bold: true },
-          },
-        ],
-        [{ text: 'Enter switches', style: { dim: true } }],
-        [{ text: 'Shift+Tab skips to explore', style: { dim: true } }],
-        [{ text: 'any other key keeps ' + (session?.mode ?? ''), style: { dim: true } }],
-      ]
-    if (hint) return [safeSpans(hint, { color: 'yellow' })]
-    if (view.retrying) {
-      const seconds = Math.max(0, Math.ceil((view.retrying.at - now) / 1000))
-      return [
-        [
-          {
-            text: `${spinner} Retrying ${view.retrying.attempt}/${view.retrying.maxAttempts} in ${seconds} s`,
-            style: { color: 'yellow' },
-          },
-        ],
-        safeSpans(plainError(view.retrying.message), { color: 'yellow' }),
-        [{ text: 'Esc stops', style: { dim: true } }],
-      ]
-    }
-    if (running && !head)
-      return [
-        [
-          { text: `${spinner} Working… `, style: { color: 'yellow' } },
-          { text: formatElapsed(now - (view.runningSince ?? now)), style: { dim: true } },
-        ],
-        [{ text: 'Esc interrupts', style: { dim: true } }],
-      ]
-    const last = entries.at(-1)
-    if (!running && last?.kind === 'note' && last.tone === 'error' && last.id.endsWith(':end'))
-      return [
-        [{ text: 'Turn failed', style: { color: 'red' } }],
-        [{ text: '/retry runs it again', style: { dim: true } }],
-        [{ text: '↑ brings your message back', style: { dim: true } }],
-      ]
-    if (offer && entries.length === 0)
-      return [
-        [
-          { text: 'Last session: ' },
-          ...safeSpans(`“${offer.title}”`, { bold: true }),
-          { text: ` · ${formatAgo(offer.updatedAt, Date.now())}`, style: { dim: true } },
-        ],
-        [{ text: '/resume continues it', style: { color: 'cyan' } }],
-        [{ text: '/sessions lists all', style: { color: 'cyan' } }],
-      ]
-    return []
-  }
+  const status = statusLines({
+    confirmingBypass,
+    mode: session.mode,
+    hint,
+    retrying: view.retrying,
+    working: running && !head,
+    runningSince: view.runningSince,
+    lastTurnFailed: view.lastTurnFailed && !running,
+    offer: entries.length === 0 ? offer : null,
+    now,
+    width,
+  })
 
   const footer = footerLines({
     mode: session.mode,
@@ -501,7 +423,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   })
 
   // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.
-  const budget = Math.max(3, height - 1 - footer.length - statusLines.length)
+  const budget = Math.max(3, height - 1 - footer.length - status.length)
   const surfaceMax = Math.max(3, budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length))
   const moreWaiting = view.queue.length - 1
   let surface: ReactNode
@@ -561,40 +483,11 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
             {(entry) => <StyledLines key={entry.id} lines={entryLines(entry, width)} />}
           </Static>
           {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-          {statusLines.length > 0 ? <StyledLines lines={statusLines} /> : null}
+          {status.length > 0 ? <StyledLines lines={status} /> : null}
           {surface}
           <StyledLines lines={footer} />
         </Box>
       </ExitGuardProvider>
     </KeyRouter>
   )
-}
-
-/** The head of the interaction FIFO, by kind; a new kind fails to compile until it is shown. */
-function PromptSurface({
-  interaction,
-  bridge,
-  moreWaiting,
-  width,
-  maxRows,
-}: {
-  interaction: PendingInteraction
-  bridge: TuiBridge
-  moreWaiting: number
-  width: number
-  maxRows: number
-}) {
-  const props = { bridge, moreWaiting, width, maxRows }
-  // Keyed by request: a new request starts with a fresh cursor, scroll and arming delay.
-  const key = interaction.requestId
-  switch (interaction.kind) {
-    case 'permission':
-      return <PermissionPrompt key={key} interaction={interaction} {...props} />
-    case 'question':
-      return <QuestionPrompt key={key} interaction={interaction} {...props} />
-    case 'agent_permission':
-      return <AgentPermissionPrompt key={key} interaction={interaction} {...props} />
-    case 'form':
-      return <FormNotice key={key} interaction={interaction} {...props} />
-  }
 }

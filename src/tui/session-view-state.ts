@@ -32,6 +32,8 @@ export interface SessionView {
   readonly retrying: Retrying | null
   /** The session was created by this client (not opened): it may be dropped while still empty. */
   readonly created: boolean
+  /** The last turn ended in an error and no turn has started since (offer /retry). */
+  readonly lastTurnFailed: boolean
 }
 
 /** What a `turn_retrying` event said, with the time the next attempt starts. */
@@ -54,6 +56,7 @@ export const LOADING_VIEW: SessionView = {
   runningSince: null,
   retrying: null,
   created: false,
+  lastTurnFailed: false,
 }
 
 export type SessionViewAction =
@@ -90,7 +93,7 @@ function applyEvent(view: SessionView, event: BridgeEvent, at: number): SessionV
   let next: SessionView =
     transcript === view.transcript && queue === view.queue ? view : { ...view, transcript, queue }
   if (event.type === 'turn_started' && !next.running)
-    next = { ...next, running: true, runningSince: at }
+    next = { ...next, running: true, runningSince: at, lastTurnFailed: false }
   if (event.type === 'turn_retrying')
     next = {
       ...next,
@@ -105,8 +108,11 @@ function applyEvent(view: SessionView, event: BridgeEvent, at: number): SessionV
   // The model answers again (or the turn is over): the retry is behind us.
   else if (next.retrying && turnOf(event) === next.retrying.turnId)
     next = { ...next, retrying: null }
-  if (event.type === 'session_event' && event.event.type === 'turn_end' && next.running)
-    next = { ...next, running: false, runningSince: null }
+  if (event.type === 'session_event' && event.event.type === 'turn_end') {
+    const failed = event.event.reason === 'error'
+    if (next.running || next.lastTurnFailed !== failed)
+      next = { ...next, running: false, runningSince: null, lastTurnFailed: failed }
+  }
   if (event.type === 'session_changed' && event.session)
     next = {
       ...next,
@@ -136,6 +142,9 @@ export function reduceSessionView(view: SessionView, action: SessionViewAction):
         runningSince: action.session.running ? action.at : null,
         retrying: null,
         created: action.created,
+        lastTurnFailed:
+          !action.session.running &&
+          action.events.findLast((e) => e.type === 'turn_end')?.reason === 'error',
       }
     }
     case 'failed':

@@ -46,3 +46,11 @@ export function commandSuggestions(text: string): ReadonlyArray<(typeof SLASH_CO
   const typed = (match[1] ?? '').toLowerCase()
   return SLASH_COMMANDS.filter((c) => c.name.startsWith(typed) && c.name !== typed)
 }
+
+/** What /help prints: the commands and the keys. */
+export const HELP_TEXT = [
+  'Commands:',
+  ...SLASH_COMMANDS.map((c) => `  ${c.usage} — ${c.description}`),
+  'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
+  'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies or skips; PgUp/PgDn scroll long details.',
+].join('\n')

@@ -1,3 +1,4 @@
+import type { PendingInteraction } from '../shared/interactions'
 import { markdownLines } from './markdown-lines'
 import {
   prefixLines,
@@ -107,4 +108,25 @@ export function streamingLines(streaming: StreamingText, width: number): StyledL
 /** A dimmed client line (the "working" status, a hint). */
 export function dimLines(text: string, width: number): StyledLine[] {
   return restyle(wrapSpans(safeSpans(text), width), { dim: true })
+}
+
+/** What a tool call waits for while a request about it is queued. */
+export function waitingByCall(queue: readonly PendingInteraction[]): Map<string, ToolWaiting> {
+  const waiting = new Map<string, ToolWaiting>()
+  for (const item of queue) {
+    switch (item.kind) {
+      case 'permission':
+        waiting.set(item.toolCallId, 'permission')
+        break
+      case 'question':
+        waiting.set(item.toolCallId, 'answer')
+        break
+      case 'agent_permission':
+      case 'form':
+        if (item.source.kind !== 'parley' && item.source.toolCallId)
+          waiting.set(item.source.toolCallId, item.kind === 'form' ? 'answer' : 'permission')
+        break
+    }
+  }
+  return waiting
 }
