@@ -420,6 +420,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     workspace: session.workspace,
     hints: head ? PROMPT_HINTS : panel ? PANEL_HINTS : COMPOSER_HINTS,
     width,
+    maxHintRows: height < 16 ? 1 : 2,
   })
 
   // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.

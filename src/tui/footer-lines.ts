@@ -1,5 +1,11 @@
 import type { PermissionMode } from '../shared/permission'
-import { flowItems, lineWidth, truncateLineStart, type StyledLine } from './styled-text'
+import {
+  flowItems,
+  lineWidth,
+  truncateLine,
+  truncateLineStart,
+  type StyledLine,
+} from './styled-text'
 
 export const MODE_COLOR: Record<PermissionMode, string> = {
   explore: 'blue',
@@ -19,12 +25,15 @@ export function footerLines({
   workspace,
   hints,
   width,
+  maxHintRows = 2,
 }: {
   mode: PermissionMode
   backendLabel: string
   workspace: string
   hints: readonly string[]
   width: number
+  /** Rows the keys may take (a short terminal gets one). */
+  maxHintRows?: number
 }): StyledLine[] {
   const inner = width - 2
   const pad = (line: StyledLine): StyledLine => [{ text: ' ' }, ...line]
@@ -40,20 +49,20 @@ export function footerLines({
     facts.length === 1
       ? facts
       : [
-          flowItems(
+          truncateLine(
             [
-              [{ text: mode, style: { color: MODE_COLOR[mode], bold: true } }],
-              [{ text: backendLabel }],
+              { text: mode, style: { color: MODE_COLOR[mode], bold: true } },
+              { text: ' · ', style: { dim: true } },
+              { text: backendLabel },
             ],
             inner,
-            { maxLines: 1 },
-          )[0] ?? [],
+          ),
           truncateLineStart([{ text: workspace }], inner),
         ]
   const keys = flowItems(
     hints.map((h) => [{ text: h, style: { dim: true } }]),
     inner,
-    { maxLines: 2, separator: { text: ' · ', style: { dim: true } } },
+    { maxLines: maxHintRows, separator: { text: ' · ', style: { dim: true } } },
   )
   return [...lines, ...keys].filter((l) => lineWidth(l) > 0).map(pad)
 }
