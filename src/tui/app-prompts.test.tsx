@@ -78,7 +78,7 @@ describe('permission prompts as a numbered list', () => {
     fake.emit(added(permission()))
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
-    await press(app, '3\r', 'Tell the agent what to do instead')
+    await press(app, '3\r', 'What should the agent do instead?')
     expect(fake.callsOf('respondToPermission')).toEqual([])
   })
 
@@ -88,7 +88,7 @@ describe('permission prompts as a numbered list', () => {
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
     await press(app, KEYS.down + KEYS.down, '❯ 3. No')
-    await press(app, KEYS.enter, 'Tell the agent what to do instead')
+    await press(app, KEYS.enter, 'What should the agent do instead?')
     await press(app, 'only remove build/cache', 'only remove build/cache')
     await press(app, KEYS.enter, (f) => !f.includes('Permission request'))
     expect(fake.callsOf('respondToPermission')).toEqual([
@@ -102,12 +102,12 @@ describe('permission prompts as a numbered list', () => {
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
     await press(app, '3', '❯ 3. No')
-    await press(app, KEYS.enter, 'Tell the agent what to do instead')
+    await press(app, KEYS.enter, 'What should the agent do instead?')
     await press(app, 'use git clean', 'use git clean')
     await press(app, KEYS.escape, 'Discard what you typed?')
     await press(app, '!', 'use git clean!')
     await press(app, KEYS.escape, 'Discard what you typed?')
-    await press(app, KEYS.escape, (f) => !f.includes('Tell the agent'))
+    await press(app, KEYS.escape, (f) => !f.includes('What should the agent'))
     expect(fake.callsOf('respondToPermission')).toEqual([])
   })
 

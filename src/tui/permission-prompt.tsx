@@ -163,7 +163,12 @@ export function PermissionPrompt({
     active: note === null,
   })
   if (note) {
-    footer.push([{ text: 'Tell the agent what to do instead (Enter sends the denial):' }])
+    footer.push(
+      ...wrapSpans(
+        [{ text: 'What should the agent do instead? Enter sends it with the denial.' }],
+        inner,
+      ),
+    )
     footer.push(...fieldLines(note, inner, 4))
   }
   if (error) footer.push(...wrapSpans([{ text: error, style: { color: 'red' } }], inner))
