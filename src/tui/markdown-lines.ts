@@ -17,8 +17,35 @@ import {
  * lists, tables, links, quotes and emphasis are drawn, never left as raw Markdown.
  */
 export function markdownLines(markdown: string, width: number): StyledLine[] {
+  const columns = Math.max(8, width)
   const tokens = new Lexer({ gfm: true }).lex(markdown)
-  return blockLines(tokens, Math.max(8, width), { tight: false, depth: 0 })
+  const blocks: StyledLine[][] = []
+  for (const token of tokens) {
+    const lines = cachedBlock(token, columns)
+    if (lines.length > 0) blocks.push(lines)
+  }
+  return blocks.flatMap((lines, i) => (i === 0 ? lines : [[], ...lines]))
+}
+
+/**
+ * Rows of top-level blocks already drawn, by width and source. A reply that is still streaming
+ * is drawn again on every flush, but only its last block changes; the blocks before it come from
+ * here. Bounded: the oldest entries go first.
+ */
+const drawnBlocks = new Map<string, StyledLine[]>()
+const MAX_DRAWN_BLOCKS = 2_000
+
+function cachedBlock(token: Token, width: number): StyledLine[] {
+  const key = `${width}\u0000${token.raw}`
+  const hit = drawnBlocks.get(key)
+  if (hit) return hit
+  const lines = block(token, width, { tight: false, depth: 0 })
+  drawnBlocks.set(key, lines)
+  if (drawnBlocks.size > MAX_DRAWN_BLOCKS) {
+    const oldest = drawnBlocks.keys().next()
+    if (!oldest.done) drawnBlocks.delete(oldest.value)
+  }
+  return lines
 }
 
 interface BlockContext {

@@ -80,11 +80,19 @@ interface Cell {
   style: SpanStyle | undefined
 }
 
+/** Printable ASCII: one character, one grapheme, one column, so it skips segmenting. */
+const ASCII = /^[\x20-\x7e]*$/
+
 function cellsOf(line: readonly Span[]): Cell[] {
   const cells: Cell[] = []
-  for (const span of line)
-    for (const { segment } of graphemes.segment(span.text))
-      cells.push({ text: segment, width: stringWidth(segment), style: span.style })
+  for (const span of line) {
+    if (ASCII.test(span.text))
+      for (let i = 0; i < span.text.length; i++)
+        cells.push({ text: span.text.charAt(i), width: 1, style: span.style })
+    else
+      for (const { segment } of graphemes.segment(span.text))
+        cells.push({ text: segment, width: stringWidth(segment), style: span.style })
+  }
   return cells
 }
 
@@ -131,8 +139,13 @@ export interface WrapOptions {
 
 /** Wraps one logical line (no line breaks in it) into rows of at most `width` columns. */
 export function wrapLine(line: StyledLine, width: number, options: WrapOptions = {}): StyledLine[] {
-  const cells = cellsOf(line)
   const max = Math.max(1, width)
+  // Most rows are plain ASCII that fits: nothing to measure or break.
+  if (line.every((span) => ASCII.test(span.text))) {
+    const length = line.reduce((sum, span) => sum + span.text.length, 0)
+    if (length <= max) return [line.filter((span) => span.text !== '')]
+  }
+  const cells = cellsOf(line)
   if (widthOf(cells) <= max) return [spansOf(cells)]
 
   let indent: Cell[]
