@@ -272,6 +272,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         })
       case 'quit':
         return exit(0)
+      default:
+        return name satisfies never
     }
   }
 
@@ -288,6 +290,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       case 'command':
         setDraft(EMPTY_COMPOSER)
         return runCommand(input.name, input.arg)
+      default:
+        return input satisfies never
     }
   }
 
@@ -365,8 +369,11 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       case 'submit':
         return submit()
       case 'unhandled':
-        if (key.upArrow) setDraft(historyBack(state, history))
-        else if (key.downArrow) setDraft(historyForward(state, history))
+        if (key.upArrow) return setDraft(historyBack(state, history))
+        if (key.downArrow) return setDraft(historyForward(state, history))
+        return
+      default:
+        return result satisfies never
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react'
 import type { PendingInteraction } from '../shared/interactions'
 import { AgentPermissionPrompt } from './agent-permission-prompt'
 import { FormNotice } from './form-notice'
@@ -18,7 +19,7 @@ export function PromptSurface({
   moreWaiting: number
   width: number
   maxRows: number
-}) {
+}): ReactElement {
   const props = { bridge, moreWaiting, width, maxRows }
   // Keyed by request: a new request starts with a fresh cursor, scroll and arming delay.
   const key = interaction.requestId

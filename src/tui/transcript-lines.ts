@@ -2,7 +2,6 @@ import type { PendingInteraction } from '../shared/interactions'
 import { markdownLines } from './markdown-lines'
 import {
   prefixLines,
-  restyle,
   safeSpans,
   truncateLine,
   wrapSpans,
@@ -105,28 +104,30 @@ export function streamingLines(streaming: StreamingText, width: number): StyledL
   return prefixLines(markdownLines(streaming.text, width - 2), INDENT, INDENT)
 }
 
-/** A dimmed client line (the "working" status, a hint). */
-export function dimLines(text: string, width: number): StyledLine[] {
-  return restyle(wrapSpans(safeSpans(text), width), { dim: true })
+/** The tool call a queued request is about, and what it waits for; null when it names none. */
+function waitingFor(item: PendingInteraction): [string, ToolWaiting] | null {
+  switch (item.kind) {
+    case 'permission':
+      return [item.toolCallId, 'permission']
+    case 'question':
+      return [item.toolCallId, 'answer']
+    case 'agent_permission':
+      return item.source.kind !== 'parley' && item.source.toolCallId
+        ? [item.source.toolCallId, 'permission']
+        : null
+    case 'form':
+      return item.source.kind !== 'parley' && item.source.toolCallId
+        ? [item.source.toolCallId, 'answer']
+        : null
+  }
 }
 
-/** What a tool call waits for while a request about it is queued. */
+/** What each tool call waits for while a request about it is queued. */
 export function waitingByCall(queue: readonly PendingInteraction[]): Map<string, ToolWaiting> {
-  const waiting = new Map<string, ToolWaiting>()
-  for (const item of queue) {
-    switch (item.kind) {
-      case 'permission':
-        waiting.set(item.toolCallId, 'permission')
-        break
-      case 'question':
-        waiting.set(item.toolCallId, 'answer')
-        break
-      case 'agent_permission':
-      case 'form':
-        if (item.source.kind !== 'parley' && item.source.toolCallId)
-          waiting.set(item.source.toolCallId, item.kind === 'form' ? 'answer' : 'permission')
-        break
-    }
-  }
-  return waiting
+  return new Map(
+    queue.flatMap((item) => {
+      const waiting = waitingFor(item)
+      return waiting ? [waiting] : []
+    }),
+  )
 }
