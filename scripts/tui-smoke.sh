@@ -24,7 +24,11 @@ BUILD_DIR=""
 STARTS=0
 TMUX_CMD=(tmux -L "parley-smoke-$$-0" -f /dev/null)
 cleanup() {
-  for i in $(seq 0 "$STARTS"); do tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true; done
+  for i in $(seq 0 "$STARTS"); do
+    tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true
+    # A killed server can leave its socket file behind.
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/parley-smoke-$$-$i"
+  done
   if [ -n "$BUILD_DIR" ]; then rm -rf "$BUILD_DIR"; fi
 }
 trap cleanup EXIT
