@@ -308,4 +308,37 @@ describe('terminal client with the real runtime', () => {
     },
     SLOW,
   )
+
+  test(
+    'with no model configured, the demo agent tells a terminal user how to get a real one',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'parley-tui-'))
+      mkdirSync(join(dir, 'ws'))
+      const runtime = await createRuntime({
+        dataDir: join(dir, 'data'),
+        workspace: join(dir, 'ws'),
+        interactive: true,
+        // No keys and no scenario: the built-in demo runs.
+        env: { PARLEY_FAKE_DELAY_MS: '1' },
+      })
+      const app = render(
+        <App
+          bridge={bridgeFromRuntime(runtime)}
+          onExit={() => {}}
+          size={{ columns: 100, rows: 30 }}
+        />,
+      )
+      cleanups.push(async () => {
+        app.unmount()
+        await runtime.close()
+        rmSync(dir, { recursive: true, force: true })
+      })
+      await waitForFrame(app, 'Enter send')
+      const frame = unwrapped(
+        await press(app, 'hello\r', (f) => unwrapped(f).includes('real model')),
+      )
+      expect(frame).toContain('set ANTHROPIC_API_KEY or OPENAI_API_KEY before starting Parley')
+    },
+    SLOW,
+  )
 })
