@@ -6,6 +6,9 @@
 #   3. a question left open, the app quit with Ctrl+D, restarted with --session ID:
 #      the same question is shown again and answering it finishes the turn
 #   4. the same session resumed in a narrow (48×20) terminal
+#   5. a permission prompt taller than a 60×20 terminal: its header and choices stay on screen, its
+#      countdown redraws in place, and afterwards the scrollback (capture-pane -S -) holds exactly
+#      one copy of each finished block and none of the prompt
 # Usage: scripts/tui-smoke.sh [OUT_DIR]
 #   env PARLEY_CLI: a built CLI to drive. By default the CLI is built from the checkout into a
 #   private folder (node_modules/.cache/parley-tui-smoke-PID, removed afterwards), so a concurrent
@@ -21,7 +24,11 @@ BUILD_DIR=""
 STARTS=0
 TMUX_CMD=(tmux -L "parley-smoke-$$-0" -f /dev/null)
 cleanup() {
-  for i in $(seq 0 "$STARTS"); do tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true; done
+  for i in $(seq 0 "$STARTS"); do
+    tmux -L "parley-smoke-$$-$i" kill-server 2>/dev/null || true
+    # A killed server can leave its socket file behind.
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/parley-smoke-$$-$i"
+  done
   if [ -n "$BUILD_DIR" ]; then rm -rf "$BUILD_DIR"; fi
 }
 trap cleanup EXIT
@@ -52,6 +59,9 @@ cat >"$OUT/scenario.json" <<'JSON'
   { "when": "^run", "steps": [
     { "say": "Checking the shell first.", "call": [ { "tool": "run_command", "input": { "command": "echo hello from parley" } } ] },
     { "say": "The command said {{lastToolResult}}" } ] },
+  { "when": "^tall", "steps": [
+    { "say": "Running the long script now.", "call": [ { "tool": "run_command", "input": { "command": "echo step-01 && echo step-02 && echo step-03 && echo step-04 && echo step-05 && echo step-06 && echo step-07 && echo step-08 && echo step-09 && echo step-10 && echo step-11 && echo step-12 && echo step-13 && echo step-14 && echo step-15 && echo step-16 && echo step-17 && echo step-18 && echo step-19 && echo step-20 && echo step-21 && echo step-22 && echo step-23 && echo step-24 && echo step-25 && echo step-26 && echo step-27 && echo step-28 && echo step-29 && echo step-30 && echo step-31 && echo step-32 && echo THE-END" } } ] },
+    { "say": "The script finished cleanly." } ] },
   { "when": "^later", "steps": [
     { "call": [ { "tool": "AskUserQuestion", "input": { "questions": [
       { "question": "Ship on Friday?", "options": [ { "label": "Yes" }, { "label": "No", "description": "wait for Monday" } ] } ] } } ] },
@@ -66,6 +76,18 @@ capture() {
   width=$("${TMUX_CMD[@]}" display -p -t tui '#{pane_width}')
   printf '\n=== %s (%s columns) %s\n' "$1" "$width" "$(printf '=%.0s' $(seq 1 20))"
   cat "$OUT/$1.txt"
+}
+# history: the whole pane, scrollback included.
+history() { "${TMUX_CMD[@]}" capture-pane -p -S - -t tui; }
+# expect_count TEXT N: the scrollback and screen hold TEXT exactly N times.
+expect_count() {
+  local found
+  found=$(history | grep -cF -- "$1" || true)
+  if [ "$found" != "$2" ]; then
+    echo "tui-smoke: step $STEP: expected \"$1\" $2 time(s) in the scrollback, found $found:" >&2
+    history >&2
+    exit 1
+  fi
 }
 # wait_for TEXT [SECONDS]: polls the screen until it shows TEXT.
 wait_for() {
@@ -95,11 +117,13 @@ STEP=1
 start 80 24
 keys 'plan the new service' Enter
 wait_for 'Question 1 / 2'
+# A new prompt ignores keys for a moment (type-ahead must not answer it); then its keys show.
+wait_for 'Enter choose'
 capture 1-question-1
 keys Down Down Enter
-wait_for 'type your answer'
+wait_for 'Esc back to the options'
 keys 'Go, with a twist'
-wait_for 'Other: Go, with a twist'
+wait_for '› Go, with a twist'
 keys Enter
 wait_for 'Question 2 / 2'
 capture 1-question-2
@@ -111,8 +135,9 @@ capture 1-answered
 STEP=2
 keys 'run a quick check' Enter
 wait_for 'Permission request'
+wait_for 'Enter confirm'
 capture 2-permission
-keys y
+keys Enter
 wait_for 'The command said'
 wait_for 'Enter send'
 capture 2-allowed
@@ -127,6 +152,7 @@ wait_for 'Resume with: parley tui --session'
 SESSION=$("${TMUX_CMD[@]}" capture-pane -p -t tui | sed -n 's/^Resume with: parley tui --session \([^ ]*\).*/\1/p' | tail -1)
 start 80 24 --session "$SESSION"
 wait_for 'Ship on Friday?'
+wait_for 'Enter choose'
 capture 3-resumed
 keys 2
 wait_for 'Noted:'
@@ -141,6 +167,31 @@ keys 'plan it again' Enter
 wait_for 'Question 1 / 2'
 capture 4-narrow
 keys C-c C-c
+wait_for '[parley exited with 0]'
+
+STEP=5
+start 60 20 --session "$SESSION"
+keys 'tall prompt please' Enter
+wait_for 'Permission request'
+wait_for 'Enter confirm'
+# The countdown redraws the prompt once a second: let it do so a few times (the point of the
+# check below is that those redraws never reach the scrollback).
+sleep 3.2
+capture 5-tall-prompt
+expect_count 'Permission request' 1
+expect_count 'THE-END' 1
+keys Enter
+wait_for 'The script finished cleanly.'
+wait_for 'Enter send'
+capture 5-tall-answered
+"${TMUX_CMD[@]}" capture-pane -p -S - -t tui >"$OUT/5-scrollback.txt"
+expect_count 'Permission request' 0
+expect_count '› run a quick check' 1
+expect_count '› tall prompt please' 1
+expect_count 'Running the long script now.' 1
+expect_count '✓ run_command echo step-01' 1
+expect_count 'The script finished cleanly.' 1
+keys C-d
 wait_for '[parley exited with 0]'
 
 echo

@@ -16,7 +16,7 @@ import type { Runtime } from '../main/runtime/runtime-types'
 import type { Scenario } from '../shared/scenario'
 import { SessionEventSchema, type SessionEvent } from '../shared/session-events'
 import { App } from './app'
-import { KEYS, press, waitForFrame, type InkHandle } from './testing/ink-driver'
+import { KEYS, press, waitArmed, waitForFrame, type InkHandle } from './testing/ink-driver'
 import { bridgeFromRuntime } from './tui-bridge'
 
 /** The real runtime on the scripted fake backend, in a throwaway data folder and workspace. */
@@ -142,10 +142,11 @@ describe('terminal client with the real runtime', () => {
         ],
       })
       await press(app, 'Plan the service\r', 'Question 1 / 2')
+      await waitArmed(app)
       await press(app, KEYS.down, '❯ 2. Rust')
       await press(app, KEYS.down, '❯ 3. Other')
-      await press(app, KEYS.enter, 'type your answer')
-      await press(app, 'Go, with a twist', 'Other: Go, with a twist')
+      await press(app, KEYS.enter, 'Esc back to the options')
+      await press(app, 'Go, with a twist', '› Go, with a twist')
       await press(app, KEYS.enter, 'Question 2 / 2')
       const frame = await press(app, KEYS.escape, (f) => unwrapped(f).includes('null}]}'))
 
@@ -208,7 +209,8 @@ describe('terminal client with the real runtime', () => {
       expect(frame).toContain('write_file')
       expect(frame).toMatch(/denied in (5:00|4:5\d)/)
       expect(frame).toContain('allowed.txt')
-      await press(app, 'y', 'Allow: ')
+      await waitArmed(app)
+      await press(app, KEYS.enter, 'Allow: ')
       await idle(app)
       expect(readFileSync(join(workspace, 'allowed.txt'), 'utf8')).toBe('yes\n')
 
@@ -217,7 +219,8 @@ describe('terminal client with the real runtime', () => {
         'deny it\r',
         (f) => f.includes('Permission request') && f.includes('denied.txt'),
       )
-      frame = await press(app, 'n', 'Deny: ')
+      await waitArmed(app)
+      frame = await press(app, KEYS.escape, 'Deny: ')
       expect(frame).toContain('✗ write_file denied.txt error · denied')
       await idle(app)
       expect(existsSync(join(workspace, 'denied.txt'))).toBe(false)
@@ -227,7 +230,8 @@ describe('terminal client with the real runtime', () => {
         'remember it\r',
         (f) => f.includes('Permission request') && f.includes('kept.txt'),
       )
-      await press(app, 'a', 'Remember: ')
+      await waitArmed(app)
+      await press(app, '2\r', 'Remember: ')
       await idle(app)
       expect(readFileSync(join(workspace, 'kept.txt'), 'utf8')).toBe('second\n')
 
@@ -279,8 +283,9 @@ describe('terminal client with the real runtime', () => {
         ],
       })
       await press(rig.app, 'Pick a stack\r', 'Question 1 / 2')
-      await press(rig.app, '3', 'type your answer')
-      await press(rig.app, 'Zig', 'Other: Zig')
+      await waitArmed(rig.app)
+      await press(rig.app, '3', 'Esc back to the options')
+      await press(rig.app, 'Zig', '› Zig')
       await press(rig.app, KEYS.enter, 'Question 2 / 2')
       // The draft is saved as the person goes; quitting now leaves the request open.
       const sessionId = onlySessionId(rig.dataDir)
@@ -294,11 +299,45 @@ describe('terminal client with the real runtime', () => {
       let frame = await waitForFrame(again.app, 'Question 2 / 2')
       expect(frame).toContain('Waiting since')
       expect(frame).toContain('› Pick a stack')
+      await waitArmed(again.app)
       frame = await press(again.app, '2', (f) => unwrapped(f).includes('You chose'))
       await idle(again.app)
       frame = unwrapped(frame)
       expect(frame).toContain('"answer":"Zig"')
       expect(frame).toContain('"answer":"Postgres"')
+    },
+    SLOW,
+  )
+
+  test(
+    'with no model configured, the demo agent tells a terminal user how to get a real one',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'parley-tui-'))
+      mkdirSync(join(dir, 'ws'))
+      const runtime = await createRuntime({
+        dataDir: join(dir, 'data'),
+        workspace: join(dir, 'ws'),
+        interactive: true,
+        // No keys and no scenario: the built-in demo runs.
+        env: { PARLEY_FAKE_DELAY_MS: '1' },
+      })
+      const app = render(
+        <App
+          bridge={bridgeFromRuntime(runtime)}
+          onExit={() => {}}
+          size={{ columns: 100, rows: 30 }}
+        />,
+      )
+      cleanups.push(async () => {
+        app.unmount()
+        await runtime.close()
+        rmSync(dir, { recursive: true, force: true })
+      })
+      await waitForFrame(app, 'Enter send')
+      const frame = unwrapped(
+        await press(app, 'hello\r', (f) => unwrapped(f).includes('real model')),
+      )
+      expect(frame).toContain('set ANTHROPIC_API_KEY or OPENAI_API_KEY before starting Parley')
     },
     SLOW,
   )

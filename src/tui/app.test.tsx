@@ -1,81 +1,13 @@
-import { render } from 'ink-testing-library'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { BridgeEvent } from '../shared/bridge'
-import type {
-  PendingInteraction,
-  PermissionInteraction,
-  QuestionInteraction,
-} from '../shared/interactions'
-import type { SessionEvent } from '../shared/session-events'
-import { App } from './app'
 import { createFakeBridge } from './testing/fake-bridge'
-import { KEYS, plainFrame, press, waitForFrame } from './testing/ink-driver'
+import { added, logged, permission, question } from './testing/fixtures'
+import { KEYS, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
+import { startApp, unmountApps } from './testing/start-app'
 
-const mounted: Array<{ unmount(): void }> = []
-afterEach(() => {
-  for (const app of mounted.splice(0)) app.unmount()
-})
+afterEach(unmountApps)
 
-function start(fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) {
-  const onExit = vi.fn<(code: number, sessionId?: string) => void>()
-  const app = render(<App bridge={fake.bridge} sessionId={sessionId} onExit={onExit} size={size} />)
-  mounted.push(app)
-  return { app, fake, onExit }
-}
-
-const question = (over: Partial<QuestionInteraction> = {}): QuestionInteraction => ({
-  kind: 'question',
-  requestId: 'q1',
-  sessionId: 's1',
-  turnId: 't1',
-  toolCallId: 'c1',
-  source: { kind: 'parley', toolCallId: 'c1' },
-  createdAt: Date.now(),
-  recovered: false,
-  draft: null,
-  questions: [
-    {
-      question: 'Which language?',
-      options: [
-        { label: 'TypeScript', description: 'typed JavaScript' },
-        { label: 'Rust', description: 'fast and safe' },
-      ],
-    },
-    { question: 'Which editor?', options: [{ label: 'vim' }, { label: 'emacs' }] },
-  ],
-  ...over,
-})
-
-const permission = (over: Partial<PermissionInteraction> = {}): PermissionInteraction => ({
-  kind: 'permission',
-  requestId: 'p1',
-  sessionId: 's1',
-  turnId: 't1',
-  toolCallId: 'c2',
-  source: { kind: 'parley', toolCallId: 'c2' },
-  createdAt: Date.now(),
-  recovered: false,
-  tool: 'run_command',
-  summary: 'Run a shell command',
-  detail: 'rm -rf build \u202E# harmless',
-  risk: 'high',
-  intent: 'run_command: rm',
-  rememberScope: ['run_command: rm'],
-  expiresAt: Date.now() + 300_000,
-  ...over,
-})
-
-const added = (interaction: PendingInteraction): BridgeEvent => ({
-  type: 'interaction_added',
-  sessionId: 's1',
-  interaction,
-})
-
-const logged = (event: SessionEvent): BridgeEvent => ({
-  type: 'session_event',
-  sessionId: 's1',
-  event,
-})
+const start = (fake = createFakeBridge(), sessionId?: string, size = { columns: 80, rows: 24 }) =>
+  startApp(fake, { ...(sessionId ? { sessionId } : {}), size })
 
 describe('terminal client', () => {
   test('a new session shows the footer with mode, backend and workspace', async () => {
@@ -187,10 +119,11 @@ describe('terminal client', () => {
     expect(frame).toContain('Which language?')
     expect(frame).toContain('typed JavaScript')
     expect(frame).toContain('3. Other')
+    await waitArmed(app)
     await press(app, KEYS.down, '❯ 2. Rust')
     await press(app, KEYS.down, '❯ 3. Other')
-    await press(app, KEYS.enter, 'type your answer')
-    await press(app, 'Zig, 3 times', 'Other: Zig, 3 times')
+    await press(app, KEYS.enter, 'Esc back to the options')
+    await press(app, 'Zig, 3 times', '› Zig, 3 times')
     frame = await press(app, KEYS.enter, 'Question 2 / 2')
     expect(frame).toContain('Which editor?')
     await vi.waitFor(() =>
@@ -213,6 +146,7 @@ describe('terminal client', () => {
     await waitForFrame(app, 'Message')
     fake.emit(added(question()))
     await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
     await press(app, '2', 'Question 2 / 2')
     await press(app, '1', (f) => !f.includes('Agent question'))
     expect(fake.callsOf('respondToQuestion')).toEqual([
@@ -229,9 +163,11 @@ describe('terminal client', () => {
     expect(frame).toContain('risk high')
     expect(frame).toMatch(/denied in (5:00|4:5\d)/)
     expect(frame).toContain('rm -rf build \\u202E# harmless')
-    expect(frame).toContain('a allow for this turn')
+    expect(frame).toContain("2. Yes, and don't ask again this turn for run_command: rm")
     expect(frame).not.toContain('Message')
-    await press(app, 'a', (f) => !f.includes('Permission request'))
+    await waitArmed(app)
+    await press(app, '2', '❯ 2. Yes')
+    await press(app, KEYS.enter, (f) => !f.includes('Permission request'))
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: true },
     ])
@@ -242,18 +178,21 @@ describe('terminal client', () => {
     await waitForFrame(app, 'Message')
     const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-old line\n+new line\n'
     fake.emit(added(permission({ tool: 'edit_file', detail: diff })))
-    const frame = await waitForFrame(app, '+new line')
-    expect(frame).toMatch(/│ -old line\s+│\n│ │ \+new line/)
+    const frame = await waitForFrame(app, '+ new line')
+    expect(frame).toMatch(/│ │ 1 - old line\s+│\n│ │ 1 \+ new line/)
+    expect(frame).not.toContain('+++')
   })
 
-  test('y allows once and n denies', async () => {
+  test('Enter on Yes allows once and Esc denies', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
     fake.emit(added(permission({ requestId: 'p1' })))
     fake.emit(added(permission({ requestId: 'p2', summary: 'Second command' })))
     await waitForFrame(app, '1 more waiting')
-    await press(app, 'y', 'Second command')
-    await press(app, 'n', (f) => !f.includes('Permission request'))
+    await waitArmed(app)
+    await press(app, KEYS.enter, 'Second command')
+    await waitArmed(app)
+    await press(app, KEYS.escape, (f) => !f.includes('Permission request'))
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: false },
       { requestId: 'p2', decision: 'deny', remember: false },
@@ -265,7 +204,8 @@ describe('terminal client', () => {
     await waitForFrame(app, 'Message')
     fake.emit(added(permission()))
     await waitForFrame(app, 'Permission request')
-    await press(app, '\u001b[200~y\u001b[201~', 'Permission request')
+    await waitArmed(app)
+    await press(app, '\u001b[200~y\r\u001b[201~', 'Permission request')
     await press(app, KEYS.down, 'Permission request')
     expect(fake.callsOf('respondToPermission')).toEqual([])
   })
@@ -277,6 +217,7 @@ describe('terminal client', () => {
     fake.emit(added(question()))
     const frame = await waitForFrame(app, 'Question 1 / 2')
     expect(frame).not.toContain('half a thought')
+    await waitArmed(app)
     await press(app, '1', 'Question 2 / 2')
     await press(app, '1', '› half a thought')
     expect(fake.callsOf('send')).toEqual([])
@@ -296,6 +237,7 @@ describe('terminal client', () => {
     const frame = await waitForFrame(app, 'Permission request')
     expect(frame).toContain('Waiting since 2026-01-02 09:05')
     expect(frame).not.toContain('denied in')
+    await waitArmed(app)
     await press(app, 'x', (f) => !f.includes('Permission request'))
     expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'p1' }])
   })
@@ -309,7 +251,8 @@ describe('terminal client', () => {
     let frame = await waitForFrame(app, 'Permission request')
     expect(frame).toContain('1 more waiting')
     expect(frame).not.toContain('Agent question')
-    frame = await press(app, 'n', 'Agent question')
+    await waitArmed(app)
+    frame = await press(app, KEYS.escape, 'Agent question')
     expect(frame).not.toContain('more waiting')
   })
 
@@ -340,9 +283,11 @@ describe('terminal client', () => {
     const frame = await waitForFrame(app, 'Question 2 / 2')
     expect(frame).toContain('› pick a stack')
     expect(frame).toContain('Let me ask.')
-    expect(frame).toContain('AskUserQuestion 0 questions running')
+    expect(frame).toContain('? AskUserQuestion 0 questions · waiting for your answer')
+    expect(frame).not.toContain('running')
     expect(frame).toContain('Waiting since 2026-01-02 09:05')
-    expect(frame).toContain('x dismiss')
+    await waitArmed(app)
+    expect(plainFrame(app)).toContain('x dismiss')
     await press(app, 'x', (f) => !f.includes('Agent question'))
     expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'q1' }])
   })
@@ -352,6 +297,7 @@ describe('terminal client', () => {
     await waitForFrame(app, 'Message')
     fake.emit(added(question()))
     await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
     await press(app, '2', 'Question 2 / 2')
     const frame = await press(app, KEYS.left, 'Question 1 / 2')
     expect(frame).toContain('❯ 2. Rust ✓')

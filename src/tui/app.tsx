@@ -1,27 +1,65 @@
-import { Box, Static, Text, useBoxMetrics, useWindowSize, type DOMElement, type Key } from 'ink'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Box, Static, useWindowSize, type Key } from 'ink'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
-import { PERMISSION_MODES } from '../shared/permission'
-import { applyComposerKey } from './composer-keys'
-import { EMPTY_COMPOSER, insertText, type ComposerState } from './composer-state'
-import { Composer } from './composer'
-import { Footer } from './footer'
+import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
+import { Composer, composerRows, suggestionRows } from './composer'
+import {
+  EMPTY_COMPOSER,
+  deleteBackwardInComposer,
+  historyBack,
+  historyForward,
+  messageText,
+  pasteText,
+  withEditor,
+  type ComposerState,
+} from './composer-state'
+import { ExitGuardProvider, useExitGuards } from './exit-guard'
+import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
-import { PermissionPrompt } from './permission-prompt'
-import { QuestionPrompt } from './question-prompt'
-import { TailBox } from './tail-box'
-import { settledCount } from './transcript-state'
-import { StreamingView, TranscriptEntryView } from './transcript-entry-view'
+import { OutputView } from './output-view'
+import { PromptSurface } from './prompt-surface'
+import { SessionPicker } from './session-picker'
+import {
+  HELP_TEXT,
+  commandSuggestions,
+  parseComposerInput,
+  type SlashCommandName,
+} from './slash-commands'
+import { statusLines } from './status-lines'
+import { StyledLines } from './styled-lines'
+import type { StyledLine } from './styled-text'
+import { applyEditorKey } from './text-editor-keys'
+import { entryLines, streamingLines, waitingByCall } from './transcript-lines'
+import { settledCount, type TranscriptEntry } from './transcript-state'
 import type { TuiBridge } from './tui-bridge'
+import { useNow } from './use-now'
 import { useReprintOnResize } from './use-reprint-on-resize'
-import { useSessionView } from './use-session-view'
+import { useSessionView, type SessionTarget } from './use-session-view'
 
 /** A second Ctrl+C within this window exits even while a turn is running. */
 const EXIT_WINDOW_MS = 2_000
+/** Rows of the transcript that stay visible above a prompt. */
+const LIVE_ROWS_UNDER_PROMPT = 3
+/** Rows the draft may take before it scrolls. */
+const MAX_DRAFT_ROWS = 10
+const MAX_SUGGESTIONS = 8
 
-/** ^C stops a running turn (twice: exits); ^D quits at once, leaving open requests open. */
-const COMPOSER_HINTS = 'Enter send · Alt+Enter/Ctrl+J newline · Shift+Tab mode · ^C stop · ^D quit'
-const PROMPT_HINTS = 'Shift+Tab mode · ^C stop the turn · ^D quit (this stays open)'
+const COMPOSER_HINTS = [
+  'Enter send',
+  'Alt+Enter/Ctrl+J newline',
+  '↑ history',
+  '/ commands',
+  'Shift+Tab mode',
+  'Ctrl+O last output',
+  '^C stop',
+  '^D quit',
+]
+const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
+const PANEL_HINTS = ['^C stop the turn', '^D quit']
+
+const nextMode = (mode: PermissionMode): PermissionMode =>
+  PERMISSION_MODES[(PERMISSION_MODES.indexOf(mode) + 1) % PERMISSION_MODES.length] ?? 'ask'
 
 export interface AppProps {
   bridge: TuiBridge
@@ -36,33 +74,52 @@ export interface AppProps {
   size?: { columns: number; rows: number }
 }
 
+/** A panel shown in place of the message box. */
+type Panel = { kind: 'sessions'; sessions: readonly SessionSummary[] } | { kind: 'output' }
+
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
- * the head of the interaction FIFO in place of the message box, and a footer with mode, model
- * and workspace. Everything it shows comes from the bridge; it holds only view state.
+ * the head of the interaction FIFO in place of the message box, a status row, and a footer with
+ * mode, model and workspace. Every part is laid out as rows before it is drawn, so the redrawn
+ * part always fits the terminal: nothing is ever copied into the scrollback twice. Everything it
+ * shows comes from the bridge; it holds only view state.
  */
 export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const windowSize = useWindowSize()
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
-  const [view, dispatch] = useSessionView(bridge, sessionId)
+  const height = Math.max(8, rows)
+  const [target, setTarget] = useState<SessionTarget>(() =>
+    sessionId ? { kind: 'open', sessionId } : { kind: 'create' },
+  )
+  // The target the client started with: only failing to open that one ends the client.
+  const [initialTarget] = useState(target)
+  const [view, dispatch] = useSessionView(bridge, target)
   const printEpoch = useReprintOnResize(columns)
   const [composer, setComposer] = useState<ComposerState>(EMPTY_COMPOSER)
   const composerRef = useRef(composer)
   const [backendLabel, setBackendLabel] = useState('')
   const [hint, setHint] = useState<string | null>(null)
+  const [confirmingBypass, setConfirmingBypass] = useState(false)
+  const [panel, setPanel] = useState<Panel | null>(null)
+  const [offer, setOffer] = useState<SessionSummary | null>(null)
+  const guards = useExitGuards()
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
 
-  const shownSession = view.session?.id
+  const session = view.session
+  const shownSession = session?.id
   const exit = useCallback(
     (code: number) => {
       if (exited.current) return
       exited.current = true
-      if (shownSession) onExit(code, shownSession)
-      else onExit(code)
+      // Work that must not be lost (a half-typed answer saved as a draft) finishes first.
+      void guards.run().then(() => {
+        if (shownSession) onExit(code, shownSession)
+        else onExit(code)
+      })
     },
-    [onExit, shownSession],
+    [guards, onExit, shownSession],
   )
 
   useEffect(() => {
@@ -72,166 +129,373 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   }, [bridge])
 
   useEffect(() => {
-    if (view.phase === 'failed') exit(1)
-  }, [view.phase, exit])
+    if (view.phase === 'failed' && target === initialTarget) exit(1)
+  }, [view.phase, target, initialTarget, exit])
 
   useEffect(() => {
     if (!hint) return
-    const timer = setTimeout(() => setHint(null), EXIT_WINDOW_MS)
+    const timer = setTimeout(() => setHint(null), EXIT_WINDOW_MS + 2_000)
     return () => clearTimeout(timer)
   }, [hint])
 
-  const session = view.session
-  const head = queueHead(view.queue)
-  const note = (text: string, tone: 'dim' | 'error' = 'error') =>
-    dispatch({ type: 'note', text, tone })
+  // A new session at start-up: offer the last one that has something in it.
+  const createdId = view.created && target === initialTarget ? shownSession : undefined
+  useEffect(() => {
+    if (!createdId) return
+    let live = true
+    void bridge.listSessions({}).then((list) => {
+      if (!live || !Array.isArray(list)) return
+      setOffer(list.find((s) => s.id !== createdId && s.updatedAt > s.createdAt) ?? null)
+    })
+    return () => {
+      live = false
+    }
+  }, [bridge, createdId])
 
+  const head = queueHead(view.queue)
+  const entries = view.transcript.entries
+  const running = view.running
+  const spinning = (running && !head) || view.retrying !== null
+  const now = useNow(200, spinning)
+
+  const note = (text: string, tone: 'dim' | 'error' = 'dim') =>
+    dispatch({ type: 'note', text, tone })
   const setDraft = (next: ComposerState) => {
     composerRef.current = next
     setComposer(next)
   }
 
-  const send = (text: string) => {
-    if (!session || text.trim() === '') return
+  /** Opens another session; a still-empty session this client created is removed. */
+  const switchTo = (next: SessionTarget) => {
+    const leaving = session
+    if (leaving && view.created && entries.length === 0 && view.queue.length === 0)
+      void bridge.removeSession({ sessionId: leaving.id })
+    setOffer(null)
+    setPanel(null)
+    setDraft(EMPTY_COMPOSER)
+    setTarget(next)
+  }
+
+  const openSession = (summary: SessionSummary) => {
+    if (summary.id === session?.id) return setPanel(null)
+    // Checked first: a session that cannot be opened leaves this one on screen.
+    void bridge.openSession({ sessionId: summary.id }).then((result) => {
+      if (result.ok) switchTo({ kind: 'open', sessionId: summary.id })
+      else setHint(`Could not open “${summary.title}”.`)
+    })
+  }
+
+  const setMode = (mode: PermissionMode) => {
+    if (!session) return
+    setConfirmingBypass(false)
+    void bridge.setSessionMode({ sessionId: session.id, mode }).then((result) => {
+      if (result.ok) dispatch({ type: 'mode', mode })
+      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
+    })
+  }
+
+  /** The next mode; bypass (nothing asks any more) only after an explicit confirmation. */
+  const cycleMode = () => {
+    if (!session) return
+    const next = confirmingBypass ? nextMode('bypass') : nextMode(session.mode)
+    if (next === 'bypass') setConfirmingBypass(true)
+    else setMode(next)
+  }
+
+  const send = (text: string, sent: ComposerState) => {
+    if (!session) return
+    setOffer(null)
     void bridge.send({ sessionId: session.id, text }).then((result) => {
       if (result.ok) {
         // Only clear what was sent: the person may have typed on while the call was in flight.
-        if (composerRef.current.text === text) setDraft(EMPTY_COMPOSER)
+        if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
         return
       }
-      // Passing states: said in the status line, not written into the transcript.
-      if (result.reason === 'busy') setHint('A turn is still running: wait, or ^C to stop it.')
+      // Passing states: said in the status row, not written into the transcript.
+      if (result.reason === 'busy') setHint('A turn is still running: wait, or Esc to stop it.')
       else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
-      else note(result.message ?? `Not sent (${result.reason}).`)
+      else note(result.message ?? `Not sent (${result.reason}).`, 'error')
     })
   }
 
-  const cycleMode = () => {
+  const runCommand = (name: SlashCommandName, arg: string) => {
     if (!session) return
-    const next =
-      PERMISSION_MODES[(PERMISSION_MODES.indexOf(session.mode) + 1) % PERMISSION_MODES.length] ??
-      'ask'
-    void bridge.setSessionMode({ sessionId: session.id, mode: next }).then((result) => {
-      if (result.ok) dispatch({ type: 'mode', mode: next })
-      else note(result.message ?? `Mode not changed (${result.reason}).`)
-    })
-  }
-
-  const interrupt = () => {
-    const now = Date.now()
-    const again = now - lastCtrlC.current < EXIT_WINDOW_MS
-    lastCtrlC.current = now
-    if (again || !session) return exit(0)
-    if (view.running) {
-      void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to exit.')
-    } else if (composerRef.current.text !== '') {
-      setDraft(EMPTY_COMPOSER)
-      setHint('Draft cleared. Press Ctrl+C again to exit.')
-    } else {
-      exit(0)
+    switch (name) {
+      case 'help':
+        return note(HELP_TEXT)
+      case 'new':
+        return switchTo({ kind: 'create', workspace: session.workspace })
+      case 'resume':
+        if (offer) return openSession(offer)
+        return void bridge.listSessions({}).then((list) => {
+          const last = Array.isArray(list) ? list.find((s) => s.id !== session.id) : undefined
+          if (last) openSession(last)
+          else setHint('There is no other session to go back to.')
+        })
+      case 'sessions':
+        return void bridge.listSessions({}).then((list) => {
+          if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
+        })
+      case 'mode': {
+        if (arg === '')
+          return setHint(
+            `Mode: ${session.mode} · /mode ${PERMISSION_MODES.join('|')} · Shift+Tab cycles`,
+          )
+        const mode = PermissionModeSchema.safeParse(arg.toLowerCase())
+        if (!mode.success) return setHint(`No mode “${arg}”: ${PERMISSION_MODES.join(', ')}.`)
+        if (mode.data === 'bypass') return setConfirmingBypass(true)
+        return setMode(mode.data)
+      }
+      case 'model':
+        if (arg === '')
+          return void Promise.all([bridge.getSettings({}), bridge.listModels({})]).then(
+            ([settings, models]) => {
+              const current =
+                'model' in settings && settings.model ? settings.model : '(the provider’s default)'
+              const list = models.ok ? models.models.slice(0, 40).join(', ') : 'none listed'
+              note(
+                `Model: ${current} · ${backendLabel}\nAvailable: ${list}\n/model NAME switches; the key and provider are set with the environment or in the desktop app’s Settings.`,
+              )
+            },
+          )
+        return void bridge.updateSettings({ model: arg }).then((result) => {
+          if (!result.ok) return setHint(result.message ?? `Model not changed (${result.reason}).`)
+          setBackendLabel(result.settings.backendLabel)
+          setHint(`New turns use ${arg}.`)
+        })
+      case 'retry':
+        return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
+          if (result.ok) return
+          if (result.reason === 'nothing_to_retry') setHint('There is no failed turn to run again.')
+          else if (result.reason === 'busy') setHint('A turn is still running.')
+          else setHint(result.message ?? `Not retried (${result.reason}).`)
+        })
+      case 'quit':
+        return exit(0)
+      default:
+        return name satisfies never
     }
   }
 
+  const submit = () => {
+    const state = composerRef.current
+    const text = messageText(state)
+    if (text.trim() === '') return
+    const input = parseComposerInput(text)
+    switch (input.kind) {
+      case 'message':
+        return send(text, state)
+      case 'unknown':
+        return setHint(`There is no /${input.name} command: /help lists them.`)
+      case 'command':
+        setDraft(EMPTY_COMPOSER)
+        return runCommand(input.name, input.arg)
+      default:
+        return input satisfies never
+    }
+  }
+
+  const stopTurn = () => {
+    if (!session) return
+    void bridge.stop({ sessionId: session.id })
+    setHint('Stopping the turn…')
+  }
+
+  const interrupt = () => {
+    const nowMs = Date.now()
+    const again = nowMs - lastCtrlC.current < EXIT_WINDOW_MS
+    lastCtrlC.current = nowMs
+    if (again || !session) return exit(0)
+    if (running) {
+      void bridge.stop({ sessionId: session.id })
+      setHint('Stopping the turn… press Ctrl+C again to exit.')
+    } else if (composerRef.current.editor.text !== '') {
+      setDraft(EMPTY_COMPOSER)
+      setHint('Draft cleared. Press Ctrl+C again to exit.')
+    } else exit(0)
+  }
+
+  const lastTool = [...entries].reverse().find((e) => e.kind === 'tool') as
+    Extract<TranscriptEntry, { kind: 'tool' }> | undefined
+
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {
-    if (key.ctrl && input === 'c') interrupt()
+    const ctrlC = key.ctrl && input === 'c'
+    if (hint && !ctrlC) setHint(null)
+    if (confirmingBypass && !ctrlC && !(key.ctrl && input === 'd')) {
+      if (key.return) setMode('bypass')
+      else if (key.tab && key.shift) cycleMode()
+      else setConfirmingBypass(false)
+      return true
+    }
+    if (ctrlC) interrupt()
     // Ctrl+D quits without stopping the turn: an open question or permission request stays
     // open in the log and comes back at the next start. With a draft it deletes, as in a shell.
-    else if (key.ctrl && input === 'd' && (head || composerRef.current.text === '')) exit(0)
+    else if (key.ctrl && input === 'd' && (head || panel || composerRef.current.editor.text === ''))
+      exit(0)
     else if ((key.tab && key.shift) || (key.ctrl && input === 't')) cycleMode()
-    else return false
+    else if (key.ctrl && input === 'o' && !head && panel?.kind !== 'output') {
+      if (lastTool) setPanel({ kind: 'output' })
+      else setHint('No tool has run yet in this session.')
+    } else return false
     return true
   }
 
+  const history = useMemo(
+    () => entries.flatMap((e) => (e.kind === 'user' ? [e.text] : [])).reverse(),
+    [entries],
+  )
+  const suggestions = commandSuggestions(composer.editor.text)
+
   const composerKey = (input: string, key: Key, pasted: boolean) => {
-    if (pasted) return setDraft(insertText(composerRef.current, input))
-    const result = applyComposerKey(composerRef.current, input, key)
-    if (result.state !== composerRef.current) setDraft(result.state)
-    if (result.kind === 'submit') send(result.state.text)
+    const state = composerRef.current
+    if (pasted) return setDraft(pasteText(state, input))
+    if (key.escape) {
+      if (running) stopTurn()
+      return
+    }
+    if (key.tab && !key.shift && suggestions[0])
+      return setDraft(
+        withEditor(state, {
+          text: `/${suggestions[0].name} `,
+          cursor: suggestions[0].name.length + 2,
+        }),
+      )
+    if (key.backspace && !key.meta) return setDraft(deleteBackwardInComposer(state))
+    const result = applyEditorKey(state.editor, input, key)
+    switch (result.kind) {
+      case 'edit':
+        return setDraft(withEditor(state, result.state))
+      case 'submit':
+        return submit()
+      case 'unhandled':
+        if (key.upArrow) return setDraft(historyBack(state, history))
+        if (key.downArrow) return setDraft(historyForward(state, history))
+        return
+      default:
+        return result satisfies never
+    }
   }
 
-  // The live area must stay shorter than the terminal, or ink clears the whole screen on every
-  // frame (flicker). Measure the fixed parts; the streaming text gets the rows that are left.
-  const liveRef = useRef<DOMElement>(null)
-  const bottomRef = useRef<DOMElement>(null)
-  const liveHeight = useBoxMetrics(liveRef).height
-  const bottomHeight = useBoxMetrics(bottomRef).height
-  const streamRows = Math.max(1, rows - 1 - liveHeight - bottomHeight)
-  // Running tool lines and what follows them; leave the streaming text a few rows.
-  const liveRows = Math.max(1, rows - 1 - bottomHeight - (view.transcript.streaming ? 3 : 0))
+  // ── layout: every part as rows, so the redrawn part always fits the terminal ──
+  const settled = settledCount(view.transcript)
+  const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
+  const streaming = view.transcript.streaming
+  const streamRows = useMemo(
+    () => (streaming ? streamingLines(streaming, width) : []),
+    [streaming, width],
+  )
 
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
       <KeyRouter global={globalKeys}>
-        {view.phase === 'loading' ? (
-          <Text dimColor>Opening session…</Text>
-        ) : (
-          <Text color="red">parley tui: {view.error ?? 'no session'}</Text>
-        )}
+        <StyledLines
+          lines={
+            view.phase === 'failed'
+              ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
+              : [[{ text: 'Opening session…', style: { dim: true } }]]
+          }
+        />
       </KeyRouter>
     )
 
-  const settled = settledCount(view.transcript)
-  const entries = view.transcript.entries
+  const liveLines: StyledLine[] = [
+    ...entries
+      .slice(settled)
+      .flatMap((entry) =>
+        entryLines(entry, width, entry.kind === 'tool' ? (waiting.get(entry.id) ?? null) : null),
+      ),
+    ...streamRows,
+  ]
+
+  const status = statusLines({
+    confirmingBypass,
+    mode: session.mode,
+    hint,
+    retrying: view.retrying,
+    working: running && !head,
+    runningSince: view.runningSince,
+    lastTurnFailed: view.lastTurnFailed && !running,
+    offer: entries.length === 0 ? offer : null,
+    now,
+    width,
+  })
+
+  const footer = footerLines({
+    mode: session.mode,
+    backendLabel: backendLabel || session.backend,
+    workspace: session.workspace,
+    hints: head ? PROMPT_HINTS : panel ? PANEL_HINTS : COMPOSER_HINTS,
+    width,
+    maxHintRows: height < 16 ? 1 : 2,
+  })
+
+  // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.
+  const budget = Math.max(3, height - 1 - footer.length - status.length)
+  const surfaceMax = Math.max(3, budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length))
   const moreWaiting = view.queue.length - 1
-  const status = hint ?? (view.running && !head ? 'Working… Ctrl+C stops the turn.' : null)
+  let surface: ReactNode
+  let surfaceRows: number
+  if (head || panel) {
+    surfaceRows = surfaceMax
+    surface = head ? (
+      <PromptSurface
+        interaction={head}
+        bridge={bridge}
+        moreWaiting={moreWaiting}
+        width={width}
+        maxRows={surfaceMax}
+      />
+    ) : panel?.kind === 'sessions' ? (
+      <SessionPicker
+        sessions={panel.sessions}
+        currentId={session.id}
+        width={width}
+        maxRows={surfaceMax}
+        onPick={openSession}
+        onClose={() => setPanel(null)}
+      />
+    ) : lastTool ? (
+      <OutputView
+        entry={lastTool}
+        width={width}
+        maxRows={surfaceMax}
+        onClose={() => setPanel(null)}
+      />
+    ) : null
+  } else {
+    const shownSuggestions = Math.min(
+      suggestions.length,
+      MAX_SUGGESTIONS,
+      Math.max(0, surfaceMax - 3),
+    )
+    const draftRows = composerRows(
+      composer,
+      width,
+      Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
+    )
+    const suggestionLines = suggestionRows(suggestions, width, shownSuggestions)
+    surfaceRows = draftRows.length + 2 + suggestionLines.length
+    surface = (
+      <Composer rows={draftRows} suggestions={suggestionLines} width={width} onKey={composerKey} />
+    )
+  }
+  const liveRows = Math.max(0, budget - surfaceRows)
+  const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
 
   return (
     <KeyRouter global={globalKeys}>
-      <Box flexDirection="column" width={width}>
-        <Static key={printEpoch} items={entries.slice(0, settled)}>
-          {(entry) => <TranscriptEntryView key={entry.id} entry={entry} width={width} />}
-        </Static>
-        <Box ref={liveRef} flexDirection="column" flexShrink={0}>
-          {settled < entries.length ? (
-            <TailBox maxHeight={liveRows}>
-              {entries.slice(settled).map((entry) => (
-                <TranscriptEntryView key={entry.id} entry={entry} width={width} />
-              ))}
-            </TailBox>
-          ) : null}
+      <ExitGuardProvider guards={guards}>
+        <Box flexDirection="column" width={width}>
+          <Static key={`${printEpoch}:${session.id}`} items={entries.slice(0, settled)}>
+            {(entry) => <StyledLines key={entry.id} lines={entryLines(entry, width)} />}
+          </Static>
+          {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+          {status.length > 0 ? <StyledLines lines={status} /> : null}
+          {surface}
+          <StyledLines lines={footer} />
         </Box>
-        {view.transcript.streaming ? (
-          <TailBox maxHeight={streamRows}>
-            <StreamingView streaming={view.transcript.streaming} width={width} />
-          </TailBox>
-        ) : null}
-        <Box ref={bottomRef} flexDirection="column" flexShrink={0}>
-          {status ? (
-            <Text color="yellow" wrap="truncate-end">
-              {status}
-            </Text>
-          ) : null}
-          {head?.kind === 'question' ? (
-            <QuestionPrompt
-              key={head.requestId}
-              interaction={head}
-              bridge={bridge}
-              moreWaiting={moreWaiting}
-              width={width}
-            />
-          ) : head?.kind === 'permission' ? (
-            <PermissionPrompt
-              key={head.requestId}
-              interaction={head}
-              bridge={bridge}
-              moreWaiting={moreWaiting}
-              width={width}
-              detailRows={Math.max(3, Math.min(12, rows - 14))}
-            />
-          ) : (
-            <Composer state={composer} width={width} onKey={composerKey} />
-          )}
-          <Footer
-            mode={session.mode}
-            backendLabel={backendLabel || session.backend}
-            workspace={session.workspace}
-            hints={head ? PROMPT_HINTS : COMPOSER_HINTS}
-            width={width}
-          />
-        </Box>
-      </Box>
+      </ExitGuardProvider>
     </KeyRouter>
   )
 }

@@ -1,47 +1,41 @@
 import { describe, expect, test } from 'vitest'
 import {
   EMPTY_COMPOSER,
-  composerLines,
-  deleteBackward,
-  deleteWordBackward,
-  insertText,
-  moveLeft,
-  moveVertical,
-  type ComposerState,
+  deleteBackwardInComposer,
+  historyBack,
+  historyForward,
+  messageText,
+  pasteText,
+  withEditor,
 } from './composer-state'
+import { editorWith } from './text-editor'
 
-const typed = (text: string): ComposerState => insertText(EMPTY_COMPOSER, text)
-
-describe('composer editing', () => {
-  test('typing inserts at the cursor and pasted CRLF becomes newlines', () => {
-    const state = insertText(moveLeft(typed('ac')), 'b')
-    expect(state).toEqual({ text: 'abc', cursor: 2 })
-    expect(typed('one\r\ntwo\rthree').text).toBe('one\ntwo\nthree')
+describe('the message box', () => {
+  test('a long paste shows as one placeholder and is sent in full', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
+    const state = pasteText(withEditor(EMPTY_COMPOSER, editorWith('see: ')), long)
+    expect(state.editor.text).toBe('see: [Pasted text #1 +40 lines]')
+    expect(messageText(state)).toBe(`see: ${long}`)
   })
 
-  test('backspace removes an emoji as one character', () => {
-    expect(deleteBackward(typed('hi 👋'))).toEqual({ text: 'hi ', cursor: 3 })
+  test('a short paste is inserted as it is, line breaks kept', () => {
+    expect(pasteText(EMPTY_COMPOSER, 'a\r\nb').editor.text).toBe('a\nb')
   })
 
-  test('Ctrl+W style deletion removes the previous word', () => {
-    expect(deleteWordBackward(typed('run the tests  ')).text).toBe('run the ')
+  test('Backspace after a placeholder removes the whole paste', () => {
+    const state = pasteText(EMPTY_COMPOSER, 'x\n'.repeat(20))
+    expect(deleteBackwardInComposer(state).editor.text).toBe('')
   })
 
-  test('up and down keep the column, clamped to shorter lines', () => {
-    const state = typed('abcdef\nxy\n12345')
-    const up = moveVertical(state, -1)
-    expect(up.cursor).toBe('abcdef\nxy'.length)
-    const upAgain = moveVertical(up, -1)
-    expect(upAgain.cursor).toBe(2)
-    expect(composerLines(moveVertical(upAgain, 1))).toEqual({
-      lines: ['abcdef', 'xy', '12345'],
-      line: 1,
-      column: 2,
-    })
-  })
-
-  test('nothing changes when there is nothing to delete or move', () => {
-    expect(deleteBackward(EMPTY_COMPOSER)).toBe(EMPTY_COMPOSER)
-    expect(moveLeft(EMPTY_COMPOSER)).toBe(EMPTY_COMPOSER)
+  test('↑ walks back through sent messages and ↓ returns to the draft put aside', () => {
+    const history = ['newest', 'older']
+    const draft = withEditor(EMPTY_COMPOSER, editorWith('my draft'))
+    const back1 = historyBack(draft, history)
+    expect(back1.editor.text).toBe('newest')
+    const back2 = historyBack(back1, history)
+    expect(back2.editor.text).toBe('older')
+    expect(historyBack(back2, history)).toBe(back2)
+    expect(historyForward(back2, history).editor.text).toBe('newest')
+    expect(historyForward(historyForward(back2, history), history).editor.text).toBe('my draft')
   })
 })

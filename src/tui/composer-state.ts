@@ -1,114 +1,100 @@
+import {
+  EMPTY_EDITOR,
+  deleteBackward,
+  editorWith,
+  insertText,
+  type TextEditorState,
+} from './text-editor'
+
 /**
- * The multi-line message editor as pure functions over `{ text, cursor }`. The cursor is a UTF-16
- * offset that always sits on a code point boundary, so surrogate pairs (emoji) move and delete as
- * one character. Every function returns the same object when nothing changed.
+ * The message box: a text editor, long pastes kept aside, and where the person is in the history
+ * of sent messages. Pure functions; each returns the same object when nothing changed.
  */
 export interface ComposerState {
-  readonly text: string
-  readonly cursor: number
+  readonly editor: TextEditorState
+  /** Long pastes, shown in the draft as "[Pasted text #n +N lines]" and sent in full. */
+  readonly pastes: readonly string[]
+  /** Browsing the history: which message (0 = the newest) and the draft put aside meanwhile. */
+  readonly browsing: { readonly index: number; readonly draft: TextEditorState } | null
 }
 
-export const EMPTY_COMPOSER: ComposerState = { text: '', cursor: 0 }
+export const EMPTY_COMPOSER: ComposerState = { editor: EMPTY_EDITOR, pastes: [], browsing: null }
 
-const lineStartOf = (text: string, cursor: number): number => text.lastIndexOf('\n', cursor - 1) + 1
+/** A paste with more lines (or characters) than this is collapsed to one placeholder. */
+const COLLAPSE_LINES = 5
+const COLLAPSE_CHARS = 1_000
 
-const lineEndOf = (text: string, cursor: number): number => {
-  const end = text.indexOf('\n', cursor)
-  return end === -1 ? text.length : end
+const PLACEHOLDER = /\[Pasted text #(\d+) \+(\d+) lines?\]/g
+const PLACEHOLDER_AT_END = /\[Pasted text #\d+ \+\d+ lines?\]$/
+
+/** Replaces the editor (typing, moving); the person leaves the history where they were. */
+export function withEditor(state: ComposerState, editor: TextEditorState): ComposerState {
+  return editor === state.editor && state.browsing === null
+    ? state
+    : { ...state, editor, browsing: null }
 }
 
-/** Length in UTF-16 units of the code point just before `cursor`. */
-const previousLength = (text: string, cursor: number): number => {
-  const low = text.charCodeAt(cursor - 1)
-  const high = text.charCodeAt(cursor - 2)
-  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? 2 : 1
-}
-
-const nextLength = (text: string, cursor: number): number =>
-  (text.codePointAt(cursor) ?? 0) > 0xffff ? 2 : 1
-
-const withCursor = (state: ComposerState, cursor: number): ComposerState =>
-  cursor === state.cursor ? state : { text: state.text, cursor }
-
-/** Inserts typed or pasted text at the cursor; CR and CRLF line ends become `\n`. */
-export function insertText(state: ComposerState, input: string): ComposerState {
-  const text = input.replace(/\r\n?/g, '\n')
-  if (text === '') return state
+/**
+ * Pasted text at the cursor. A long paste is shown as "[Pasted text #n +N lines]" (the draft
+ * stays readable and editable), and sent in full; a short one is inserted as it is, line breaks
+ * included.
+ */
+export function pasteText(state: ComposerState, text: string): ComposerState {
+  const normalized = text.replace(/\r\n?/g, '\n')
+  const lines = normalized.split('\n').length
+  if (lines <= COLLAPSE_LINES && normalized.length <= COLLAPSE_CHARS)
+    return withEditor(state, insertText(state.editor, normalized))
+  const number = state.pastes.length + 1
+  const placeholder = `[Pasted text #${number} +${lines} line${lines === 1 ? '' : 's'}]`
   return {
-    text: state.text.slice(0, state.cursor) + text + state.text.slice(state.cursor),
-    cursor: state.cursor + text.length,
+    editor: insertText(state.editor, placeholder),
+    pastes: [...state.pastes, normalized],
+    browsing: null,
   }
 }
 
-export function deleteBackward(state: ComposerState): ComposerState {
-  if (state.cursor === 0) return state
-  const from = state.cursor - previousLength(state.text, state.cursor)
-  return { text: state.text.slice(0, from) + state.text.slice(state.cursor), cursor: from }
+/** Backspace; right after a paste placeholder it removes the whole placeholder. */
+export function deleteBackwardInComposer(state: ComposerState): ComposerState {
+  const before = state.editor.text.slice(0, state.editor.cursor)
+  const match = PLACEHOLDER_AT_END.exec(before)
+  if (!match) return withEditor(state, deleteBackward(state.editor))
+  const from = before.length - match[0].length
+  return withEditor(state, {
+    text: state.editor.text.slice(0, from) + state.editor.text.slice(state.editor.cursor),
+    cursor: from,
+  })
 }
 
-export function deleteForward(state: ComposerState): ComposerState {
-  if (state.cursor >= state.text.length) return state
-  const to = state.cursor + nextLength(state.text, state.cursor)
-  return { text: state.text.slice(0, state.cursor) + state.text.slice(to), cursor: state.cursor }
+/** The message as it is sent: every paste placeholder replaced by the text it stands for. */
+export function messageText(state: ComposerState): string {
+  return state.editor.text.replace(PLACEHOLDER, (whole, number: string) => {
+    return state.pastes[Number(number) - 1] ?? whole
+  })
 }
 
-/** Deletes the word before the cursor (and the spaces after it), like Ctrl+W in a shell. */
-export function deleteWordBackward(state: ComposerState): ComposerState {
-  const before = state.text.slice(0, state.cursor)
-  const from = before.replace(/\S+\s*$|\s+$/u, '').length
-  if (from === state.cursor) return state
-  return { text: state.text.slice(0, from) + state.text.slice(state.cursor), cursor: from }
-}
-
-/** Deletes from the start of the current line to the cursor (Ctrl+U). */
-export function deleteToLineStart(state: ComposerState): ComposerState {
-  const from = lineStartOf(state.text, state.cursor)
-  if (from === state.cursor) return state
-  return { text: state.text.slice(0, from) + state.text.slice(state.cursor), cursor: from }
-}
-
-export function moveLeft(state: ComposerState): ComposerState {
-  return state.cursor === 0
-    ? state
-    : withCursor(state, state.cursor - previousLength(state.text, state.cursor))
-}
-
-export function moveRight(state: ComposerState): ComposerState {
-  return state.cursor >= state.text.length
-    ? state
-    : withCursor(state, state.cursor + nextLength(state.text, state.cursor))
-}
-
-export function moveLineStart(state: ComposerState): ComposerState {
-  return withCursor(state, lineStartOf(state.text, state.cursor))
-}
-
-export function moveLineEnd(state: ComposerState): ComposerState {
-  return withCursor(state, lineEndOf(state.text, state.cursor))
-}
-
-/** Moves to the same column of the line above (or below), clamped to that line's length. */
-export function moveVertical(state: ComposerState, direction: -1 | 1): ComposerState {
-  const start = lineStartOf(state.text, state.cursor)
-  const column = state.cursor - start
-  if (direction === -1) {
-    if (start === 0) return withCursor(state, 0)
-    const prevStart = lineStartOf(state.text, start - 1)
-    return withCursor(state, Math.min(prevStart + column, start - 1))
+/**
+ * ↑ in the first line: the previous sent message (`history` newest first). The draft is put
+ * aside and comes back when ↓ goes past the newest message.
+ */
+export function historyBack(state: ComposerState, history: readonly string[]): ComposerState {
+  const index = state.browsing === null ? 0 : state.browsing.index + 1
+  const message = history[index]
+  if (message === undefined) return state
+  return {
+    ...state,
+    editor: editorWith(message),
+    browsing: { index, draft: state.browsing?.draft ?? state.editor },
   }
-  const end = lineEndOf(state.text, state.cursor)
-  if (end === state.text.length) return withCursor(state, end)
-  const nextEnd = lineEndOf(state.text, end + 1)
-  return withCursor(state, Math.min(end + 1 + column, nextEnd))
 }
 
-/** The lines of the draft, with the cursor's line and column, for rendering. */
-export function composerLines(state: ComposerState): {
-  lines: string[]
-  line: number
-  column: number
-} {
-  const lines = state.text.split('\n')
-  const before = state.text.slice(0, state.cursor).split('\n')
-  return { lines, line: before.length - 1, column: (before.at(-1) ?? '').length }
+/** ↓ in the last line while browsing: the next newer message, then the draft put aside. */
+export function historyForward(state: ComposerState, history: readonly string[]): ComposerState {
+  if (state.browsing === null) return state
+  const index = state.browsing.index - 1
+  if (index < 0) return { ...state, editor: state.browsing.draft, browsing: null }
+  return {
+    ...state,
+    editor: editorWith(history[index] ?? ''),
+    browsing: { ...state.browsing, index },
+  }
 }

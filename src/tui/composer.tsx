@@ -1,67 +1,90 @@
-import { Box, Text } from 'ink'
-import { composerLines, type ComposerState } from './composer-state'
+import { Box } from 'ink'
+import type { ComposerState } from './composer-state'
 import { useFocusedKeys, type KeyHandler } from './key-router'
-import { showHidden } from './visible-text'
+import type { SLASH_COMMANDS } from './slash-commands'
+import { StyledLines } from './styled-lines'
+import { truncateLine, type StyledLine } from './styled-text'
+import { editorRows } from './text-editor'
 
-/** How many draft lines are shown at once; the window follows the cursor. */
-const VISIBLE_LINES = 6
+/** Columns the message box's border and padding take. */
+const BOX_COLUMNS = 4
+const PROMPT_MARK = { text: '› ', style: { color: 'cyan' } } as const
 
 /**
- * The message box: the draft with a block cursor, or a placeholder when empty. It takes the keys
- * while it is on screen; the draft itself lives with the caller, so it survives a prompt taking
- * the box's place.
+ * The rows inside the message box: the draft wrapped to the box (a wrapped line keeps its
+ * indent), scrolled to the cursor when it is taller than `maxRows`, with a "line a of N" row
+ * then; or the placeholder while the draft is empty.
+ */
+export function composerRows(state: ComposerState, width: number, maxRows: number): StyledLine[] {
+  const inner = width - BOX_COLUMNS
+  if (state.editor.text === '')
+    return [
+      [
+        PROMPT_MARK,
+        { text: 'M', style: { inverse: true, dim: true } },
+        { text: 'essage', style: { dim: true } },
+      ],
+    ]
+  const fit = editorRows(state.editor, inner, { maxRows, prefix: PROMPT_MARK })
+  if (fit.total <= maxRows) return fit.lines
+  const shown = editorRows(state.editor, inner, {
+    maxRows: Math.max(1, maxRows - 1),
+    prefix: PROMPT_MARK,
+  })
+  return [
+    ...shown.lines,
+    [
+      {
+        text: `rows ${shown.first + 1}–${shown.first + shown.lines.length} of ${shown.total}`,
+        style: { dim: true },
+      },
+    ],
+  ]
+}
+
+/** The `/` commands matching the draft, one row each, under the box. */
+export function suggestionRows(
+  suggestions: ReadonlyArray<(typeof SLASH_COMMANDS)[number]>,
+  width: number,
+  maxRows: number,
+): StyledLine[] {
+  const usage = Math.max(...suggestions.map((c) => c.usage.length))
+  return suggestions
+    .slice(0, Math.max(0, maxRows))
+    .map((command, i) =>
+      truncateLine(
+        [
+          { text: `  ${command.usage.padEnd(usage)}  `, style: i === 0 ? { color: 'cyan' } : {} },
+          { text: command.description, style: { dim: true } },
+          ...(i === 0 ? [{ text: '  (Tab completes)', style: { dim: true } }] : []),
+        ],
+        width,
+      ),
+    )
+}
+
+/**
+ * The message box. It takes the keys while it is on screen; the draft itself lives with the
+ * caller, so it survives a prompt taking the box's place.
  */
 export function Composer({
-  state,
+  rows,
+  suggestions,
   width,
   onKey,
 }: {
-  state: ComposerState
+  rows: readonly StyledLine[]
+  suggestions: readonly StyledLine[]
   width: number
   onKey: KeyHandler
 }) {
   useFocusedKeys(onKey)
-  const { lines, line, column } = composerLines(state)
-  const first = Math.max(0, Math.min(line - VISIBLE_LINES + 1, lines.length - VISIBLE_LINES))
-  const shown = lines.slice(first, first + VISIBLE_LINES)
   return (
-    <Box width={width} borderStyle="round" borderDimColor paddingX={1} flexDirection="column">
-      {state.text === '' ? (
-        <Text>
-          <Text color="cyan">{'› '}</Text>
-          <Text inverse dimColor>
-            M
-          </Text>
-          <Text dimColor>essage</Text>
-        </Text>
-      ) : (
-        shown.map((text, i) => {
-          const index = first + i
-          const prefix = index === 0 ? '› ' : '  '
-          if (index !== line)
-            return (
-              <Text key={index}>
-                <Text color="cyan">{prefix}</Text>
-                {showHidden(text)}
-              </Text>
-            )
-          const chars = [...text.slice(0, column)]
-          const after = [...text.slice(column)]
-          return (
-            <Text key={index}>
-              <Text color="cyan">{prefix}</Text>
-              {showHidden(chars.join(''))}
-              <Text inverse>{showHidden(after[0] ?? ' ')}</Text>
-              {showHidden(after.slice(1).join(''))}
-            </Text>
-          )
-        })
-      )}
-      {lines.length > VISIBLE_LINES ? (
-        <Text dimColor>
-          line {line + 1} of {lines.length}
-        </Text>
-      ) : null}
+    <Box flexDirection="column" flexShrink={0}>
+      <Box width={width} borderStyle="round" borderDimColor paddingX={1} flexDirection="column">
+        <StyledLines lines={rows} />
+      </Box>
+      {suggestions.length > 0 ? <StyledLines lines={suggestions} /> : null}
     </Box>
   )
 }

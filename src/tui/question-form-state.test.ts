@@ -96,4 +96,14 @@ describe('question form', () => {
     const { state } = press([{ kind: 'up' }, { kind: 'down' }, { kind: 'down' }, { kind: 'down' }])
     expect(state.cursor).toBe(2)
   })
+
+  test('the Other text comes whole from its editor, line breaks kept, and Enter confirms it', () => {
+    const { state, submits } = press([
+      { kind: 'digit', digit: 3 },
+      { kind: 'other-text', text: 'Zig\nwith notes' },
+      { kind: 'enter' },
+    ])
+    expect(state.draft.picks[0]).toEqual({ kind: 'other', text: 'Zig\nwith notes' })
+    expect(submits).toEqual([])
+  })
 })

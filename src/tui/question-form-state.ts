@@ -21,6 +21,8 @@ export type FormInput =
   | { kind: 'up' | 'down' | 'enter' | 'escape' | 'back' | 'backspace' }
   | { kind: 'digit'; digit: number }
   | { kind: 'text'; text: string }
+  /** The "Other" input's whole text, as its editor holds it (line breaks kept). */
+  | { kind: 'other-text'; text: string }
 
 /** The result of one key press. */
 export interface FormStep {
@@ -107,6 +109,8 @@ export function stepForm(
       }
       case 'escape':
         return view(state, { otherText: null })
+      case 'other-text':
+        return view(state, { otherText: input.text.slice(0, LIMITS.answerText) })
       case 'backspace':
         return view(state, { otherText: [...state.otherText].slice(0, -1).join('') })
       case 'text':

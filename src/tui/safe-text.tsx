@@ -1,5 +1,4 @@
 import { Text, type TextProps } from 'ink'
-import { inlineMarkdown } from './inline-markdown'
 import type { InvisibleMode } from '../shared/reveal-invisibles'
 import { visibleSegments } from './visible-text'
 
@@ -23,24 +22,6 @@ export function SafeText({
           segment.text
         ),
       )}
-    </Text>
-  )
-}
-
-/** Assistant text: light Markdown emphasis, hidden characters made visible. */
-export function MarkdownText({ children }: { children: string }) {
-  return (
-    <Text>
-      {inlineMarkdown(children).map((run, i) => (
-        <SafeText
-          key={i}
-          mode={run.code ? 'code' : 'prose'}
-          bold={run.bold ?? false}
-          {...(run.code ? { color: 'cyan' } : {})}
-        >
-          {run.text}
-        </SafeText>
-      ))}
     </Text>
   )
 }

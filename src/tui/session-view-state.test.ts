@@ -35,10 +35,12 @@ const loaded = (): SessionView =>
     events: [{ type: 'user_message', at: 1, turnId: 't1', text: 'hi' }],
     pending: [pending],
     notices: [{ offset: 120, message: 'skipped a malformed line' }],
+    at: 1_000,
+    created: false,
   })
 
 const events = (view: SessionView, ...list: BridgeEvent[]) =>
-  reduceSessionView(view, { type: 'events', events: list })
+  reduceSessionView(view, { type: 'events', events: list, at: 2_000 })
 
 describe('session view', () => {
   test('opening a session shows its history, its log notices and its open requests', () => {
@@ -76,6 +78,38 @@ describe('session view', () => {
     })
     expect(view.session?.mode).toBe('bypass')
     expect(view.running).toBe(false)
+  })
+
+  test('a retry is shown with its attempt and when it starts, until the model answers', () => {
+    let view = events(loaded(), {
+      type: 'turn_retrying',
+      sessionId: 's1',
+      turnId: 't1',
+      attempt: 2,
+      maxAttempts: 3,
+      retryInMs: 4_000,
+      message: 'rate limited by the server',
+    })
+    expect(view.retrying).toEqual({
+      turnId: 't1',
+      attempt: 2,
+      maxAttempts: 3,
+      at: 6_000,
+      message: 'rate limited by the server',
+    })
+    view = events(view, { type: 'text_delta', sessionId: 's1', turnId: 't1', step: 0, text: 'ok' })
+    expect(view.retrying).toBeNull()
+  })
+
+  test('the working time counts from when the turn started', () => {
+    const idle = events(loaded(), {
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'turn_end', at: 2, turnId: 't1', reason: 'completed' },
+    })
+    expect(idle.runningSince).toBeNull()
+    const started = events(idle, { type: 'turn_started', sessionId: 's1', turnId: 't2' })
+    expect(started.runningSince).toBe(2_000)
   })
 
   test('events of other sessions change nothing', () => {

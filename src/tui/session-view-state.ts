@@ -26,6 +26,24 @@ export interface SessionView {
   readonly queue: InteractionQueue
   /** A turn is in progress (streaming, running tools or waiting for the person). */
   readonly running: boolean
+  /** Epoch ms since when the current turn runs (as this client saw it start). */
+  readonly runningSince: number | null
+  /** A failed model call that will be tried again: said instead of a silent "Working…". */
+  readonly retrying: Retrying | null
+  /** The session was created by this client (not opened): it may be dropped while still empty. */
+  readonly created: boolean
+  /** The last turn ended in an error and no turn has started since (offer /retry). */
+  readonly lastTurnFailed: boolean
+}
+
+/** What a `turn_retrying` event said, with the time the next attempt starts. */
+export interface Retrying {
+  readonly turnId: string
+  readonly attempt: number
+  readonly maxAttempts: number
+  /** Epoch ms of the next attempt. */
+  readonly at: number
+  readonly message: string
 }
 
 export const LOADING_VIEW: SessionView = {
@@ -35,6 +53,10 @@ export const LOADING_VIEW: SessionView = {
   transcript: EMPTY_TRANSCRIPT,
   queue: EMPTY_QUEUE,
   running: false,
+  runningSince: null,
+  retrying: null,
+  created: false,
+  lastTurnFailed: false,
 }
 
 export type SessionViewAction =
@@ -44,24 +66,61 @@ export type SessionViewAction =
       events: readonly SessionEvent[]
       pending: readonly PendingInteraction[]
       notices: readonly LogNotice[]
+      /** Epoch ms when it was loaded. */
+      at: number
+      created: boolean
     }
   | { type: 'failed'; message: string }
-  | { type: 'events'; events: readonly BridgeEvent[] }
+  /** `at`: epoch ms when the events arrived. */
+  | { type: 'events'; events: readonly BridgeEvent[]; at: number }
+  /** Another session is being opened: back to loading. */
+  | { type: 'reset' }
   | { type: 'note'; text: string; tone: 'dim' | 'error' }
   | { type: 'mode'; mode: SessionSummary['mode'] }
 
-function applyEvent(view: SessionView, event: BridgeEvent): SessionView {
+/** The turn a streamed delta or a committed record belongs to. */
+const turnOf = (event: BridgeEvent): string | undefined => {
+  if (event.type === 'text_delta') return event.turnId
+  if (event.type === 'session_event' && 'turnId' in event.event) return event.event.turnId
+  return undefined
+}
+
+function applyEvent(view: SessionView, event: BridgeEvent, at: number): SessionView {
   const session = view.session
   if (!session || event.sessionId !== session.id) return view
   const transcript = applyBridgeEvent(view.transcript, session.id, event)
   const queue = applyEventToQueue(view.queue, session.id, event)
   let next: SessionView =
     transcript === view.transcript && queue === view.queue ? view : { ...view, transcript, queue }
-  if (event.type === 'turn_started' && !next.running) next = { ...next, running: true }
-  if (event.type === 'session_event' && event.event.type === 'turn_end' && next.running)
-    next = { ...next, running: false }
+  if (event.type === 'turn_started' && !next.running)
+    next = { ...next, running: true, runningSince: at, lastTurnFailed: false }
+  if (event.type === 'turn_retrying')
+    next = {
+      ...next,
+      retrying: {
+        turnId: event.turnId,
+        attempt: event.attempt,
+        maxAttempts: event.maxAttempts,
+        at: at + event.retryInMs,
+        message: event.message,
+      },
+    }
+  // The model answers again (or the turn is over): the retry is behind us.
+  else if (next.retrying && turnOf(event) === next.retrying.turnId)
+    next = { ...next, retrying: null }
+  if (event.type === 'session_event' && event.event.type === 'turn_end') {
+    const failed = event.event.reason === 'error'
+    if (next.running || next.lastTurnFailed !== failed)
+      next = { ...next, running: false, runningSince: null, lastTurnFailed: failed }
+  }
   if (event.type === 'session_changed' && event.session)
-    next = { ...next, session: event.session, running: event.session.running }
+    next = {
+      ...next,
+      session: event.session,
+      running: event.session.running,
+      runningSince: event.session.running ? (next.runningSince ?? at) : null,
+      retrying: event.session.running ? next.retrying : null,
+    }
   return next
 }
 
@@ -80,12 +139,20 @@ export function reduceSessionView(view: SessionView, action: SessionViewAction):
         transcript,
         queue: replaceQueue(EMPTY_QUEUE, action.pending),
         running: action.session.running,
+        runningSince: action.session.running ? action.at : null,
+        retrying: null,
+        created: action.created,
+        lastTurnFailed:
+          !action.session.running &&
+          action.events.findLast((e) => e.type === 'turn_end')?.reason === 'error',
       }
     }
     case 'failed':
       return { ...view, phase: 'failed', error: action.message }
     case 'events':
-      return action.events.reduce(applyEvent, view)
+      return action.events.reduce((v, event) => applyEvent(v, event, action.at), view)
+    case 'reset':
+      return LOADING_VIEW
     case 'note':
       return { ...view, transcript: addNote(view.transcript, action.text, action.tone) }
     case 'mode':

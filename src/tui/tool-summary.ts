@@ -40,3 +40,32 @@ export function summarizeToolResult(
   }
   return undefined
 }
+
+/** Characters of a tool's output the "last tool output" view keeps. */
+const MAX_OUTPUT_CHARS = 200_000
+
+/**
+ * A tool result as readable text: a command's output (with its exit code when it failed), a
+ * file's content, anything else as indented JSON. Bounded.
+ */
+export function toolOutputText(output: Json): string {
+  let text: string
+  if (typeof output === 'string') text = output
+  else if (isRecord(output) && typeof output.output === 'string') {
+    const code = output.exitCode
+    text =
+      typeof code === 'number' && code !== 0
+        ? `${output.output}${output.output.endsWith('\n') || output.output === '' ? '' : '\n'}(exit code ${code})`
+        : output.output
+  } else if (isRecord(output) && typeof output.content === 'string') text = output.content
+  else text = JSON.stringify(output, null, 2)
+  return text.length > MAX_OUTPUT_CHARS ? `${text.slice(0, MAX_OUTPUT_CHARS)}\n…` : text
+}
+
+/**
+ * An error message in plain words: the SDK's class-name prefix (`AI_APICallError: `) says
+ * nothing to a person and is dropped.
+ */
+export function plainError(message: string): string {
+  return message.replace(/^(?:AI_)?[A-Za-z]*Error:\s*/, '').trim() || message
+}

@@ -57,8 +57,30 @@ describe('transcript', () => {
         status: 'error',
         decision: 'denied',
         result: 'The person denied this command.',
+        output: '{\n  "error": "The person denied this command."\n}',
       },
       { kind: 'note', id: 't1:end', text: 'Turn stopped.', tone: 'dim' },
+    ])
+  })
+
+  test('a failed turn says what went wrong in plain words, the technical detail apart', () => {
+    const failed = applySessionEvent(EMPTY_TRANSCRIPT, {
+      type: 'turn_end',
+      at: 1,
+      turnId: 't9',
+      reason: 'error',
+      error: 'AI_APICallError: The server refused the key.',
+      errorKind: 'auth',
+      errorDetail: 'status 401 · invalid_api_key',
+    })
+    expect(failed.entries).toEqual([
+      {
+        kind: 'note',
+        id: 't9:end',
+        text: 'Turn failed: The server refused the key.',
+        tone: 'error',
+        detail: 'status 401 · invalid_api_key',
+      },
     ])
   })
 

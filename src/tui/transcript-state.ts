@@ -7,7 +7,7 @@ import {
   agentToolKey,
   agentToolState,
 } from '../shared/agent-activity'
-import { summarizeToolInput, summarizeToolResult } from './tool-summary'
+import { plainError, summarizeToolInput, summarizeToolResult, toolOutputText } from './tool-summary'
 
 /** Status of one tool call line. */
 export type ToolStatus = 'running' | 'ok' | 'error'
@@ -26,8 +26,17 @@ export type TranscriptEntry =
       result?: string
       /** How a permission prompt for this call ended, when there was one. */
       decision?: string
+      /** The whole result as text, for the "last tool output" view (Ctrl+O). */
+      output?: string
     }
-  | { kind: 'note'; id: string; text: string; tone: 'dim' | 'error' }
+  | {
+      kind: 'note'
+      id: string
+      text: string
+      tone: 'dim' | 'error'
+      /** The technical cause behind a failed turn (status, codes), shown dimmed under it. */
+      detail?: string
+    }
 
 /** The model step whose text is arriving as deltas and has not been committed yet. */
 export interface StreamingText {
@@ -101,7 +110,11 @@ export function applySessionEvent(state: TranscriptState, event: SessionEvent): 
     case 'tool_result':
       return updateTool(state, event.toolCallId, (entry) => {
         const result = summarizeToolResult(event.tool, event.output, event.isError)
-        const next = { ...entry, status: event.isError ? ('error' as const) : ('ok' as const) }
+        const next = {
+          ...entry,
+          status: event.isError ? ('error' as const) : ('ok' as const),
+          output: toolOutputText(event.output),
+        }
         return result === undefined ? next : { ...next, result }
       })
     case 'permission_decision': {
@@ -117,15 +130,20 @@ export function applySessionEvent(state: TranscriptState, event: SessionEvent): 
       const streaming = state.streaming?.turnId === event.turnId ? null : state.streaming
       const next = streaming === state.streaming ? state : { ...state, streaming }
       if (event.reason === 'completed') return next
-      const text =
-        event.reason === 'error'
-          ? `${END_TEXT.error}${event.error ? `: ${event.error}` : '.'}`
-          : END_TEXT[event.reason]
+      if (event.reason !== 'error')
+        return append(next, {
+          kind: 'note',
+          id: `${event.turnId}:end`,
+          text: END_TEXT[event.reason],
+          tone: 'dim',
+        })
+      const message = event.error ? plainError(event.error) : ''
       return append(next, {
         kind: 'note',
         id: `${event.turnId}:end`,
-        text,
-        tone: event.reason === 'error' ? 'error' : 'dim',
+        text: `${END_TEXT.error}${message ? `: ${message}` : '.'}`,
+        tone: 'error',
+        ...(event.errorDetail ? { detail: event.errorDetail } : {}),
       })
     }
     // ACP agents: shown with the entries the terminal already has (a tool line, a note).

@@ -11,17 +11,24 @@ import type { Runtime } from '../main/runtime/runtime-types'
 /** The bridge calls the terminal client makes. */
 export type TuiMethod = Extract<
   BridgeMethod,
+  | 'listSessions'
   | 'createSession'
   | 'openSession'
+  | 'removeSession'
   | 'send'
   | 'stop'
+  | 'retryTurn'
   | 'setSessionMode'
   | 'respondToPermission'
   | 'respondToQuestion'
+  | 'respondToAgentPermission'
+  | 'respondToForm'
   | 'dismissInteraction'
   | 'saveQuestionDraft'
   | 'listPending'
   | 'getSettings'
+  | 'updateSettings'
+  | 'listModels'
 >
 
 /**
@@ -46,17 +53,24 @@ export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
     (input: BridgeInput<M>) =>
       dispatchBridgeCall(runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
   return {
+    listSessions: call('listSessions'),
     createSession: call('createSession'),
     openSession: call('openSession'),
+    removeSession: call('removeSession'),
     send: call('send'),
     stop: call('stop'),
+    retryTurn: call('retryTurn'),
     setSessionMode: call('setSessionMode'),
     respondToPermission: call('respondToPermission'),
     respondToQuestion: call('respondToQuestion'),
+    respondToAgentPermission: call('respondToAgentPermission'),
+    respondToForm: call('respondToForm'),
     dismissInteraction: call('dismissInteraction'),
     saveQuestionDraft: call('saveQuestionDraft'),
     listPending: call('listPending'),
     getSettings: call('getSettings'),
+    updateSettings: call('updateSettings'),
+    listModels: call('listModels'),
     onEvent: (callback) => runtime.onEvent(callback),
   }
 }

@@ -2,6 +2,7 @@ import { render } from 'ink'
 import type { CliOptions } from '../cli/parse-cli'
 import { runtimeForCommand } from '../cli/cli-runtime'
 import { App } from './app'
+import { resumeHint } from './resume-hint'
 import { bridgeFromRuntime } from './tui-bridge'
 
 /** Exit codes for the signals that end a terminal session (128 + signal number). */
@@ -54,15 +55,6 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     instance.unmount()
     await instance.waitUntilExit()
     await runtime.close()
-    if (shownSession) {
-      const dataDir =
-        options.dataDir === undefined ? '' : ` --data-dir ${shellQuote(options.dataDir)}`
-      process.stdout.write(`Resume with: parley tui --session ${shownSession}${dataDir}\n`)
-    }
+    if (shownSession) process.stdout.write(`${resumeHint(options, shownSession)}\n`)
   }
-}
-
-/** A path as it can be pasted back into a shell. */
-function shellQuote(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`
 }

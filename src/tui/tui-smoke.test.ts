@@ -12,7 +12,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 const screen = (name: string) => readFileSync(join(out, `${name}.txt`), 'utf8')
 
-test('parley tui in a real tmux terminal: questions, permission, quit with a question open, resume, narrow', async () => {
+test('parley tui in a real tmux terminal: questions, permission, quit with a question open, resume, narrow, a tall prompt at 60×20', async () => {
   // The script fails, naming the step and showing the screen, when a screen never shows what it
   // should; its own output is attached to the failure.
   const run = await promisify(execFile)('bash', ['scripts/tui-smoke.sh', out], {
@@ -29,13 +29,31 @@ test('parley tui in a real tmux terminal: questions, permission, quit with a que
   expect(screen('1-answered')).toContain('✓ AskUserQuestion 2 questions ok · Go, with a twist · —')
   expect(screen('2-permission')).toMatch(/risk medium · denied in (5:00|4:5\d)/)
   expect(screen('2-allowed')).toContain('✓ run_command echo hello from parley ok · allowed')
+  expect(screen('3-quit-while-asking').replace(/\n/g, '')).toMatch(
+    /Resume with: parley tui --session \S+ --data-dir \S+ --scenario \S+ --workspace \S+/,
+  )
   expect(screen('3-resumed')).toContain('Waiting since')
   expect(screen('3-answered-after-restart')).toContain('Noted: {"answers":[{"question":"Ship on')
   for (const [name, width] of [
     ['1-question-1', 80],
     ['2-permission', 80],
     ['4-narrow', 48],
+    ['5-tall-prompt', 60],
   ] as const) {
     for (const line of screen(name).split('\n')) expect([...line].length).toBeLessThanOrEqual(width)
   }
+  // A prompt taller than the terminal: its header, countdown and choices stay on screen...
+  expect(screen('5-tall-prompt')).toMatch(
+    /Permission request · run_command · risk medium\s+│\n│ denied in/,
+  )
+  expect(screen('5-tall-prompt')).toContain('❯ 1. Yes')
+  expect(screen('5-tall-prompt')).toContain('THE-END')
+  // ...and the scrollback holds each finished block once, and no copy of the prompt's frames.
+  const scrollback = screen('5-scrollback')
+  const count = (text: string) => scrollback.split(text).length - 1
+  expect(count('Permission request')).toBe(0)
+  expect(count('› plan the new service')).toBe(1)
+  expect(count('› tall prompt please')).toBe(1)
+  expect(count('Running the long script now.')).toBe(1)
+  expect(count('The script finished cleanly.')).toBe(1)
 }, 180_000)

@@ -15,15 +15,19 @@ const failure = (result: Extract<OpenResult, { ok: false }>, sessionId?: string)
   return result.message ?? `Could not start a session (${result.reason}).`
 }
 
+/** Which session the client shows: a new one, or one to open (`--session`, /resume, /sessions). */
+export type SessionTarget =
+  { kind: 'create'; workspace?: string | undefined } | { kind: 'open'; sessionId: string }
+
 /**
- * Creates a session (or opens `sessionId` and replays it) and keeps its view in step with live
- * events. Text deltas are coalesced and applied at most every `flushMs`, so a fast stream
+ * Creates a session (or opens one and replays it) and keeps its view in step with live
+ * events. A new target object switches sessions. Text deltas are coalesced and applied at most every `flushMs`, so a fast stream
  * re-renders the screen a few dozen times a second instead of once per token; any other event
  * first flushes the pending deltas, so order is kept.
  */
 export function useSessionView(
   bridge: TuiBridge,
-  sessionId: string | undefined,
+  target: SessionTarget,
   flushMs = 25,
 ): [SessionView, (action: SessionViewAction) => void] {
   const [view, dispatch] = useReducer(reduceSessionView, LOADING_VIEW)
@@ -31,6 +35,7 @@ export function useSessionView(
   useEffect(() => {
     let live = true
     let ready = false
+    dispatch({ type: 'reset' })
     // Events that arrive before the session is loaded are applied after it (duplicates of the
     // replayed history are ignored by the pure state).
     const early: BridgeEvent[] = []
@@ -43,7 +48,7 @@ export function useSessionView(
       if (deltas.length === 0) return
       const events = deltas
       deltas = []
-      dispatch({ type: 'events', events })
+      dispatch({ type: 'events', events, at: Date.now() })
     }
 
     const unsubscribe = bridge.onEvent((event) => {
@@ -55,28 +60,38 @@ export function useSessionView(
         timer ??= setTimeout(flush, flushMs)
       } else {
         flush()
-        dispatch({ type: 'events', events: [event] })
+        dispatch({ type: 'events', events: [event], at: Date.now() })
       }
     })
 
     const loaded = (action: Extract<SessionViewAction, { type: 'loaded' }>) => {
       dispatch(action)
       ready = true
-      if (early.length > 0) dispatch({ type: 'events', events: early.splice(0) })
+      if (early.length > 0) dispatch({ type: 'events', events: early.splice(0), at: Date.now() })
     }
 
     const load = async (): Promise<void> => {
-      if (sessionId) {
-        const result = await bridge.openSession({ sessionId })
+      if (target.kind === 'open') {
+        const result = await bridge.openSession({ sessionId: target.sessionId })
         if (!live) return
-        if (result.ok) loaded({ type: 'loaded', ...result })
-        else dispatch({ type: 'failed', message: failure(result, sessionId) })
+        if (result.ok) loaded({ type: 'loaded', ...result, at: Date.now(), created: false })
+        else dispatch({ type: 'failed', message: failure(result, target.sessionId) })
         return
       }
-      const result = await bridge.createSession({})
+      const result = await bridge.createSession(
+        target.workspace === undefined ? {} : { workspace: target.workspace },
+      )
       if (!live) return
       if (result.ok)
-        loaded({ type: 'loaded', session: result.session, events: [], pending: [], notices: [] })
+        loaded({
+          type: 'loaded',
+          session: result.session,
+          events: [],
+          pending: [],
+          notices: [],
+          at: Date.now(),
+          created: true,
+        })
       else dispatch({ type: 'failed', message: failure(result) })
     }
     load().catch((error: unknown) => {
@@ -92,7 +107,7 @@ export function useSessionView(
       unsubscribe()
       if (timer) clearTimeout(timer)
     }
-  }, [bridge, sessionId, flushMs])
+  }, [bridge, target, flushMs])
 
   return [view, dispatch]
 }

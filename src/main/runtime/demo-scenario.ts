@@ -12,7 +12,7 @@ export const DEMO_SCENARIO: Scenario = {
     {
       steps: [
         {
-          say: "Hi! I'm Parley's **demo agent** (a scripted fake backend: configure a provider in Settings for a real model). Let me look at your workspace first.",
+          say: "Hi! I'm Parley's **demo agent** (a scripted fake backend: for a real model, set `ANTHROPIC_API_KEY` or `OPENAI_API_KEY` before starting Parley, or pick a provider in Settings in the desktop or web app). Let me look at your workspace first.",
           call: [{ tool: 'list_files', input: {} }],
         },
         {

@@ -1,6 +1,7 @@
 import type { BridgeEvent, BridgeInput, SessionSummary } from '../../shared/bridge'
 import type { PendingInteraction } from '../../shared/interactions'
 import type { SessionEvent } from '../../shared/session-events'
+import type { PublicSettings } from '../../shared/settings'
 import type { TuiBridge, TuiMethod } from '../tui-bridge'
 
 /** A recorded bridge call. */
@@ -18,6 +19,8 @@ export function createFakeBridge(
     session?: Partial<SessionSummary>
     events?: SessionEvent[]
     pending?: PendingInteraction[]
+    /** Other sessions in the data folder, newest first, each with its log. */
+    others?: Array<{ session: SessionSummary; events: SessionEvent[] }>
   } = {},
 ) {
   const session: SessionSummary = {
@@ -40,15 +43,49 @@ export function createFakeBridge(
   const record = <M extends TuiMethod>(method: M, input: BridgeInput<M>) => {
     calls.push({ method, input })
   }
-  const settled = (requestId: string, outcome: 'answered' | 'allowed' | 'denied' | 'dismissed') =>
+  const others = options.others ?? []
+  const settings: PublicSettings = {
+    provider: 'demo',
+    model: '',
+    openaiBaseUrl: '',
+    anthropicBaseUrl: '',
+    streamIdleSeconds: 120,
+    defaultMode: 'ask',
+    defaultWorkspace: '',
+    agents: [],
+    openaiApiKeySet: false,
+    anthropicApiKeySet: false,
+    backendLabel: 'Fake test backend',
+    models: [],
+  }
+  let created = 0
+  const settled = (
+    requestId: string,
+    outcome: 'answered' | 'allowed' | 'denied' | 'dismissed' | 'declined' | 'cancelled',
+  ) =>
     queueMicrotask(() =>
       emit({ type: 'interaction_settled', sessionId: session.id, requestId, outcome }),
     )
 
   const bridge: TuiBridge = {
-    createSession: async (input) => (record('createSession', input), { ok: true, session }),
+    listSessions: async (input) => (
+      record('listSessions', input),
+      [session, ...others.map((o) => o.session)]
+    ),
+    // The first creation is `session`; later ones (/new) get ids s1-2, s1-3…
+    createSession: async (input) => {
+      record('createSession', input)
+      created += 1
+      return {
+        ok: true,
+        session: created === 1 ? session : { ...session, id: `${session.id}-${created}` },
+      }
+    },
     openSession: async (input) => {
       record('openSession', input)
+      const other = others.find((o) => o.session.id === input.sessionId)
+      if (other)
+        return { ok: true, session: other.session, events: other.events, pending: [], notices: [] }
       if (input.sessionId !== session.id) return { ok: false, reason: 'not_found' }
       return {
         ok: true,
@@ -58,8 +95,10 @@ export function createFakeBridge(
         notices: [],
       }
     },
+    removeSession: async (input) => (record('removeSession', input), { ok: true }),
     send: async (input) => (record('send', input), { ok: true, turnId: 't1' }),
     stop: async (input) => (record('stop', input), { ok: true }),
+    retryTurn: async (input) => (record('retryTurn', input), { ok: true, turnId: 't2' }),
     setSessionMode: async (input) => (record('setSessionMode', input), { ok: true }),
     respondToPermission: async (input) => {
       record('respondToPermission', input)
@@ -71,6 +110,16 @@ export function createFakeBridge(
       settled(input.requestId, 'answered')
       return { ok: true }
     },
+    respondToAgentPermission: async (input) => {
+      record('respondToAgentPermission', input)
+      settled(input.requestId, 'answered')
+      return { ok: true }
+    },
+    respondToForm: async (input) => {
+      record('respondToForm', input)
+      settled(input.requestId, input.response.action === 'cancel' ? 'cancelled' : 'declined')
+      return { ok: true }
+    },
     dismissInteraction: async (input) => {
       record('dismissInteraction', input)
       settled(input.requestId, 'dismissed')
@@ -78,22 +127,15 @@ export function createFakeBridge(
     },
     saveQuestionDraft: async (input) => (record('saveQuestionDraft', input), { ok: true }),
     listPending: async (input) => (record('listPending', input), options.pending ?? []),
-    getSettings: async (input) => (
-      record('getSettings', input),
-      {
-        provider: 'demo',
-        model: '',
-        openaiBaseUrl: '',
-        anthropicBaseUrl: '',
-        streamIdleSeconds: 120,
-        defaultMode: 'ask',
-        defaultWorkspace: '',
-        agents: [],
-        openaiApiKeySet: false,
-        anthropicApiKeySet: false,
-        backendLabel: 'Fake test backend',
-        models: [],
-      }
+    getSettings: async (input) => (record('getSettings', input), { ...settings }),
+    updateSettings: async (input) => {
+      record('updateSettings', input)
+      if (input.model !== undefined) settings.model = input.model
+      return { ok: true, settings: { ...settings } }
+    },
+    listModels: async (input) => (
+      record('listModels', input),
+      { ok: true, models: ['fake-small', 'fake-large'], from: 'builtin' }
     ),
     onEvent: (listener) => {
       listeners.add(listener)

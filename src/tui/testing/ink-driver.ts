@@ -11,12 +11,25 @@ export const KEYS = {
   up: '\u001b[A',
   down: '\u001b[B',
   left: '\u001b[D',
+  right: '\u001b[C',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  tab: '\t',
   backspace: '\u007f',
   shiftTab: '\u001b[Z',
   altEnter: '\u001b\r',
   ctrlC: '\u0003',
+  ctrlD: '\u0004',
   ctrlJ: '\n',
+  ctrlO: '\u000f',
+  ctrlU: '\u0015',
+  ctrlW: '\u0017',
 } as const
+
+/** Bracketed paste, as a terminal sends pasted text. */
+export const paste = (text: string): string => `\u001b[200~${text}\u001b[201~`
 
 // ANSI colour codes would split the text a test looks for.
 // eslint-disable-next-line no-control-regex -- stripping escape sequences is the point
@@ -59,3 +72,13 @@ export async function press(
   handle.stdin.write(data)
   return waitForFrame(handle, expected, timeoutMs)
 }
+
+/** What a prompt says while it still ignores keys (see `use-prompt-arming.ts`). */
+const ARMING = 'Just a moment'
+
+/**
+ * Waits until the prompt on screen takes keys: a new prompt ignores them for a moment, so that
+ * type-ahead cannot answer it.
+ */
+export const waitArmed = (handle: InkHandle): Promise<string> =>
+  waitForFrame(handle, (frame) => !frame.includes(ARMING))

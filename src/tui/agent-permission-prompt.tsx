@@ -1,0 +1,149 @@
+import { useState } from 'react'
+import { useRefState } from './use-ref-state'
+import type { AgentPermissionInteraction, AgentPermissionOption } from '../shared/interactions'
+import { askerName } from '../shared/interactions'
+import { choiceLines } from './choice-lines'
+import { detailLines } from './detail-lines'
+import { formatSince } from './format-time'
+import { useFocusedKeys } from './key-router'
+import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import {
+  flowItems,
+  prefixLines,
+  safeSpans,
+  wrapSpans,
+  type SpanStyle,
+  type StyledLine,
+} from './styled-text'
+import type { TuiBridge } from './tui-bridge'
+import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
+import { useSettle } from './use-settle'
+
+const OPTION_STYLE: Record<AgentPermissionOption['kind'], SpanStyle> = {
+  allow_once: {},
+  allow_always: {},
+  reject_once: { color: 'red' },
+  reject_always: { color: 'red' },
+}
+
+/**
+ * An ACP agent's permission request: one numbered choice per option the agent offers, named
+ * exactly as the agent named it, confirmed with Enter and sent back by its id. Esc picks the
+ * agent's "reject once" when it offers one. An orphaned request (the agent is gone) can only be
+ * dismissed.
+ */
+export function AgentPermissionPrompt({
+  interaction,
+  bridge,
+  moreWaiting,
+  width,
+  maxRows,
+}: {
+  interaction: AgentPermissionInteraction
+  bridge: TuiBridge
+  moreWaiting: number
+  width: number
+  maxRows: number
+}) {
+  const { requestId, options, orphaned } = interaction
+  const armed = usePromptArming()
+  const { busy, error, settle } = useSettle()
+  const [cursor, setCursor, cursorRef] = useRefState(0)
+  const [scroll, setScroll] = useState(0)
+  const [openedAt] = useState(() => Date.now())
+  const inner = width - FRAME_COLUMNS
+  const asker = askerName(interaction.source)
+
+  const header = flowItems(
+    [
+      [{ text: `${asker} asks permission`, style: { color: 'yellow', bold: true } }],
+      ...(interaction.toolKind ? [[{ text: interaction.toolKind, style: { bold: true } }]] : []),
+      ...(moreWaiting > 0
+        ? [[{ text: `${moreWaiting} more waiting`, style: { color: 'yellow' } }]]
+        : []),
+    ],
+    inner,
+  )
+  if (interaction.recovered)
+    header.push(
+      ...wrapSpans(
+        [
+          {
+            text: `Waiting since ${formatSince(interaction.createdAt, openedAt)} (asked before a restart)`,
+            style: { color: 'yellow' },
+          },
+        ],
+        inner,
+      ),
+    )
+  const body: StyledLine[] = wrapSpans(safeSpans(interaction.title, { bold: true }), inner)
+  for (const location of interaction.locations)
+    body.push(...wrapSpans(safeSpans(`• ${location}`), inner))
+  if (interaction.detail.trim() !== '') {
+    const gutter: StyledLine = [{ text: '│ ', style: { dim: true } }]
+    body.push(...prefixLines(detailLines(interaction.detail, inner - 2), gutter, gutter))
+  }
+
+  const footer: StyledLine[] = orphaned
+    ? wrapSpans(
+        [
+          {
+            text: `${asker} is no longer running: this request cannot be answered.`,
+            style: { color: 'yellow' },
+          },
+        ],
+        inner,
+      )
+    : choiceLines(
+        options.map((option) => ({
+          label: safeSpans(option.name, OPTION_STYLE[option.kind]),
+        })),
+        cursor,
+        inner,
+        { maxRowsEach: 2 },
+      )
+  if (error) footer.push(...wrapSpans([{ text: error, style: { color: 'red' } }], inner))
+  const reject = options.find((o) => o.kind === 'reject_once')
+  const hints = !armed
+    ? [ARMING_HINT]
+    : busy
+      ? ['Sending…']
+      : orphaned
+        ? ['x dismiss']
+        : [
+            `↑↓ or 1–${options.length} choose`,
+            'Enter confirm',
+            ...(reject ? [`Esc ${reject.name}`] : []),
+            ...(interaction.recovered ? ['x dismiss'] : []),
+          ]
+  footer.push(
+    ...flowItems(
+      hints.map((h) => [{ text: h, style: { dim: true } }]),
+      inner,
+      { maxLines: 2 },
+    ),
+  )
+  const layout = layoutFrame({ header, body, footer }, maxRows, { top: scroll, pinTail: 2 })
+
+  const choose = (option: AgentPermissionOption | undefined) => {
+    if (option)
+      settle(() => bridge.respondToAgentPermission({ requestId, optionId: option.optionId }))
+  }
+  useFocusedKeys((input, key, pasted) => {
+    if (!armed || pasted || key.ctrl || key.meta) return
+    if (key.pageUp || key.pageDown) {
+      const page = Math.max(1, layout.bodyRows - 1)
+      const by = key.pageUp ? -page : page
+      setScroll((s) => Math.min(layout.maxTop, Math.max(0, Math.min(s, layout.maxTop) + by)))
+    } else if (input === 'x' && (orphaned || interaction.recovered))
+      settle(() => bridge.dismissInteraction({ requestId }))
+    else if (orphaned) return
+    else if (key.upArrow) setCursor((c) => Math.max(0, c - 1))
+    else if (key.downArrow) setCursor((c) => Math.min(options.length - 1, c + 1))
+    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) setCursor(Number(input) - 1)
+    else if (key.return) choose(options[cursorRef.current])
+    else if (key.escape) choose(reject)
+  }, !busy)
+
+  return <PromptFrame color="yellow" width={width} lines={layout.lines} />
+}

@@ -1,0 +1,69 @@
+import { parsePatch } from 'diff'
+import { prefixLines, safeSpans, wrapSpans, type SpanStyle, type StyledLine } from './styled-text'
+
+/** A unified diff, as write_file and edit_file prompts carry it. */
+const looksLikeDiff = (text: string): boolean =>
+  /^@@ .* @@/m.test(text) && /^(\+\+\+|---) /m.test(text)
+
+const ADDED: SpanStyle = { color: 'green' }
+const REMOVED: SpanStyle = { color: 'red' }
+const GUTTER: SpanStyle = { dim: true }
+
+/**
+ * A diff as numbered, coloured rows: the file headers (`===`, `---`, `+++`) are left out (the
+ * prompt already names the file), each row carries its line number in the file, and hunks are
+ * separated by `⋮`. Null when the text is not a unified diff.
+ */
+export function diffLines(text: string, width: number): StyledLine[] | null {
+  if (!looksLikeDiff(text)) return null
+  let hunks
+  try {
+    hunks = parsePatch(text).flatMap((patch) => patch.hunks)
+  } catch {
+    return null
+  }
+  if (hunks.length === 0) return null
+  const last = hunks.at(-1)
+  const numberWidth = String(
+    Math.max(
+      1,
+      (last?.oldStart ?? 0) + (last?.oldLines ?? 0),
+      (last?.newStart ?? 0) + (last?.newLines ?? 0),
+    ),
+  ).length
+  const lines: StyledLine[] = []
+  hunks.forEach((hunk, h) => {
+    if (h > 0) lines.push([{ text: `${' '.repeat(numberWidth)} ⋮`, style: GUTTER }])
+    let oldLine = hunk.oldStart
+    let newLine = hunk.newStart
+    for (const raw of hunk.lines) {
+      const sign = raw[0]
+      // "\ No newline at end of file" describes the line before it; it is not a line.
+      if (sign === '\\') continue
+      const body = raw.slice(1)
+      const number = sign === '-' ? oldLine++ : newLine++
+      if (sign === ' ') oldLine++
+      const style = sign === '+' ? ADDED : sign === '-' ? REMOVED : undefined
+      const gutter: StyledLine = [
+        { text: `${String(number).padStart(numberWidth)} `, style: GUTTER },
+        { text: sign === ' ' || sign === undefined ? '  ' : `${sign} `, style },
+      ]
+      const blank: StyledLine = [{ text: ' '.repeat(numberWidth + 3) }]
+      const rows = wrapSpans(safeSpans(body, style), width - numberWidth - 3, { mode: 'verbatim' })
+      lines.push(...prefixLines(rows, gutter, blank))
+    }
+  })
+  return lines
+}
+
+/**
+ * The full command or diff of a permission prompt, hidden characters made visible, every
+ * character kept (commands wrap anywhere, never at a dropped space).
+ */
+export function detailLines(text: string, width: number): StyledLine[] {
+  if (text === '') return [[{ text: '(no details)', style: { dim: true } }]]
+  return (
+    diffLines(text, width) ??
+    wrapSpans(safeSpans(text.replace(/\n$/, '')), width, { mode: 'verbatim' })
+  )
+}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import { layoutFrame } from './prompt-frame'
+import { lineText, type StyledLine } from './styled-text'
+
+const rows = (prefix: string, n: number): StyledLine[] =>
+  Array.from({ length: n }, (_, i) => [{ text: `${prefix}${i + 1}` }])
+const parts = { header: rows('h', 2), body: rows('b', 30), footer: rows('f', 3) }
+
+describe('fitting a prompt into the terminal', () => {
+  test('header and footer always show; the body scrolls in the rows left', () => {
+    const layout = layoutFrame(parts, 14, { top: 5 })
+    const text = layout.lines.map(lineText)
+    expect(text).toHaveLength(12)
+    expect(text.slice(0, 2)).toEqual(['h1', 'h2'])
+    expect(text.slice(-3)).toEqual(['f1', 'f2', 'f3'])
+    expect(text.slice(2, 8)).toEqual(['b6', 'b7', 'b8', 'b9', 'b10', 'b11'])
+    expect(text[8]).toBe('lines 6–11 of 30 · PgUp/PgDn scroll')
+  })
+
+  test('the focus rows are kept in view', () => {
+    const layout = layoutFrame(parts, 14, { focus: [20, 22] })
+    expect(layout.lines.map(lineText)).toContain('b22')
+    expect(layout.lines.map(lineText)).not.toContain('b15')
+  })
+
+  test('a pinned tail stays in view wherever the window is', () => {
+    const text = layoutFrame(parts, 14, { pinTail: 2 }).lines.map(lineText)
+    expect(text.slice(2, 8)).toEqual(['b1', 'b2', 'b3', '⋮ 25 more rows', 'b29', 'b30'])
+    expect(text[8]).toBe('lines 1–3 and 29–30 of 30 · PgUp/PgDn scroll')
+  })
+
+  test('a body that fits is shown whole, with no indicator', () => {
+    const small = { header: rows('h', 1), body: rows('b', 2), footer: rows('f', 1) }
+    expect(layoutFrame(small, 20).lines.map(lineText)).toEqual(['h1', 'b1', 'b2', 'f1'])
+  })
+})

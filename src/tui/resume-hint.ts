@@ -1,0 +1,23 @@
+import type { CliOptions } from '../cli/parse-cli'
+
+/** A path as it can be pasted back into a shell. */
+function shellQuote(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+/**
+ * The line printed when the terminal client quits: the command that comes back to the same
+ * session, with every flag it was started with that changes what that session sees (its data
+ * folder, the scripted model, the workspace).
+ */
+export function resumeHint(
+  options: Pick<CliOptions, 'dataDir' | 'scenario' | 'workspace'>,
+  sessionId: string,
+): string {
+  const flags = [
+    ['--data-dir', options.dataDir],
+    ['--scenario', options.scenario],
+    ['--workspace', options.workspace],
+  ].flatMap(([flag, value]) => (value === undefined ? [] : [`${flag} ${shellQuote(value)}`]))
+  return ['Resume with: parley tui --session', sessionId, ...flags].join(' ')
+}

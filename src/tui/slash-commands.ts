@@ -1,0 +1,56 @@
+import { PERMISSION_MODES } from '../shared/permission'
+
+/** The composer's `/` commands, in the order /help lists them. */
+export const SLASH_COMMANDS = [
+  { name: 'help', usage: '/help', description: 'keys and commands' },
+  { name: 'new', usage: '/new', description: 'start a new session in this workspace' },
+  { name: 'resume', usage: '/resume', description: 'go back to your last session' },
+  { name: 'sessions', usage: '/sessions', description: 'pick a session to open' },
+  {
+    name: 'mode',
+    usage: `/mode [${PERMISSION_MODES.join('|')}]`,
+    description: 'show or change the permission mode',
+  },
+  { name: 'model', usage: '/model [name]', description: 'show the models or switch to one' },
+  { name: 'retry', usage: '/retry', description: 'run a failed turn again' },
+  { name: 'quit', usage: '/quit', description: 'quit (an open request stays open)' },
+] as const
+
+export type SlashCommandName = (typeof SLASH_COMMANDS)[number]['name']
+
+const ALIASES: Readonly<Record<string, SlashCommandName>> = { exit: 'quit', q: 'quit' }
+
+/** What the person submitted: a message for the agent, or a command for the client. */
+export type ComposerInput =
+  | { kind: 'message' }
+  | { kind: 'command'; name: SlashCommandName; arg: string }
+  | { kind: 'unknown'; name: string }
+
+/**
+ * Reads a submitted draft. `/name args` is a command; a draft that starts with a path
+ * (`/etc/hosts is wrong`) is a message.
+ */
+export function parseComposerInput(text: string): ComposerInput {
+  const match = /^\/([\w-]+)(?:\s+([\s\S]*))?$/.exec(text.trim())
+  if (!match) return { kind: 'message' }
+  const word = (match[1] ?? '').toLowerCase()
+  const name = SLASH_COMMANDS.find((c) => c.name === word)?.name ?? ALIASES[word]
+  if (name) return { kind: 'command', name, arg: (match[2] ?? '').trim() }
+  return { kind: 'unknown', name: word }
+}
+
+/** The commands that start with what is typed, while the draft is a lone `/word`. */
+export function commandSuggestions(text: string): ReadonlyArray<(typeof SLASH_COMMANDS)[number]> {
+  const match = /^\/([\w-]*)$/.exec(text)
+  if (!match) return []
+  const typed = (match[1] ?? '').toLowerCase()
+  return SLASH_COMMANDS.filter((c) => c.name.startsWith(typed) && c.name !== typed)
+}
+
+/** What /help prints: the commands and the keys. */
+export const HELP_TEXT = [
+  'Commands:',
+  ...SLASH_COMMANDS.map((c) => `  ${c.usage} — ${c.description}`),
+  'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
+  'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies or skips; PgUp/PgDn scroll long details.',
+].join('\n')

@@ -1,0 +1,38 @@
+import { Box, Text, type TextProps } from 'ink'
+import type { SpanStyle, StyledLine } from './styled-text'
+
+const inkStyle = (style: SpanStyle | undefined): TextProps =>
+  style
+    ? {
+        ...(style.color !== undefined ? { color: style.color } : {}),
+        ...(style.bold ? { bold: true } : {}),
+        ...(style.italic ? { italic: true } : {}),
+        ...(style.underline ? { underline: true } : {}),
+        ...(style.strikethrough ? { strikethrough: true } : {}),
+        ...(style.dim ? { dimColor: true } : {}),
+        ...(style.inverse ? { inverse: true } : {}),
+      }
+    : {}
+
+/**
+ * Rows that were wrapped before rendering (see `styled-text.ts`): one `Text` per row, which ink
+ * never wraps again, so the box is exactly `lines.length` rows tall. An empty row still takes its
+ * row.
+ */
+export function StyledLines({ lines }: { lines: readonly StyledLine[] }) {
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {line.length === 0
+            ? ' '
+            : line.map((span, j) => (
+                <Text key={j} {...inkStyle(span.style)}>
+                  {span.text}
+                </Text>
+              ))}
+        </Text>
+      ))}
+    </Box>
+  )
+}

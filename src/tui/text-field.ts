@@ -1,0 +1,79 @@
+import type { Key } from 'ink'
+import { editorRows, editorWith, insertText, type TextEditorState } from './text-editor'
+import { applyEditorKey } from './text-editor-keys'
+import type { StyledLine } from './styled-text'
+
+/**
+ * A text field inside a prompt ("Other", a denial's note): the editor, plus the question Esc
+ * asks before it throws typed text away.
+ */
+export interface TextFieldState {
+  readonly editor: TextEditorState
+  /** The text the field opened with: leaving with it unchanged loses nothing, so Esc just leaves. */
+  readonly opened: string
+  /** Esc was pressed over unconfirmed text: a second Esc discards it, any other key keeps it. */
+  readonly confirmingDiscard: boolean
+}
+
+/** What a key does to the field. */
+export type FieldKeyResult =
+  | { kind: 'edit'; state: TextFieldState }
+  | { kind: 'submit'; text: string }
+  | { kind: 'cancel' }
+  | { kind: 'ignored' }
+
+/** A field holding `text`, the cursor at its end. */
+export function openField(text = ''): TextFieldState {
+  return { editor: editorWith(text), opened: text, confirmingDiscard: false }
+}
+
+/**
+ * Applies a key press or a paste (pasted text keeps its line breaks). Enter submits, Alt+Enter
+ * or Ctrl+J adds a line, Esc leaves: at once when nothing new was typed, else after asking.
+ */
+export function applyFieldKey(
+  state: TextFieldState,
+  input: string,
+  key: Key,
+  pasted: boolean,
+): FieldKeyResult {
+  if (pasted)
+    return {
+      kind: 'edit',
+      state: { ...state, editor: insertText(state.editor, input), confirmingDiscard: false },
+    }
+  if (key.escape) {
+    const unchanged = state.editor.text === state.opened || state.editor.text.trim() === ''
+    if (unchanged || state.confirmingDiscard) return { kind: 'cancel' }
+    return { kind: 'edit', state: { ...state, confirmingDiscard: true } }
+  }
+  const result = applyEditorKey(state.editor, input, key)
+  const kept = state.confirmingDiscard ? { ...state, confirmingDiscard: false } : state
+  switch (result.kind) {
+    case 'submit':
+      return { kind: 'submit', text: state.editor.text }
+    case 'edit':
+      return { kind: 'edit', state: { ...kept, editor: result.state } }
+    case 'unhandled':
+      return kept === state ? { kind: 'ignored' } : { kind: 'edit', state: kept }
+  }
+}
+
+/** The field's rows (scrolled to the cursor), and the discard question when it is asked. */
+export function fieldLines(state: TextFieldState, width: number, maxRows: number): StyledLine[] {
+  const rows = editorRows(state.editor, width, {
+    maxRows: Math.max(1, maxRows - (state.confirmingDiscard ? 1 : 0)),
+    prefix: { text: '› ', style: { color: 'cyan' } },
+  }).lines
+  return state.confirmingDiscard
+    ? [
+        ...rows,
+        [
+          {
+            text: 'Discard what you typed? Esc again discards · any other key keeps it',
+            style: { color: 'yellow' },
+          },
+        ],
+      ]
+    : rows
+}
