@@ -175,6 +175,7 @@ export class ParleyRuntime implements Runtime {
       session: (sessionId) => this.#sessions.get(sessionId),
       record,
       now,
+      interactive: options.interactive,
     })
     this.#mcp = new McpHub({
       dataDir: options.dataDir,

@@ -26,11 +26,13 @@ afterEach(async () => {
 async function withAgent(
   script: FakeAgentScript,
   rig: TestRig = makeRig({ turns: [{ steps: [{ say: 'unused' }] }] }),
+  interactive = true,
 ) {
   const scriptPath = join(rig.dir, 'agent.json')
   writeFileSync(scriptPath, JSON.stringify(script))
   const runtime = await startRuntime(rig, {
     acp: `${process.execPath} --no-warnings ${FAKE_AGENT_PATH} ${scriptPath}`,
+    interactive,
   })
   open.push(runtime)
   return { rig, runtime }
@@ -218,5 +220,23 @@ describe('a session that talks to an ACP agent', () => {
       type: 'interaction_response',
       outcome: 'dismissed',
     })
+  })
+
+  it('headless (parley run), nobody is asked: a permission is refused on the record, and no form can be asked', async () => {
+    const { rig, runtime } = await withAgent(
+      { turns: [{ steps: [permission, { elicit: FORM, as: 'f' }, { say: '{{p}} {{f}}' }] }] },
+      undefined,
+      false,
+    )
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({ reason: 'completed' })
+    expect(runtime.events.some((e) => e.type === 'interaction_added')).toBe(false)
+    const records = readLogRecords(rig, sessionId)
+    // Headless advertises no form elicitation, so the agent cannot ask one.
+    expect(records.filter((e) => e.type === 'interaction_response')).toEqual([
+      expect.objectContaining({ outcome: 'answered', response: { optionId: 'reject' } }),
+    ])
+    expect(JSON.stringify(lastText(records))).toContain('reject')
   })
 })

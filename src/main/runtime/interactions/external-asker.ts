@@ -1,6 +1,7 @@
 import type { FormSpec } from '../../../shared/form-schema'
 import type { PendingInteraction } from '../../../shared/interactions'
 import { LIMITS } from '../../../shared/limits'
+import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import { newId, type SessionState } from '../session-state'
 import { TurnEndedError } from '../turn'
@@ -28,6 +29,11 @@ export interface ExternalAskerDeps {
   session(sessionId: string): SessionState | undefined
   record(session: SessionState, event: SessionEvent, sync?: boolean): void
   now(): number
+  /**
+   * False in a headless run: nobody is there to answer, so a permission is refused (allowed in
+   * bypass mode) and a form declined, at once and on the record, as Parley's own prompts are.
+   */
+  interactive: boolean
 }
 
 /** Why an accepted form's content does not fit the form, field by field; null when it fits. */
@@ -42,6 +48,22 @@ function contentProblem(form: FormSpec, response: FormResponse): string | null {
 }
 
 type RequestRecord = SessionEventOf<'interaction_request'>
+
+/** What a headless run answers, with nobody there: deny (allow in bypass), decline a form. */
+function headlessAnswer(
+  request: RequestRecord['request'],
+  mode: PermissionMode,
+):
+  | { outcome: 'answered'; response: { optionId: string } }
+  | { outcome: 'declined'; response: FormResponse } {
+  if (request.kind === 'form') return { outcome: 'declined', response: { action: 'decline' } }
+  const wanted = mode === 'bypass' ? 'allow' : 'reject'
+  const option =
+    request.options.find((o) => o.kind === `${wanted}_once`) ??
+    request.options.find((o) => o.kind.startsWith(wanted)) ??
+    (request.options[0] as (typeof request.options)[number])
+  return { outcome: 'answered', response: { optionId: option.optionId } }
+}
 
 /**
  * The broker as ACP agents and MCP servers reach it (`InteractionAsker`). Requests are recorded as
@@ -91,6 +113,12 @@ export class ExternalAsker implements InteractionAsker {
         },
         true,
       )
+    if (!this.deps.interactive) {
+      this.deps.record(session, record, true)
+      const answer = headlessAnswer(shown.request, session.mode)
+      close(answer.outcome, answer.response)
+      return { kind: 'answered', value: answer.response } as AskOutcome<AskAnswer<B>>
+    }
     const outcome = await this.#askBroker(
       session,
       turn,
