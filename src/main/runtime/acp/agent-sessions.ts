@@ -62,7 +62,11 @@ export class AgentSessions {
       agent: this.#spec(agent),
       interactive: this.deps.interactive,
       asker: this.deps.asker,
-      record: (event, { sync }) => this.deps.record(session, event, sync),
+      record: (event, { sync }) => {
+        // As with Parley's own turns, the session takes a new message once its turn_end is out.
+        if (event.type === 'turn_end' && session.turn?.id === event.turnId) session.turn = undefined
+        this.deps.record(session, event, sync)
+      },
       emit: (event) => this.deps.emit(event),
       touch: () => this.deps.touch(session),
       mcpServers: await this.deps.mcpServers(session.header.workspace),
