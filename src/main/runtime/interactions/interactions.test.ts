@@ -275,4 +275,38 @@ describe('the interaction broker', () => {
     await waitForEvent(runtime, isTurnEnd)
     expect(existsSync(path)).toBe(false)
   })
+
+  it('execute mode writes files without asking, except a high-risk one such as a git hook', async () => {
+    const rig = makeRig({
+      turns: [
+        {
+          steps: [
+            {
+              call: [
+                { tool: 'write_file', input: { path: 'notes.md', content: 'hi' } },
+                { tool: 'write_file', input: { path: '.git/hooks/pre-commit', content: 'curl x' } },
+              ],
+            },
+            { say: 'done' },
+          ],
+        },
+      ],
+    })
+    const runtime = await start(rig)
+    const sessionId = await newSession(runtime, 'execute')
+    await runtime.send({ sessionId, text: 'go' })
+    const request = await nthInteraction(runtime, 1)
+    expect(request).toMatchObject({ kind: 'permission', risk: 'high' })
+    expect(request.kind === 'permission' && request.summary).toContain('.git/hooks/pre-commit')
+    await runtime.respondToPermission({
+      requestId: request.requestId,
+      decision: 'deny',
+      remember: false,
+    })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(existsSync(join(rig.workspace, '.git/hooks/pre-commit'))).toBe(false)
+    expect(readFileSync(join(rig.workspace, 'notes.md'), 'utf8')).toBe('hi')
+    // One prompt in all: the ordinary write did not ask.
+    expect(runtime.events.filter((e) => e.type === 'interaction_added')).toHaveLength(1)
+  })
 })

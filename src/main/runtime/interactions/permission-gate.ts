@@ -110,8 +110,12 @@ export class PermissionGate {
         mode: session.mode,
         readOnlyHint: tool.readOnlyHint,
       })
-      if (verdict.kind === 'allow') return true
       if (verdict.kind === 'refuse') return verdict.message
+      // Execute mode allows edits inside the workspace without asking, but not a high-risk one
+      // (a git hook, a file that runs code): that still asks.
+      const reviewEditFirst =
+        verdict.kind === 'allow' && session.mode === 'execute' && tool.category === 'edit'
+      if (verdict.kind === 'allow' && !reviewEditFirst) return true
       let review
       try {
         review = reviewToolCall(tool, input, { workspace: session.header.workspace })
@@ -121,6 +125,7 @@ export class PermissionGate {
         if (error instanceof ToolError) return error.message
         throw error
       }
+      if (reviewEditFirst && review.risk !== 'high') return true
       // After the policy and the review's risk, never before them.
       const remembered = permissions.check(turn.id, review)
       if (remembered !== 'ask')
