@@ -1,35 +1,73 @@
+import { useRef, useState } from 'react'
 import { PERMISSION_MODES, PermissionModeSchema } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
+import { ConfirmPopover } from './confirm-popover'
 
-const MODE_HINT = {
+/** A mode's name in the picker. */
+export const MODE_NAME = {
+  explore: 'Explore',
+  ask: 'Ask',
+  execute: 'Execute',
+  bypass: 'Bypass',
+} as const
+
+export const MODE_HINT = {
   explore: 'Explore: read-only tools',
   ask: 'Ask: every change asks first',
   execute: 'Execute: edits allowed, commands ask',
   bypass: 'Bypass: never asks',
 } as const
 
-/** The session's permission mode (explore / ask / execute / bypass). */
+/**
+ * The session's permission mode (explore / ask / execute / bypass). Bypass runs everything
+ * without asking, so choosing it takes an explicit confirmation.
+ */
 export function ModePicker({ sessionId }: { sessionId: string }) {
   const actions = useActions()
   const mode = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.mode)
+  const [confirming, setConfirming] = useState(false)
+  const selectRef = useRef<HTMLSelectElement>(null)
   if (!mode) return null
+  const close = () => {
+    setConfirming(false)
+    selectRef.current?.focus()
+  }
   return (
-    <label className="picker" title={MODE_HINT[mode]}>
-      <select
-        aria-label="Mode"
-        value={mode}
-        onChange={(e) => {
-          const parsed = PermissionModeSchema.safeParse(e.target.value)
-          if (parsed.success) void actions.setMode(sessionId, parsed.data)
-        }}
-      >
-        {PERMISSION_MODES.map((m) => (
-          <option key={m} value={m}>
-            {m[0]?.toUpperCase() + m.slice(1)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label className="picker" title={MODE_HINT[mode]}>
+        <select
+          ref={selectRef}
+          aria-label="Mode"
+          value={mode}
+          onChange={(e) => {
+            const parsed = PermissionModeSchema.safeParse(e.target.value)
+            if (!parsed.success) return
+            if (parsed.data === 'bypass') setConfirming(true)
+            else void actions.setMode(sessionId, parsed.data)
+          }}
+        >
+          {PERMISSION_MODES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_NAME[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {confirming && (
+        <ConfirmPopover
+          title="Switch to Bypass?"
+          confirmLabel="Switch to Bypass"
+          onCancel={close}
+          onConfirm={() => {
+            void actions.setMode(sessionId, 'bypass')
+            close()
+          }}
+        >
+          The agent will run commands and change files without asking you first, for the rest of
+          this session.
+        </ConfirmPopover>
+      )}
+    </>
   )
 }
 

@@ -8,6 +8,7 @@ describe('the settings panel', () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
     const { user } = await renderApp(fake)
     await user.click(screen.getByRole('button', { name: 'Settings' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'Automatic')
     const openai = screen.getByLabelText(/OpenAI-compatible API key/)
     expect(screen.getByText('not set')).toBeInTheDocument()
     expect(screen.getByText('set')).toBeInTheDocument()

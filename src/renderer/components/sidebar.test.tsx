@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { questionRequest } from '../test/fixtures'
+import { questionRequest, userMessage } from '../test/fixtures'
 import { renderApp } from '../test/render-app'
 
 const twoSessions = () =>
@@ -10,6 +10,7 @@ const twoSessions = () =>
       fakeSession('old', { title: 'Old chat', updatedAt: 1 }),
       fakeSession('new', { title: 'New chat', updatedAt: 2 }),
     ],
+    events: { old: [userMessage('hello')], new: [userMessage('hi')] },
   })
 
 const sessionLinks = () =>
@@ -76,14 +77,14 @@ describe('the sidebar', () => {
     )
 
     const row = screen.getByRole('link', { name: /Old chat/ }).closest('li') as HTMLElement
-    await user.click(within(row).getByRole('button', { name: 'Rename' }))
+    await user.click(within(row).getByRole('button', { name: 'Rename “Old chat”' }))
     const input = within(row).getByRole('textbox', { name: 'Session title' })
     await user.clear(input)
     await user.type(input, 'Renamed{Enter}')
     expect(await screen.findByRole('link', { name: /Renamed/ })).toBeInTheDocument()
 
     const renamed = screen.getByRole('link', { name: /Renamed/ }).closest('li') as HTMLElement
-    await user.click(within(renamed).getByRole('button', { name: 'Delete' }))
+    await user.click(within(renamed).getByRole('button', { name: 'Delete “Renamed”' }))
     await user.click(within(renamed).getByRole('button', { name: 'Delete' }))
     expect(screen.queryByRole('link', { name: /Renamed/ })).not.toBeInTheDocument()
     expect(fake.callsOf('removeSession')).toEqual([{ sessionId: 'old' }])

@@ -3,14 +3,8 @@ import type { TranscriptItem } from '../state/transcript'
 import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
 import { jsonText, toolSummary } from './tool-summary'
-
-const TURN_END_TEXT = {
-  completed: 'Done.',
-  stopped: 'Stopped.',
-  aborted: 'The turn was aborted.',
-  error: 'The turn failed.',
-  interrupted: 'Interrupted: the app closed while this turn was running.',
-} as const
+import { TurnEndRow } from './turn-end-row'
+import { useIsTrayTarget } from './use-tray-target'
 
 const STATUS_TEXT = {
   running: 'Running',
@@ -18,6 +12,7 @@ const STATUS_TEXT = {
   done: 'Done',
   error: 'Failed',
   denied: 'Denied',
+  stopped: 'Stopped',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
@@ -26,12 +21,14 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'user':
       return (
         <div className="row row-user">
+          <span className="visually-hidden">You said:</span>
           <div className="bubble-user">{item.text}</div>
         </div>
       )
     case 'assistant':
       return (
         <div className={`row row-assistant${item.streaming ? ' is-streaming' : ''}`}>
+          <span className="visually-hidden">The agent said:</span>
           <MarkdownText text={item.text} />
         </div>
       )
@@ -40,12 +37,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'question':
       return <AnsweredQuestion item={item} />
     case 'turn_end':
-      return (
-        <div className={`row row-turn-end turn-end-${item.reason}`}>
-          <span>{TURN_END_TEXT[item.reason]}</span>
-          {item.error && <span className="turn-end-error"> {item.error}</span>}
-        </div>
-      )
+      return <TurnEndRow item={item} />
     case 'notice':
       return <div className="row row-notice">{item.text}</div>
   }
@@ -55,6 +47,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   const [open, setOpen] = useState(false)
   const bodyId = useId()
   const summaryId = useId()
+  const trayTarget = useIsTrayTarget(item.key)
   const permission =
     item.permission?.reason === 'user'
       ? item.permission.decision === 'allow'
@@ -62,7 +55,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
         : 'denied by you'
       : undefined
   return (
-    <div className={`row tool-card tool-${item.status}`}>
+    <div className={`row tool-card tool-${item.status}${trayTarget ? ' is-tray-target' : ''}`}>
       <button
         type="button"
         className="tool-head"
@@ -106,8 +99,9 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
 
 /** The AskUserQuestion call in history: each question with the choice made. */
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
+  const trayTarget = useIsTrayTarget(item.key)
   return (
-    <div className="row question-card">
+    <div className={`row question-card${trayTarget ? ' is-tray-target' : ''}`}>
       <div className="question-card-title">
         {item.answers
           ? 'You answered'

@@ -7,10 +7,11 @@ import {
   type Question,
   type SessionEvent,
   type TurnEndReason,
+  type TurnErrorKind,
 } from '../../shared'
 
 /** How a tool card's call stands. */
-export type ToolStatus = 'running' | 'waiting' | 'done' | 'error' | 'denied'
+export type ToolStatus = 'running' | 'waiting' | 'done' | 'error' | 'denied' | 'stopped'
 
 /** One row of the transcript, derived from session events and live text deltas. */
 export type TranscriptItem =
@@ -47,6 +48,9 @@ export type TranscriptItem =
       turnId: string
       reason: TurnEndReason
       error: string | undefined
+      errorKind: TurnErrorKind | undefined
+      /** The technical cause, for a Details disclosure. */
+      errorDetail: string | undefined
     }
   | { kind: 'notice'; key: string; text: string }
 
@@ -234,6 +238,10 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         if (item?.kind === 'assistant' && item.streaming && item.turnId === event.turnId) {
           list.replace(i, { ...item, streaming: false })
         }
+        // A call cut short by Stop did not fail: the person stopped it.
+        if (item?.kind === 'tool' && item.synthetic && item.status === 'error') {
+          if (event.reason === 'stopped') list.replace(i, { ...item, status: 'stopped' })
+        }
       }
       if (event.reason !== 'completed') {
         list.append({
@@ -242,6 +250,8 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           turnId: event.turnId,
           reason: event.reason,
           error: event.error,
+          errorKind: event.errorKind,
+          errorDetail: event.errorDetail,
         })
       }
       return

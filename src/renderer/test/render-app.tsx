@@ -43,8 +43,15 @@ simulateLayout()
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup)
 
-/** Renders the whole client against a fake bridge; deltas flush synchronously. */
-export async function renderApp(fake: FakeBridge, remembered: string | null = null) {
+/**
+ * Renders the whole client against a fake bridge; deltas flush synchronously. Trays are armed at
+ * once unless `promptArmingMs` is given (the type-ahead guard has tests of its own).
+ */
+export async function renderApp(
+  fake: FakeBridge,
+  remembered: string | null = null,
+  options: { promptArmingMs?: number } = {},
+) {
   let stored = remembered
   const memory: ActiveSessionMemory = {
     read: () => stored,
@@ -52,7 +59,12 @@ export async function renderApp(fake: FakeBridge, remembered: string | null = nu
       stored = id
     },
   }
-  const store = createChatStore({ bridge: fake.bridge, scheduleFrame: (cb) => cb(), memory })
+  const store = createChatStore({
+    bridge: fake.bridge,
+    scheduleFrame: (cb) => cb(),
+    memory,
+    promptArmingMs: options.promptArmingMs ?? 0,
+  })
   const user = userEvent.setup()
   const view = render(<App store={store} />)
   // Start-up reads settings and sessions and opens one; wait until that has finished.
