@@ -22,7 +22,11 @@ import { FileSecretStore } from './file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './model-backend'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 
-const DEFAULT_TITLE = 'New session'
+/**
+ * Until the first message names it. Not "New session": that is the name of the button that makes
+ * one, and a session's Rename and Delete buttons carry its title.
+ */
+const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>

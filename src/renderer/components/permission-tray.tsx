@@ -140,28 +140,40 @@ export function PermissionTray({
             )}
           </div>
         )}
-        {request.rememberScope !== null && (
-          <div className="remember">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={remember}
-                aria-describedby={scopeId}
-                onChange={(e) => setRemember(e.target.checked)}
-              />
-              Remember for this turn
-            </label>
-            <span id={scopeId} className="remember-scope">
-              Don&apos;t ask again this turn for{' '}
-              {request.rememberScope.map((entry, i) => (
-                <span key={i}>
-                  {i > 0 && ', '}
-                  <ScopeEntry text={entry} />
-                </span>
-              ))}
-            </span>
-          </div>
-        )}
+        <div className="tray-choices">
+          {request.rememberScope !== null && (
+            <div className="remember">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={remember}
+                  aria-describedby={scopeId}
+                  onChange={(e) => setRemember(e.target.checked)}
+                />
+                Remember for this turn
+              </label>
+              <span id={scopeId} className="remember-scope">
+                Don&apos;t ask again this turn for{' '}
+                {request.rememberScope.map((entry, i) => (
+                  <span key={i}>
+                    {i > 0 && ', '}
+                    <ScopeEntry text={entry} />
+                  </span>
+                ))}
+              </span>
+            </div>
+          )}
+          {!noteOpen && (
+            <button
+              type="button"
+              className="button-quiet note-toggle"
+              disabled={busy}
+              onClick={() => setNoteOpen(true)}
+            >
+              No, and tell the agent what to do instead
+            </button>
+          )}
+        </div>
         {noteOpen && (
           <div className="deny-note">
             <label className="deny-note-label">
@@ -192,17 +204,6 @@ export function PermissionTray({
         >
           Details
         </button>
-        {!noteOpen && (
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            onClick={() => setNoteOpen(true)}
-          >
-            No, and tell the agent what to do instead
-          </button>
-        )}
-        <span className="tray-actions-spacer" />
         {request.recovered && (
           <button
             type="button"
@@ -215,41 +216,43 @@ export function PermissionTray({
             Dismiss
           </button>
         )}
-        <button
-          ref={denyRef}
-          type="button"
-          className="button-secondary"
-          disabled={busy}
-          aria-keyshortcuts="2 Escape"
-          onClick={() => void respond('deny')}
-        >
-          Deny
-          <kbd className="key-hint" aria-hidden="true">
-            2
-          </kbd>
-        </button>
-        <button
-          ref={allowRef}
-          type="button"
-          className={high ? 'button-danger' : 'button-primary'}
-          disabled={busy}
-          aria-keyshortcuts="1"
-          onClick={() => void respond('allow')}
-        >
-          Allow
-          <kbd className="key-hint" aria-hidden="true">
-            1
-          </kbd>
-        </button>
-        <span className="tray-actions-divider" aria-hidden="true" />
-        <button
-          type="button"
-          className="button-quiet"
-          disabled={busy}
-          onClick={() => void actions.stop(request.sessionId)}
-        >
-          Stop
-        </button>
+        <span className="tray-main-actions">
+          <button
+            ref={denyRef}
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            aria-keyshortcuts="2 Escape"
+            onClick={() => void respond('deny')}
+          >
+            Deny
+            <kbd className="key-hint" aria-hidden="true">
+              2
+            </kbd>
+          </button>
+          <button
+            ref={allowRef}
+            type="button"
+            className={high ? 'button-danger' : 'button-primary'}
+            disabled={busy}
+            aria-keyshortcuts="1"
+            onClick={() => void respond('allow')}
+          >
+            Allow
+            <kbd className="key-hint" aria-hidden="true">
+              1
+            </kbd>
+          </button>
+          <span className="tray-actions-divider" aria-hidden="true" />
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            onClick={() => void actions.stop(request.sessionId)}
+          >
+            Stop
+          </button>
+        </span>
       </footer>
     </section>
   )

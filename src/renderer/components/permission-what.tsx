@@ -106,7 +106,7 @@ export function PermissionWhat({
     case 'command':
       return (
         <div className="permission-what">
-          <div className="permission-line">
+          <div className="permission-line permission-command">
             <span className="permission-verb">{headline.verb}</span>{' '}
             <CommandCode text={headline.command} />
           </div>

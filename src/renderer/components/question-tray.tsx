@@ -174,28 +174,28 @@ export function QuestionTray({
     >
       <TrayHeader interaction={request} waiting={waiting} title="Question" armed={armed}>
         <span className="tray-progress">{review ? 'Review' : `${draft.index + 1} / ${count}`}</span>
+        {!single && (
+          <span className="step-chips" role="group" aria-label="Questions">
+            {request.questions.map((q, i) => {
+              const state = stepState(request.questions, draft, i)
+              return (
+                <button
+                  key={i}
+                  type="button"
+                  className={`step-chip step-${state}`}
+                  aria-current={draft.index === i ? 'step' : undefined}
+                  aria-label={`Question ${i + 1}, ${STEP_STATE_TEXT[state]}`}
+                  title={q.question}
+                  disabled={submitted}
+                  onClick={() => change(goTo(draft, i, count))}
+                >
+                  {i + 1}
+                </button>
+              )
+            })}
+          </span>
+        )}
       </TrayHeader>
-      {!single && (
-        <nav className="step-chips" aria-label="Questions">
-          {request.questions.map((q, i) => {
-            const state = stepState(request.questions, draft, i)
-            return (
-              <button
-                key={i}
-                type="button"
-                className={`step-chip step-${state}`}
-                aria-current={draft.index === i ? 'step' : undefined}
-                aria-label={`Question ${i + 1}, ${STEP_STATE_TEXT[state]}`}
-                title={q.question}
-                disabled={submitted}
-                onClick={() => change(goTo(draft, i, count))}
-              >
-                {i + 1}
-              </button>
-            )
-          })}
-        </nav>
-      )}
       <div className="tray-body" ref={bodyRef}>
         {question && !review && (
           <>
@@ -332,46 +332,47 @@ export function QuestionTray({
             Dismiss
           </button>
         )}
-        <span className="tray-actions-spacer" />
-        {!single && (
+        <span className="tray-main-actions">
+          {!single && (
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={draft.index === 0 || submitted}
+              onClick={() => change(goPrevious(draft))}
+            >
+              Previous
+            </button>
+          )}
+          {!single && !review && (
+            <button
+              type="button"
+              className={lastQuestion ? 'button-secondary' : 'button-primary'}
+              disabled={submitted}
+              onClick={() => change(goNext(draft, count))}
+            >
+              {lastQuestion ? 'Next: Review' : 'Next'}
+            </button>
+          )}
+          {(review || lastQuestion) && (
+            <button
+              ref={submitRef}
+              type="button"
+              className="button-primary"
+              disabled={submitted}
+              onClick={() => void submit()}
+            >
+              Submit
+            </button>
+          )}
+          <span className="tray-actions-divider" aria-hidden="true" />
           <button
             type="button"
-            className="button-secondary"
-            disabled={draft.index === 0 || submitted}
-            onClick={() => change(goPrevious(draft))}
+            className="button-quiet"
+            onClick={() => void actions.stop(request.sessionId)}
           >
-            Previous
+            Stop
           </button>
-        )}
-        {!single && !review && (
-          <button
-            type="button"
-            className={lastQuestion ? 'button-secondary' : 'button-primary'}
-            disabled={submitted}
-            onClick={() => change(goNext(draft, count))}
-          >
-            {lastQuestion ? 'Next: Review' : 'Next'}
-          </button>
-        )}
-        {(review || lastQuestion) && (
-          <button
-            ref={submitRef}
-            type="button"
-            className="button-primary"
-            disabled={submitted}
-            onClick={() => void submit()}
-          >
-            Submit
-          </button>
-        )}
-        <span className="tray-actions-divider" aria-hidden="true" />
-        <button
-          type="button"
-          className="button-quiet"
-          onClick={() => void actions.stop(request.sessionId)}
-        >
-          Stop
-        </button>
+        </span>
       </footer>
     </section>
   )

@@ -122,7 +122,9 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
             <span className="session-workspace" title={session.workspace}>
               {shortPath(session.workspace)}
             </span>
-            <span aria-hidden="true"> · </span>
+            <span className="session-sep" aria-hidden="true">
+              ·
+            </span>
             <time dateTime={new Date(session.updatedAt).toISOString()}>
               {relativeTime(session.updatedAt, now)}
             </time>

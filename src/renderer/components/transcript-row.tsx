@@ -56,27 +56,32 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
       : undefined
   return (
     <div className={`row tool-card tool-${item.status}${trayTarget ? ' is-tray-target' : ''}`}>
-      <button
-        type="button"
-        className="tool-head"
-        // The name stays short (tool and status) so it never shadows the tray's buttons; the
-        // summary, which may quote any text, is the description.
-        aria-label={`${item.tool} call, ${STATUS_TEXT[item.status]}`}
-        aria-describedby={summaryId}
-        aria-expanded={open}
-        aria-controls={open ? bodyId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="tool-chevron" aria-hidden="true">
-          {open ? '▾' : '▸'}
-        </span>
-        <code className="tool-name">{item.tool}</code>
+      <div className="tool-head">
+        <button
+          type="button"
+          className="tool-toggle"
+          // The name is the tool and its status (visible text first, for voice control); the
+          // summary, which may quote any text, stays outside it so it never shadows the tray's
+          // buttons, and is the description.
+          aria-describedby={summaryId}
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="tool-chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+          <code className="tool-name">{item.tool}</code>
+          <span className="visually-hidden"> call, {STATUS_TEXT[item.status]}</span>
+        </button>
         <span className="tool-summary" id={summaryId}>
           {toolSummary(item.tool, item.input)}
         </span>
         {permission && <span className="tool-permission">{permission}</span>}
-        <span className={`tool-status status-${item.status}`}>{STATUS_TEXT[item.status]}</span>
-      </button>
+        <span className={`tool-status status-${item.status}`} aria-hidden="true">
+          {STATUS_TEXT[item.status]}
+        </span>
+      </div>
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-section-label">Input</div>

@@ -76,6 +76,7 @@ export function TranscriptView() {
         role="log"
         aria-label="Conversation"
         aria-live="off"
+        tabIndex={0}
       >
         {items.length === 0 ? (
           <div className="transcript-empty">

@@ -45,9 +45,9 @@ const ERROR_TEXT: Record<TurnErrorKind, { title: string; hint: string; settings:
   other: { title: 'The turn failed', hint: '', settings: false },
 }
 
-/** SDK class prefixes ("AI_APICallError: ") say nothing to a person. */
-function plainWords(message: string): string {
-  return message.replace(/^(?:AI_)?[A-Za-z]*Error:\s*/, '')
+/** SDK class names ("AI_APICallError: ", a leading "TypeError: ") say nothing to a person. */
+export function plainWords(message: string): string {
+  return message.replace(/\bAI_[A-Za-z]*Error:\s*/g, '').replace(/^[A-Za-z]*Error:\s*/, '')
 }
 
 function ErrorCard({ item }: { item: TurnEndItem }) {

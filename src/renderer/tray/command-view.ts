@@ -37,12 +37,27 @@ export type ClampedText = {
   tail: string
 }
 
-const CLAMP = { maxChars: 320, maxLines: 4, headChars: 180, headLines: 2, tailChars: 120 }
+const CLAMP = { maxChars: 240, maxLines: 3, headChars: 130, headLines: 2, tailChars: 90 }
 
 /** Moves an index off the second half of a surrogate pair, so no character is cut in two. */
 function onCodePoint(text: string, index: number): number {
   const code = text.charCodeAt(index)
   return code >= 0xdc00 && code <= 0xdfff ? index + 1 : index
+}
+
+/** How far a cut may move to land between words instead of inside one. */
+const WORD_SLACK = 24
+
+/** A cut just after the last space before `index` (close by), else `index`. */
+function atWordEnd(text: string, index: number): number {
+  const space = text.lastIndexOf(' ', index)
+  return space > index - WORD_SLACK && space > 0 ? space + 1 : index
+}
+
+/** A cut just after the first space from `index` on (close by), else `index`. */
+function atWordStart(text: string, index: number): number {
+  const space = text.indexOf(' ', index)
+  return space !== -1 && space < index + WORD_SLACK ? space + 1 : index
 }
 
 function lineCount(text: string): number {
@@ -61,9 +76,13 @@ export function clampText(full: string): ClampedText {
     if (newline === -1) break
   }
   if (newline !== -1) headEnd = Math.min(headEnd, newline)
+  else headEnd = atWordEnd(text, headEnd)
   headEnd = onCodePoint(text, headEnd)
   const lastLine = text.lastIndexOf('\n') + 1
-  const tailStart = onCodePoint(text, Math.max(headEnd, lastLine, text.length - CLAMP.tailChars))
+  const tailStart = onCodePoint(
+    text,
+    Math.max(headEnd, lastLine, atWordStart(text, text.length - CLAMP.tailChars)),
+  )
   const middle = text.slice(headEnd, tailStart)
   return {
     head: text.slice(0, headEnd).replace(/\n$/, ''),
