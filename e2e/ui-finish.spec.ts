@@ -355,16 +355,23 @@ test('the sidebar lists waiting sessions first with what waits, and finds sessio
   await expect(row.getByRole('button', { name: 'Rename “Hello later”' })).toBeAttached()
 })
 
-test('Bypass takes an explicit confirmation', async ({ app: page }) => {
+test('cycling the mode onto Bypass with the keyboard takes an explicit confirmation', async ({
+  app: page,
+}) => {
   const mode = page.getByRole('combobox', { name: 'Mode', exact: true })
-  await mode.selectOption('bypass')
+  await mode.focus()
+  await page.keyboard.press('End')
   const confirm = page.getByRole('alertdialog', { name: 'Switch to Bypass?' })
   await expect(confirm).toBeVisible()
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(confirm).toBeHidden()
+  await expect(mode).toBeFocused()
   await expect(mode).toHaveValue('ask')
-  await mode.selectOption('bypass')
+  await page.keyboard.press('ArrowDown')
+  await expect(mode).toHaveValue('execute')
+  await page.keyboard.press('ArrowDown')
+  await expect(confirm).toBeVisible()
   await confirm.getByRole('button', { name: 'Switch to Bypass' }).click()
   await expect(mode).toHaveValue('bypass')
 })

@@ -20,13 +20,16 @@ export const MODE_HINT = {
 
 /**
  * The session's permission mode (explore / ask / execute / bypass). Bypass runs everything
- * without asking, so choosing it takes an explicit confirmation.
+ * without asking: stepping onto it with the arrow keys (cycling through the modes) stops at an
+ * explicit confirmation; picking it by name from the open list is already one.
  */
 export function ModePicker({ sessionId }: { sessionId: string }) {
   const actions = useActions()
   const mode = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.mode)
   const [confirming, setConfirming] = useState(false)
   const selectRef = useRef<HTMLSelectElement>(null)
+  // Set by a key that steps through the options of the closed list (arrows, Home/End, typing).
+  const cycling = useRef(false)
   if (!mode) return null
   const close = () => {
     setConfirming(false)
@@ -39,10 +42,18 @@ export function ModePicker({ sessionId }: { sessionId: string }) {
           ref={selectRef}
           aria-label="Mode"
           value={mode}
+          onKeyDown={(e) => {
+            cycling.current = e.key !== 'Enter' && e.key !== ' ' && e.key !== 'Tab'
+          }}
+          onBlur={() => (cycling.current = false)}
           onChange={(e) => {
             const parsed = PermissionModeSchema.safeParse(e.target.value)
+            const cycled = cycling.current
+            cycling.current = false
             if (!parsed.success) return
-            if (parsed.data === 'bypass') setConfirming(true)
+            // Picked from the open list by name, Bypass is a choice; stepped onto with the
+            // keyboard, it could be a slip, so it takes a confirmation.
+            if (parsed.data === 'bypass' && cycled) setConfirming(true)
             else void actions.setMode(sessionId, parsed.data)
           }}
         >

@@ -291,8 +291,8 @@ export function QuestionTray({
             <p className="question-text">Review your answers</p>
             {unanswered > 0 && (
               <p className="review-warning">
-                {unanswered} unanswered: {unanswered === 1 ? 'it is' : 'they are'} sent as not
-                answered.
+                {unanswered} unanswered: {unanswered === 1 ? 'it goes' : 'they go'} to the agent
+                without an answer.
               </p>
             )}
             <ol className="review-list">
