@@ -38,7 +38,7 @@ test.describe('the tray in the first journey', () => {
     // Compact by default: the command's head and tail, not all of it.
     const compact = await permission.boundingBox()
     expect(compact?.height).toBeGreaterThanOrEqual(150)
-    expect(compact?.height).toBeLessThanOrEqual(250)
+    expect(compact?.height).toBeLessThanOrEqual(240)
     await shootAll(page, 'permission-compact')
 
     // The full command, with the bidi override made visible, in a capped inner scroll area.
@@ -136,17 +136,19 @@ test.describe('every state', () => {
     await shootAll(page, 'permission-deny-note')
     await page.keyboard.press('Enter')
     await expect(tray).toBeHidden()
-    await expect(conversation(page)).toContainText('Denied')
+    await expect(conversation(page)).toContainText('Done:')
 
     await sendMessage(page, 'Run the checks')
     await waitUntilArmed(tray)
     await shootAll(page, 'permission-multiline')
     await tray.getByRole('button', { name: 'Deny' }).click()
+    await expect(conversation(page)).toContainText('Checks finished.')
 
     await sendMessage(page, 'Long echo please')
     await waitUntilArmed(tray)
     await shootAll(page, 'permission-long-command')
     await tray.getByRole('button', { name: 'Deny' }).click()
+    await expect(conversation(page)).toContainText('Printed.')
 
     await sendMessage(page, 'Two at once')
     await waitUntilArmed(tray)
@@ -174,6 +176,7 @@ test.describe('every state', () => {
     await tray.getByRole('button', { name: 'Details' }).click()
     await shootAll(page, 'permission-new-file-details')
     await tray.getByRole('button', { name: 'Allow' }).click()
+    await expect(conversation(page)).toContainText('Written.')
 
     await sendMessage(page, 'Edit the config')
     await waitUntilArmed(tray)
@@ -181,6 +184,7 @@ test.describe('every state', () => {
     await tray.getByRole('button', { name: 'Details' }).click()
     await shootAll(page, 'permission-edit-details')
     await tray.getByRole('button', { name: 'Allow' }).click()
+    await expect(conversation(page)).toContainText('Updated.')
 
     await sendMessage(page, 'Rewrite same file')
     await waitUntilArmed(tray)

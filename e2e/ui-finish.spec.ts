@@ -111,6 +111,7 @@ test('4. a diff has coloured, numbered lines and counts, no patch headers; a new
   const text = await detail.innerText()
   expect(text).not.toMatch(/={5,}|^---|^\+\+\+|@@/m)
   await tray.getByRole('button', { name: 'Deny' }).click()
+  await expect(conversation(page)).toContainText('Updated.')
 
   await sendMessage(page, 'Write notes for the release')
   await expect(tray.getByText('New file, 12 lines')).toBeVisible()
@@ -118,6 +119,7 @@ test('4. a diff has coloured, numbered lines and counts, no patch headers; a new
   await expect(tray.getByLabel('Full details')).toContainText('## 2.4.0')
   expect(await tray.getByLabel('Full details').innerText()).not.toMatch(/^\+/m)
   await tray.getByRole('button', { name: 'Deny' }).click()
+  await expect(conversation(page)).toContainText('Written.')
 
   await sendMessage(page, 'Rewrite same file')
   await expect(tray.getByText('No changes', { exact: true })).toBeVisible()

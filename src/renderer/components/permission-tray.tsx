@@ -122,7 +122,7 @@ export function PermissionTray({
         <code className="tray-tool">{request.tool}</code>
       </TrayHeader>
       <div className="tray-body">
-        <PermissionWhat request={request} diff={diff} />
+        <PermissionWhat request={request} diff={diff} expanded={open} />
         {open && (
           <div
             id={detailId}
@@ -140,40 +140,28 @@ export function PermissionTray({
             )}
           </div>
         )}
-        <div className="tray-choices">
-          {request.rememberScope !== null && (
-            <div className="remember">
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={remember}
-                  aria-describedby={scopeId}
-                  onChange={(e) => setRemember(e.target.checked)}
-                />
-                Remember for this turn
-              </label>
-              <span id={scopeId} className="remember-scope">
-                Don&apos;t ask again this turn for{' '}
-                {request.rememberScope.map((entry, i) => (
-                  <span key={i}>
-                    {i > 0 && ', '}
-                    <ScopeEntry text={entry} />
-                  </span>
-                ))}
-              </span>
-            </div>
-          )}
-          {!noteOpen && (
-            <button
-              type="button"
-              className="button-quiet note-toggle"
-              disabled={busy}
-              onClick={() => setNoteOpen(true)}
-            >
-              No, and tell the agent what to do instead
-            </button>
-          )}
-        </div>
+        {request.rememberScope !== null && (
+          <div className="remember">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={remember}
+                aria-describedby={scopeId}
+                onChange={(e) => setRemember(e.target.checked)}
+              />
+              Remember for this turn
+            </label>
+            <span id={scopeId} className="remember-scope">
+              Don&apos;t ask again this turn for{' '}
+              {request.rememberScope.map((entry, i) => (
+                <span key={i}>
+                  {i > 0 && ', '}
+                  <ScopeEntry text={entry} />
+                </span>
+              ))}
+            </span>
+          </div>
+        )}
         {noteOpen && (
           <div className="deny-note">
             <label className="deny-note-label">
@@ -204,6 +192,16 @@ export function PermissionTray({
         >
           Details
         </button>
+        {!noteOpen && (
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            onClick={() => setNoteOpen(true)}
+          >
+            No, and tell the agent what to do instead
+          </button>
+        )}
         {request.recovered && (
           <button
             type="button"

@@ -13,8 +13,12 @@ const count = (n: number, one: string, many: string) =>
  * A command as a code chip, or — when long — a block whose end is always in view: the head, what
  * is left out (all of it is in Details), and the tail.
  */
-export function CommandCode({ text }: { text: string }) {
+export function CommandCode({ text, expanded }: { text: string; expanded: boolean }) {
   const clamped = clampText(text)
+  // With Details open the whole command is right below: no need to show its ends twice.
+  if (clamped.hidden && expanded) {
+    return <span className="command-elided">the whole command, below</span>
+  }
   if (!clamped.hidden && !clamped.head.includes('\n')) {
     return (
       <code className="chip">
@@ -73,9 +77,12 @@ function DiffStat({ view }: { view: DiffView }) {
 export function PermissionWhat({
   request,
   diff,
+  expanded,
 }: {
   request: PermissionInteraction
   diff: DiffView | null
+  /** Details is open: the whole command or diff is shown below. */
+  expanded: boolean
 }) {
   const headline = permissionHeadline(request)
   const parts = commandParts(request)
@@ -89,7 +96,7 @@ export function PermissionWhat({
         <ol className="command-parts">
           {parts.map((part, i) => (
             <li key={i} className={part.flagged ? `is-flagged risk-part-${part.risk}` : undefined}>
-              <CommandCode text={part.text} />
+              <CommandCode text={part.text} expanded={false} />
               {part.flagged && (
                 <span className={`part-risk risk-${part.risk}`}>
                   {RISK_TEXT[part.risk]}
@@ -108,7 +115,7 @@ export function PermissionWhat({
         <div className="permission-what">
           <div className="permission-line permission-command">
             <span className="permission-verb">{headline.verb}</span>{' '}
-            <CommandCode text={headline.command} />
+            <CommandCode text={headline.command} expanded={expanded} />
           </div>
         </div>
       )

@@ -322,6 +322,14 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
           <input {...control} value={workspace} onChange={(e) => setWorkspace(e.target.value)} />
         )}
       </Field>
+      <p className="settings-test" role="status">
+        {dirty && !test.pending && !test.result && 'Test connection checks the saved settings.'}
+        {test.result && (
+          <span className={test.result.ok ? 'settings-test-ok' : 'settings-test-failed'}>
+            {test.result.message}
+          </span>
+        )}
+      </p>
       <div className="settings-actions">
         <button
           type="button"
@@ -337,14 +345,6 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
           Save settings
         </button>
       </div>
-      <p className="settings-test" role="status">
-        {dirty && !test.pending && !test.result && 'Test connection checks the saved settings.'}
-        {test.result && (
-          <span className={test.result.ok ? 'settings-test-ok' : 'settings-test-failed'}>
-            {test.result.message}
-          </span>
-        )}
-      </p>
     </form>
   )
 }

@@ -71,8 +71,8 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           <span className="tool-chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          <code className="tool-name">{item.tool}</code>
-          <span className="visually-hidden"> call, {STATUS_TEXT[item.status]}</span>
+          <code className="tool-name">{item.tool}</code>{' '}
+          <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
         </button>
         <span className="tool-summary" id={summaryId}>
           {toolSummary(item.tool, item.input)}

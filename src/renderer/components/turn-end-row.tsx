@@ -65,6 +65,7 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
   const causeId = useId()
   const titleId = useId()
   const text = ERROR_TEXT[item.errorKind ?? 'other']
+  // A failure of unknown kind (a log from before kinds existed) may well be the provider setup.
 
   const retry = async () => {
     if (!sessionId) return
@@ -102,7 +103,7 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
             Retry
           </button>
         )}
-        {text.settings && (
+        {(text.settings || item.errorKind === undefined) && (
           <button type="button" className="button-secondary small" onClick={shell.openSettings}>
             Open settings
           </button>

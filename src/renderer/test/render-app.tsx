@@ -3,7 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import userEvent from '@testing-library/user-event'
 import { App } from '../app'
-import { createChatStore, type ActiveSessionMemory } from '../state/store'
+import { createChatStore, type ActiveSessionMemory, type ChatStoreOptions } from '../state/store'
 import type { FakeBridge } from './fake-bridge'
 
 /**
@@ -50,7 +50,11 @@ afterEach(cleanup)
 export async function renderApp(
   fake: FakeBridge,
   remembered: string | null = null,
-  options: { promptArmingMs?: number } = {},
+  options: {
+    promptArmingMs?: number
+    /** A link to watch (the web host's socket); without one the bridge is always up. */
+    onConnection?: ChatStoreOptions['onConnection']
+  } = {},
 ) {
   let stored = remembered
   const memory: ActiveSessionMemory = {
@@ -64,6 +68,7 @@ export async function renderApp(
     scheduleFrame: (cb) => cb(),
     memory,
     promptArmingMs: options.promptArmingMs ?? 0,
+    ...(options.onConnection ? { onConnection: options.onConnection } : {}),
   })
   const user = userEvent.setup()
   const view = render(<App store={store} />)
