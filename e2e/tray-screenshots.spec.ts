@@ -49,7 +49,7 @@ test.describe('the tray in the first journey', () => {
     const expanded = await permission.boundingBox()
     expect(expanded?.height).toBeLessThanOrEqual(800 / 2 + 1)
     expect(expanded?.height).toBeGreaterThan(compact?.height ?? 0)
-    expect(await scrollsInside(permission.locator('.tray-body'))).toBe(true)
+    expect(await scrollsInside(detail)).toBe(true)
     // It grows upward: its bottom edge stays where the composer's was.
     expect(Math.round((expanded?.y ?? 0) + (expanded?.height ?? 0))).toBe(
       Math.round((compact?.y ?? 0) + (compact?.height ?? 0)),
@@ -110,8 +110,10 @@ test.describe('every state', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click()
     await shootAll(page, 'settings')
-    await page.getByRole('combobox', { name: 'Provider' }).selectOption('Automatic')
-    await shootAll(page, 'settings-automatic', { height: 1000 })
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption('Anthropic')
+    await page.getByRole('button', { name: 'Test connection' }).click()
+    await expect(page.locator('.settings-test')).not.toBeEmpty()
+    await shootAll(page, 'settings-anthropic', { height: 1000 })
     await page.keyboard.press('Escape')
 
     await page.getByRole('button', { name: 'Session list' }).click()

@@ -311,6 +311,8 @@ export class ParleyRuntime implements Runtime {
       }
     if (this.#closed) return { ok: false, reason: 'busy', message: 'the runtime is shutting down' }
     const turnId = newId('t')
+    // The header goes down as the session stood before this message; its title follows.
+    this.#save(session)
     if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
       session.title = titleFrom(text)
       this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })
