@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
+import { startParleyServer } from './parley-server'
 import { ARTIFACTS, shootAll } from './screens'
 
 /**
@@ -244,5 +245,32 @@ test.describe('a failed turn', () => {
     await sendMessage(page, 'Hello?')
     await expect(page.getByRole('alert')).toBeVisible({ timeout: 60_000 })
     await shootAll(page, 'error-card')
+  })
+})
+
+test.describe('after a restart and while offline', () => {
+  test.use({ scenario: 'ui-states.json' })
+
+  test('a recovered tray says why it is back; offline, Send says why it cannot send', async ({
+    app: page,
+    folders,
+    server,
+  }) => {
+    await sendMessage(page, 'Remove the build and rebuild')
+    await expect(permissionTray(page)).toBeVisible()
+    await server.kill()
+    const restarted = await startParleyServer('ui-states.json', folders)
+    try {
+      await page.goto(restarted.url)
+      await expect(permissionTray(page).getByText(/waiting since/)).toBeVisible()
+      await shootAll(page, 'permission-recovered')
+      await permissionTray(page).getByRole('button', { name: 'Dismiss' }).click()
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+      await page.getByRole('textbox', { name: 'Message' }).fill('Are you still there?')
+    } finally {
+      await restarted.stop()
+    }
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await shootAll(page, 'offline')
   })
 })

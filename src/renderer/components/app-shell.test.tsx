@@ -99,7 +99,7 @@ describe('offline', () => {
     act(() => report('reconnecting'))
     const send = screen.getByRole('button', { name: 'Send' })
     expect(send).toBeDisabled()
-    expect(send).toHaveAccessibleDescription(/Offline: cannot send/)
+    expect(send).toHaveAccessibleDescription('Offline: can’t send yet')
     act(() => report('open'))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled())
   })

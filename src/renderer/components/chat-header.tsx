@@ -5,7 +5,7 @@ import { useShell } from '../shell/shell-context'
 
 const CONNECTION_TEXT = {
   connecting: 'Connecting…',
-  reconnecting: 'Connection lost — reconnecting…',
+  reconnecting: 'Offline, reconnecting…',
   open: '',
 } as const
 

@@ -71,9 +71,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         <span className="composer-spacer" />
         {offline && (
           <span id={whyNotId} className="composer-why-not">
-            {connection === 'reconnecting'
-              ? 'Offline: cannot send until Parley is reachable again…'
-              : 'Connecting to Parley…'}
+            {connection === 'reconnecting' ? 'Offline: can’t send yet' : 'Connecting to Parley…'}
           </span>
         )}
         {running && sessionId && (

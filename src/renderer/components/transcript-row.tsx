@@ -13,6 +13,7 @@ const STATUS_TEXT = {
   error: 'Failed',
   denied: 'Denied',
   stopped: 'Stopped',
+  interrupted: 'Interrupted',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */

@@ -131,4 +131,39 @@ describe('Stop from the tray', () => {
     )
     expect(screen.queryByText('Failed')).not.toBeInTheDocument()
   })
+
+  it('marks a call cut short by the app closing "Interrupted", not "Failed"', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s1')],
+      events: {
+        s1: [
+          userMessage('Clean up', 't1', 1),
+          {
+            type: 'tool_call',
+            at: 2,
+            turnId: 't1',
+            step: 0,
+            toolCallId: 'c1',
+            tool: 'run_command',
+            input: { command: 'rm -rf build' },
+          },
+          {
+            type: 'tool_result',
+            at: 3,
+            turnId: 't1',
+            toolCallId: 'c1',
+            tool: 'run_command',
+            output: { error: 'run_command was interrupted: the app stopped while it was running' },
+            isError: true,
+            synthetic: true,
+          },
+          { type: 'turn_end', at: 4, turnId: 't1', reason: 'interrupted' },
+        ],
+      },
+    })
+    await renderApp(fake)
+    expect(await screen.findByRole('button', { name: /run_command call/ })).toHaveAccessibleName(
+      'run_command call, Interrupted',
+    )
+  })
 })

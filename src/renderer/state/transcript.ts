@@ -11,7 +11,8 @@ import {
 } from '../../shared'
 
 /** How a tool card's call stands. */
-export type ToolStatus = 'running' | 'waiting' | 'done' | 'error' | 'denied' | 'stopped'
+export type ToolStatus =
+  'running' | 'waiting' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted'
 
 /** One row of the transcript, derived from session events and live text deltas. */
 export type TranscriptItem =
@@ -238,9 +239,10 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         if (item?.kind === 'assistant' && item.streaming && item.turnId === event.turnId) {
           list.replace(i, { ...item, streaming: false })
         }
-        // A call cut short by Stop did not fail: the person stopped it.
+        // A call cut short by Stop or by the app closing did not fail; it was cut short.
         if (item?.kind === 'tool' && item.synthetic && item.status === 'error') {
           if (event.reason === 'stopped') list.replace(i, { ...item, status: 'stopped' })
+          if (event.reason === 'interrupted') list.replace(i, { ...item, status: 'interrupted' })
         }
       }
       if (event.reason !== 'completed') {
