@@ -58,6 +58,12 @@ describe('keyboard shortcuts', () => {
     await user.click(settings)
     await user.keyboard('{Escape}')
     await waitFor(() => expect(settings).toHaveFocus())
+
+    // Also when focus was lost to the page (a button that went away, a click on the backdrop).
+    await user.click(settings)
+    act(() => (document.activeElement as HTMLElement).blur())
+    fireEvent.keyDown(document.body, { key: 'Escape' })
+    expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument()
   })
 })
 

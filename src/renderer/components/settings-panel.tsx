@@ -44,19 +44,21 @@ export function SettingsPanel() {
   const { closeSettings } = useShell()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => headingRef.current?.focus(), [])
+  // Escape closes Settings wherever focus is (even lost to the page), unless something inside
+  // focus's reach already used it (a tray denying, a rename cancelling).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      closeSettings()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [closeSettings])
   return (
     <>
       <div className="settings-scrim" aria-hidden="true" onClick={closeSettings} />
-      <aside
-        className="settings-panel"
-        aria-labelledby="settings-heading"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault()
-            closeSettings()
-          }
-        }}
-      >
+      <aside className="settings-panel" aria-labelledby="settings-heading">
         <div className="settings-head">
           <h2 id="settings-heading" ref={headingRef} tabIndex={-1}>
             Settings
@@ -334,8 +336,11 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
         <button
           type="button"
           className="button-secondary"
-          disabled={test.pending}
-          onClick={() => test.run()}
+          // Not disabled while it runs: a disabled button drops the focus it has.
+          aria-disabled={test.pending}
+          onClick={() => {
+            if (!test.pending) test.run()
+          }}
         >
           {test.pending ? 'Testing…' : 'Test connection'}
         </button>
