@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, sendMessage, test } from './fixtures'
+import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
 import { readEndedSessionLog, readOnlySessionLog } from './acceptance-log'
 
 test.use({ scenario: 'acceptance-questions.json' })
@@ -130,6 +130,8 @@ test('keyboard: number keys pick, Enter advances, Enter on the review submits', 
   await sendMessage(page, 'three questions by keyboard')
   const tray = questionTray(page)
   await expect(tray.getByText('1 / 3')).toBeVisible()
+  // Keys act once the tray is armed: type-ahead never answers a question (issue 9).
+  await waitUntilArmed(tray)
   await page.keyboard.press('1')
   await expect(tray.getByRole('radio', { name: 'Red' })).toBeChecked()
   await expect(tray.getByText('1 / 3')).toBeVisible()

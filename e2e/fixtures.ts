@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import {
   createFolders,
   startParleyServer,
@@ -11,6 +11,8 @@ type Fixtures = {
   scenario: string
   /** Pause between the fake model's streamed deltas (PARLEY_FAKE_DELAY_MS); '' = the default. */
   fakeDelayMs: string
+  /** More environment for the server (a provider pointed somewhere, for example). */
+  serverEnv: Record<string, string>
   folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
@@ -20,6 +22,7 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   scenario: ['journey.json', { option: true }],
   fakeDelayMs: ['', { option: true }],
+  serverEnv: [{}, { option: true }],
   // Playwright requires a destructuring pattern here even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   folders: async ({}, provide) => {
@@ -30,8 +33,11 @@ export const test = base.extend<Fixtures>({
       await folders.remove()
     }
   },
-  server: async ({ scenario, folders, fakeDelayMs }, provide) => {
-    const env: Record<string, string> = fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}
+  server: async ({ scenario, folders, fakeDelayMs, serverEnv }, provide) => {
+    const env: Record<string, string> = {
+      ...(fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}),
+      ...serverEnv,
+    }
     const server = await startParleyServer(scenario, folders, env)
     try {
       await provide(server)
@@ -62,4 +68,9 @@ export async function sendMessage(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill(text)
   await box.press('Enter')
+}
+
+/** Waits until the tray's keys are armed (the type-ahead guard has passed). */
+export async function waitUntilArmed(tray: Locator) {
+  await expect(tray).toHaveAttribute('data-armed', 'true')
 }

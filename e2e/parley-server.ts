@@ -34,7 +34,8 @@ export async function createFolders(): Promise<ParleyFolders> {
 
 /**
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
- * `npm test` beforehand) and resolves with its URL once the listening line appears.
+ * `npm test` beforehand) and resolves with its URL once the listening line appears. An empty
+ * scenario name starts it without one (the provider then comes from `env`, else the demo).
  */
 export async function startParleyServer(
   scenarioFile: string,
@@ -46,8 +47,7 @@ export async function startParleyServer(
     [
       resolve('out/cli/parley.js'),
       'serve',
-      '--scenario',
-      resolve('e2e/scenarios', scenarioFile),
+      ...(scenarioFile ? ['--scenario', resolve('e2e/scenarios', scenarioFile)] : []),
       '--port',
       '0',
       '--data-dir',

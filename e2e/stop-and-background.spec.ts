@@ -59,7 +59,6 @@ test('a question in a background session marks it "Needs input" in the sidebar',
   const tray = page.getByRole('region', { name: 'Agent question' })
   await expect(tray).toBeVisible()
   await tray.getByRole('radio', { name: 'Ship' }).check()
-  await tray.getByRole('button', { name: 'Next' }).click()
   await tray.getByRole('button', { name: 'Submit' }).click()
   await expect(tray).toBeHidden()
   await expect(background).not.toContainText('Needs input')

@@ -1,29 +1,14 @@
-import { mkdirSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, sendMessage, test } from './fixtures'
+import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
+import { startParleyServer } from './parley-server'
+import { ARTIFACTS, shootAll } from './screens'
 
-test.use({ scenario: 'tray-screens.json' })
-
-const ARTIFACTS = 'e2e-artifacts'
-const WIDTHS = [1280, 800] as const
-const THEMES = ['light', 'dark'] as const
-
-/** Screenshots of the tray in both themes at two window widths, for a person to look at. */
-async function shootAll(page: Page, name: string) {
-  mkdirSync(ARTIFACTS, { recursive: true })
-  for (const colorScheme of THEMES) {
-    for (const width of WIDTHS) {
-      await page.emulateMedia({ colorScheme })
-      await page.setViewportSize({ width, height: 800 })
-      await page.screenshot({
-        path: `${ARTIFACTS}/${name}-${colorScheme}-${width}.png`,
-        animations: 'disabled',
-      })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
+/**
+ * Every state of the chat UI in both themes at 1280 and 900 px, each checked with axe-core (no
+ * serious or critical violation), saved under e2e-artifacts/ for a person to look at.
+ */
 
 /** Whether an element's content is taller than its box (it scrolls inside). */
 function scrollsInside(locator: Locator): Promise<boolean> {
@@ -35,54 +20,257 @@ function scrollsInside(locator: Locator): Promise<boolean> {
   })
 }
 
-test('the tray stays compact, grows upward to a cap and scrolls inside, in both themes', async ({
-  app: page,
-}) => {
-  await sendMessage(page, 'Clean up the generated files')
-  const permission = page.getByRole('region', { name: 'Permission request' })
-  await expect(permission).toBeVisible()
+const permissionTray = (page: Page) => page.getByRole('region', { name: 'Permission request' })
+const questionTray = (page: Page) => page.getByRole('region', { name: 'Agent question' })
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
 
-  // Compact by default: about 160 px at the standard width.
-  const compact = await permission.boundingBox()
-  expect(compact?.height).toBeGreaterThanOrEqual(150)
-  expect(compact?.height).toBeLessThanOrEqual(200)
-  await shootAll(page, 'permission-compact')
+test.describe('the tray in the first journey', () => {
+  test.use({ scenario: 'tray-screens.json' })
 
-  // The full command, with the bidi override made visible, in a capped inner scroll area.
-  await permission.getByRole('button', { name: 'Details' }).click()
-  const detail = permission.getByLabel('Full details')
-  await expect(detail).toContainText('⟨U+202E⟩')
-  await expect(detail).toContainText('workspace-39')
-  const expanded = await permission.boundingBox()
-  expect(expanded?.height).toBeLessThanOrEqual(800 / 2 + 1)
-  expect(expanded?.height).toBeGreaterThan(compact?.height ?? 0)
-  expect(await scrollsInside(detail)).toBe(true)
-  // It grows upward: its bottom edge stays where the composer's was.
-  expect(Math.round((expanded?.y ?? 0) + (expanded?.height ?? 0))).toBe(
-    Math.round((compact?.y ?? 0) + (compact?.height ?? 0)),
-  )
-  await shootAll(page, 'permission-details')
+  test('stays compact, grows upward to a cap and scrolls inside, in both themes', async ({
+    app: page,
+  }) => {
+    await sendMessage(page, 'Clean up the generated files')
+    const permission = permissionTray(page)
+    await expect(permission).toBeVisible()
+    await shootAll(page, 'permission-arming')
+    await waitUntilArmed(permission)
 
-  await permission.getByRole('button', { name: 'Allow' }).click()
-  const question = page.getByRole('region', { name: 'Agent question' })
-  await expect(question).toBeVisible()
-  await question.getByRole('radio', { name: 'Ignore them' }).check()
-  await shootAll(page, 'question')
+    // Compact by default: the command's head and tail, not all of it.
+    const compact = await permission.boundingBox()
+    expect(compact?.height).toBeGreaterThanOrEqual(150)
+    expect(compact?.height).toBeLessThanOrEqual(240)
+    await shootAll(page, 'permission-compact')
 
-  // A short window: the question tray caps at half the viewport and scrolls inside.
-  await page.setViewportSize({ width: 800, height: 420 })
-  const capped = await question.boundingBox()
-  expect(capped?.height).toBeLessThanOrEqual(210 + 1)
-  const body = question.locator('.tray-body')
-  expect(await scrollsInside(body)).toBe(true)
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
-  await page.screenshot({ path: `${ARTIFACTS}/question-short-window.png` })
-  await page.setViewportSize({ width: 1280, height: 800 })
+    // The full command, with the bidi override made visible, in a capped inner scroll area.
+    await permission.getByRole('button', { name: 'Details' }).click()
+    const detail = permission.getByLabel('Full details')
+    await expect(detail).toContainText('⟨U+202E⟩')
+    await expect(detail).toContainText('workspace-39')
+    const expanded = await permission.boundingBox()
+    expect(expanded?.height).toBeLessThanOrEqual(800 / 2 + 1)
+    expect(expanded?.height).toBeGreaterThan(compact?.height ?? 0)
+    expect(await scrollsInside(detail)).toBe(true)
+    // It grows upward: its bottom edge stays where the composer's was.
+    expect(Math.round((expanded?.y ?? 0) + (expanded?.height ?? 0))).toBe(
+      Math.round((compact?.y ?? 0) + (compact?.height ?? 0)),
+    )
+    await shootAll(page, 'permission-details')
 
-  await question.getByRole('button', { name: 'Next' }).click()
-  await question.getByRole('button', { name: 'Next' }).click()
-  await shootAll(page, 'question-review')
-  await question.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Thanks:')
-  await shootAll(page, 'answered-history')
+    await permission.getByRole('button', { name: 'Allow' }).click()
+    const question = questionTray(page)
+    await expect(question).toBeVisible()
+    await question.getByRole('radio', { name: 'Ignore them' }).check()
+    await shootAll(page, 'question')
+
+    // A short window: the question tray caps at half the viewport and scrolls inside.
+    await page.setViewportSize({ width: 900, height: 420 })
+    const capped = await question.boundingBox()
+    expect(capped?.height).toBeLessThanOrEqual(210 + 1)
+    expect(await scrollsInside(question.locator('.tray-body'))).toBe(true)
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
+    await page.screenshot({ path: `${ARTIFACTS}/question-short-window.png` })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await question.getByRole('button', { name: 'Next', exact: true }).click()
+    await question.getByRole('button', { name: 'Next: Review' }).click()
+    await shootAll(page, 'question-review')
+    await question.getByRole('button', { name: 'Submit' }).click()
+    await expect(conversation(page)).toContainText('Thanks:')
+    await shootAll(page, 'answered-history')
+  })
+})
+
+test.describe('every state', () => {
+  test.use({ scenario: 'ui-states.json' })
+
+  test('the first screen, a reply, the sidebar, search, rename, delete and settings', async ({
+    app: page,
+  }) => {
+    await shootAll(page, 'first-screen')
+    await sendMessage(page, 'Hello there')
+    await expect(conversation(page)).toContainText('Anything else?')
+    await page.getByRole('button', { name: 'New session' }).click()
+    await sendMessage(page, 'Ask one thing please')
+    await expect(questionTray(page)).toBeVisible()
+    await page.getByRole('link', { name: /Hello there/ }).click()
+    await expect(page.getByRole('link', { name: /Ask one thing/ })).toContainText('Needs input')
+    await shootAll(page, 'sidebar-waiting')
+
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('hello')
+    await shootAll(page, 'sidebar-search')
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('')
+
+    const row = page.getByRole('listitem').filter({ hasText: 'Hello there' })
+    await row.getByRole('button', { name: /Rename/ }).click()
+    await shootAll(page, 'sidebar-rename')
+    await page.keyboard.press('Escape')
+    await row.getByRole('button', { name: /Delete/ }).click()
+    await shootAll(page, 'sidebar-delete')
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await shootAll(page, 'settings')
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption('Anthropic')
+    await page.getByRole('button', { name: 'Test connection' }).click()
+    await expect(page.locator('.settings-test')).not.toBeEmpty()
+    await shootAll(page, 'settings-anthropic', { height: 1000 })
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Session list' }).click()
+    await shootAll(page, 'sidebar-collapsed')
+    await page.getByRole('button', { name: 'Session list' }).click()
+
+    await page.getByRole('combobox', { name: 'Mode', exact: true }).focus()
+    await page.keyboard.press('End')
+    await shootAll(page, 'bypass-confirm')
+    await page.keyboard.press('Escape')
+  })
+
+  test('high risk, a compound command, a long command, a note for the agent and the queue', async ({
+    app: page,
+  }) => {
+    await sendMessage(page, 'Remove the build and rebuild')
+    const tray = permissionTray(page)
+    await waitUntilArmed(tray)
+    await shootAll(page, 'permission-high-risk')
+    await tray.getByRole('button', { name: 'No, and tell the agent what to do instead' }).click()
+    await page.keyboard.type('Only remove dist, keep build.')
+    await shootAll(page, 'permission-deny-note')
+    await page.keyboard.press('Enter')
+    await expect(tray).toBeHidden()
+    await expect(conversation(page)).toContainText('Done:')
+
+    await sendMessage(page, 'Run the checks')
+    await waitUntilArmed(tray)
+    await shootAll(page, 'permission-multiline')
+    await tray.getByRole('button', { name: 'Deny' }).click()
+    await expect(conversation(page)).toContainText('Checks finished.')
+
+    await sendMessage(page, 'Long echo please')
+    await waitUntilArmed(tray)
+    await shootAll(page, 'permission-long-command')
+    await tray.getByRole('button', { name: 'Deny' }).click()
+    await expect(conversation(page)).toContainText('Printed.')
+
+    await sendMessage(page, 'Two at once')
+    await waitUntilArmed(tray)
+    await tray.getByRole('button', { name: '1 more waiting' }).click()
+    await shootAll(page, 'permission-queue')
+    await tray.getByRole('button', { name: 'Stop' }).click()
+    await expect(conversation(page)).toContainText('Stopped')
+    await shootAll(page, 'stopped-from-tray')
+  })
+
+  test('file permissions: a new file, an edit with a diff, and a write that changes nothing', async ({
+    app: page,
+    folders,
+  }) => {
+    writeFileSync(
+      join(folders.workspace, 'config.txt'),
+      'name = parley\nport = 8080\nhost = localhost\ndebug = true\nlog = info\n',
+    )
+    writeFileSync(join(folders.workspace, 'same.txt'), 'unchanged\n')
+    const tray = permissionTray(page)
+
+    await sendMessage(page, 'Write notes for the release')
+    await waitUntilArmed(tray)
+    await shootAll(page, 'permission-new-file')
+    await tray.getByRole('button', { name: 'Details' }).click()
+    await shootAll(page, 'permission-new-file-details')
+    await tray.getByRole('button', { name: 'Allow' }).click()
+    await expect(conversation(page)).toContainText('Written.')
+
+    await sendMessage(page, 'Edit the config')
+    await waitUntilArmed(tray)
+    await shootAll(page, 'permission-edit')
+    await tray.getByRole('button', { name: 'Details' }).click()
+    await shootAll(page, 'permission-edit-details')
+    await tray.getByRole('button', { name: 'Allow' }).click()
+    await expect(conversation(page)).toContainText('Updated.')
+
+    await sendMessage(page, 'Rewrite same file')
+    await waitUntilArmed(tray)
+    await tray.getByRole('button', { name: 'Details' }).click()
+    await shootAll(page, 'permission-no-changes')
+    await tray.getByRole('button', { name: 'Deny' }).click()
+  })
+
+  test('questions: step chips, Other, the review with unanswered questions, one question, a long answer', async ({
+    app: page,
+  }) => {
+    const tray = questionTray(page)
+    await sendMessage(page, 'Ask three questions')
+    await waitUntilArmed(tray)
+    await tray.getByRole('radio', { name: 'SQLite' }).check()
+    await shootAll(page, 'question-chips')
+    await tray.getByRole('button', { name: 'Question 2, not answered yet' }).click()
+    await tray.getByRole('radio', { name: 'Other' }).check()
+    await shootAll(page, 'question-other-empty')
+    await tray
+      .getByRole('textbox', { name: 'Other answer' })
+      .fill(
+        'Our own bare-metal servers in the Frankfurt data centre, behind the existing load balancer',
+      )
+    await shootAll(page, 'question-other-long')
+    await tray.getByRole('button', { name: 'Next', exact: true }).click()
+    await tray.getByRole('button', { name: 'Next: Review' }).click()
+    await shootAll(page, 'question-review-unanswered')
+    await tray.getByRole('button', { name: 'Submit' }).click()
+    await expect(conversation(page)).toContainText('Thanks:')
+
+    await sendMessage(page, 'Ask one thing')
+    await waitUntilArmed(tray)
+    await shootAll(page, 'question-single')
+    await tray.getByRole('radio', { name: 'Other' }).check()
+    await tray
+      .getByRole('textbox', { name: 'Other answer' })
+      .fill(
+        'Write them to a quarantine table with the validation error beside each row, carry on with the rest, and give me a summary at the end so I can decide what to do with them',
+      )
+    await tray.getByRole('button', { name: 'Submit' }).click()
+    await expect(conversation(page)).toContainText('Noted:')
+    await shootAll(page, 'answered-long')
+  })
+})
+
+test.describe('a failed turn', () => {
+  // No scenario: an OpenAI-compatible provider on a port where nothing listens.
+  test.use({
+    scenario: '',
+    serverEnv: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' },
+  })
+
+  test('is an error card with Retry', async ({ app: page }) => {
+    await sendMessage(page, 'Hello?')
+    await expect(page.getByRole('alert')).toBeVisible({ timeout: 60_000 })
+    await shootAll(page, 'error-card')
+  })
+})
+
+test.describe('after a restart and while offline', () => {
+  test.use({ scenario: 'ui-states.json' })
+
+  test('a recovered tray says why it is back; offline, Send says why it cannot send', async ({
+    app: page,
+    folders,
+    server,
+  }) => {
+    await sendMessage(page, 'Remove the build and rebuild')
+    await expect(permissionTray(page)).toBeVisible()
+    await server.kill()
+    const restarted = await startParleyServer('ui-states.json', folders)
+    try {
+      await page.goto(restarted.url)
+      await expect(permissionTray(page).getByText(/waiting since/)).toBeVisible()
+      await shootAll(page, 'permission-recovered')
+      await permissionTray(page).getByRole('button', { name: 'Dismiss' }).click()
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+      await page.getByRole('textbox', { name: 'Message' }).fill('Are you still there?')
+    } finally {
+      await restarted.stop()
+    }
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await shootAll(page, 'offline')
+  })
 })

@@ -6,7 +6,11 @@ export const ScenarioCallSchema = z.object({
   input: z.record(z.string(), z.unknown()).default({}),
 })
 
-/** One model call: stream `say`, then make the calls in `call` (several = parallel). */
+/**
+ * One model call: stream `say`, then make the calls in `call` (several = parallel). `say` may use
+ * the pinned placeholders `{{lastToolResult}}`, `{{tools}}`, `{{mode}}`, and `{{lastAnswers}}`
+ * (the newest AskUserQuestion answers as a markdown list, for text a person reads).
+ */
 export const ScenarioStepSchema = z.object({
   say: z.string().max(100_000).optional(),
   call: z.array(ScenarioCallSchema).max(16).optional(),

@@ -5,7 +5,9 @@ export const DEMO_BACKEND_ID = 'fake:demo'
 
 /**
  * The built-in demo, used when no scenario and no provider is configured: it shows a permission
- * prompt and a two-question AskUserQuestion, then quotes the answers in the same turn.
+ * prompt and a two-question AskUserQuestion, then quotes the answers in the same turn. New
+ * sessions of the demo work in a scratch folder of the data dir (runtime.ts), never in the folder
+ * Parley was started from.
  */
 export const DEMO_SCENARIO: Scenario = {
   turns: [
@@ -61,7 +63,7 @@ export const DEMO_SCENARIO: Scenario = {
           ],
         },
         {
-          say: 'Thanks — same turn, no restart. You chose: {{lastToolResult}}\n\nThat is the whole demo.',
+          say: 'Thanks — same turn, no restart. You chose:\n\n{{lastAnswers}}\n\nThat is the whole demo.',
         },
       ],
     },

@@ -58,6 +58,9 @@ export async function loadScenario(path: string): Promise<Scenario> {
   return parsed.data
 }
 
+/** The built-in demo's backend id, as `scenarioBackend(DEMO_SCENARIO, 'demo', …)` makes it. */
+export const DEMO_BACKEND_ID = 'fake:demo'
+
 export function scenarioBackend(scenario: Scenario, name: string, delayMs: number): ModelBackend {
   return {
     id: `fake:${name}`,

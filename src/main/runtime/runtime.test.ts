@@ -517,6 +517,11 @@ describe('sessions', () => {
     const runtime = await start(rig)
     const a = await newSession(runtime)
     const b = await newSession(runtime)
+    // A session is saved at its first message.
+    for (const sessionId of [a, b]) {
+      await runtime.send({ sessionId, text: 'hello' })
+      await runtime.stop({ sessionId })
+    }
     await runtime.renameSession({ sessionId: a, title: 'Renamed' })
     const list = await runtime.listSessions({})
     expect(list.map((s) => s.id)).toEqual([a, b])

@@ -30,14 +30,18 @@ import {
 import { SettingsStore } from './settings-store'
 import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
-import { resolveBackend, type ModelBackend } from './model-backend'
+import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './model-backend'
 import { checkConnection } from './connection-check'
 import { modelOverride } from './provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './shell/bash-grammar'
 
-const DEFAULT_TITLE = 'New session'
+/**
+ * Until the first message names it. Not "New session": that is the name of the button that makes
+ * one, and a session's Rename and Delete buttons carry its title.
+ */
+const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
@@ -133,6 +137,8 @@ export class ParleyRuntime implements Runtime {
   readonly #mcp: McpHub
   /** The agent `--acp` names: new sessions use it unless they name another. */
   #defaultAgent: AgentSpec | undefined
+  /** Sessions created but not written yet: a session is saved at its first record, not before. */
+  readonly #unsaved = new Set<string>()
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
@@ -295,10 +301,35 @@ export class ParleyRuntime implements Runtime {
   }
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
+    this.#save(session)
     session.writer.append(event, { sync })
     session.events.push(event)
     session.updatedAt = event.type === 'session' ? event.createdAt : event.at
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
+  }
+
+  /** Writes the header of a session created in memory (its first message is about to be). */
+  #save(session: SessionState): void {
+    if (!this.#unsaved.delete(session.header.id)) return
+    const header = { ...session.header, title: session.title, mode: session.mode }
+    session.header = header
+    session.events[0] = header
+    session.writer.append(header, { sync: true })
+  }
+
+  /**
+   * The folder new sessions work in: the one asked for, else `--workspace`, else Settings, else
+   * where Parley started. The demo never writes where Parley started: it gets a scratch folder.
+   */
+  #workspaceFor(input: In<'createSession'>): string {
+    const named = input.workspace ?? this.options.workspace
+    if (named) return resolve(named)
+    if (this.#backend.id === DEMO_BACKEND_ID) {
+      const scratch = join(this.options.dataDir, 'demo-workspace')
+      mkdirSync(scratch, { recursive: true })
+      return scratch
+    }
+    return resolve(this.#settings.current.defaultWorkspace || process.cwd())
   }
 
   #summary(session: SessionState) {
@@ -350,10 +381,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async createSession(input: In<'createSession'>): Out<'createSession'> {
-    const workspace = resolve(
-      input.workspace ??
-        (this.options.workspace || this.#settings.current.defaultWorkspace || process.cwd()),
-    )
+    const workspace = this.#workspaceFor(input)
     if (!existsSync(workspace) || !statSync(workspace).isDirectory()) {
       return { ok: false, reason: 'invalid_workspace', message: `${workspace} is not a folder` }
     }
@@ -378,7 +406,8 @@ export class ParleyRuntime implements Runtime {
       ...(chosen.agent ? { agent: chosen.agent } : {}),
     }
     const session = stateFromEvents(path, [header], []) as SessionState
-    session.writer.append(header, { sync: true })
+    // Written with its first message (#save): an empty session leaves nothing behind.
+    this.#unsaved.add(id)
     this.#sessions.set(id, session)
     this.#touch(session)
     return { ok: true, session: this.#summary(session) }
@@ -400,7 +429,9 @@ export class ParleyRuntime implements Runtime {
     const session = this.#sessions.get(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     session.title = title
-    this.#record(session, { type: 'session_update', at: Date.now(), title })
+    if (!this.#unsaved.has(sessionId)) {
+      this.#record(session, { type: 'session_update', at: Date.now(), title })
+    }
     this.#touch(session)
     return ok
   }
@@ -410,7 +441,9 @@ export class ParleyRuntime implements Runtime {
     if (!session) return { ok: false, reason: 'not_found' }
     if (session.mode !== mode) {
       session.mode = mode
-      this.#record(session, { type: 'session_update', at: Date.now(), mode })
+      if (!this.#unsaved.has(sessionId)) {
+        this.#record(session, { type: 'session_update', at: Date.now(), mode })
+      }
       this.#touch(session)
       this.#gate.modeChanged(session)
     }
@@ -432,6 +465,7 @@ export class ParleyRuntime implements Runtime {
     if (session.header.agent) await this.#agents.close(session, 'removed')
     else await this.#engine.end(session, 'removed')
     this.#sessions.delete(sessionId)
+    this.#unsaved.delete(sessionId)
     session.writer.close()
     rmSync(session.writer.path, { force: true })
     this.#emit({ type: 'session_changed', sessionId, session: null })
@@ -463,6 +497,8 @@ export class ParleyRuntime implements Runtime {
   /** Records the person's message and starts the turn with the session's agent. */
   #startTurn(session: SessionState, text: string): string {
     const turnId = newId('t')
+    // The header goes down as the session stood before this message; its title follows.
+    this.#save(session)
     if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
       session.title = titleFrom(text)
       this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })

@@ -36,7 +36,19 @@ describe('streaming text', () => {
         mode: 'ask',
         tools: 'a,b',
         lastToolResult: '{}',
+        lastAnswers: '',
       }),
     ).toBe('ask a,b {} {{other}}')
+  })
+
+  it('fills {{lastAnswers}} and leaves the pinned placeholders as they were', () => {
+    expect(
+      fillPlaceholders('{{lastToolResult}} / {{lastAnswers}}', {
+        mode: 'ask',
+        tools: '',
+        lastToolResult: '{"answers":[]}',
+        lastAnswers: '- Ship? **Yes**',
+      }),
+    ).toBe('{"answers":[]} / - Ship? **Yes**')
   })
 })

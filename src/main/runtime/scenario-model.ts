@@ -5,6 +5,7 @@ import type {
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider'
 import { MockLanguageModelV4 } from 'ai/test'
+import { AskUserQuestionResultSchema } from '../../shared/ask-user-question'
 import type { Scenario, ScenarioStep } from '../../shared/scenario'
 import type { PermissionMode } from '../../shared/permission'
 
@@ -71,13 +72,39 @@ function lastToolResult(prompt: LanguageModelV4Prompt): string {
   return ''
 }
 
-export function fillPlaceholders(
-  text: string,
-  values: { tools: string; mode: string; lastToolResult: string },
-): string {
+/**
+ * The newest AskUserQuestion result in the prompt as text a person reads, one line per question
+ * ("- Which runner? **Vitest**"), or "" when there is none.
+ */
+function lastAnswers(prompt: LanguageModelV4Prompt): string {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i]
+    if (message?.role !== 'tool') continue
+    for (let j = message.content.length - 1; j >= 0; j--) {
+      const part = message.content[j]
+      if (part?.type !== 'tool-result' || part.output.type !== 'json') continue
+      const parsed = AskUserQuestionResultSchema.safeParse(part.output.value)
+      if (!parsed.success) continue
+      return parsed.data.answers
+        .map((a) => `- ${a.question} ${a.answer === null ? '*not answered*' : `**${a.answer}**`}`)
+        .join('\n')
+    }
+  }
+  return ''
+}
+
+/** The values `say` can quote; the names are the scenario format's placeholders. */
+export type PlaceholderValues = {
+  tools: string
+  mode: string
+  lastToolResult: string
+  lastAnswers: string
+}
+
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(
-    /\{\{(tools|mode|lastToolResult)\}\}/g,
-    (_, key: keyof typeof values) => values[key],
+    /\{\{(tools|mode|lastToolResult|lastAnswers)\}\}/g,
+    (_, key: keyof PlaceholderValues) => values[key],
   )
 }
 
@@ -122,6 +149,7 @@ async function* playStep(
     tools: tools.join(','),
     mode: ctx.mode,
     lastToolResult: lastToolResult(options.prompt),
+    lastAnswers: lastAnswers(options.prompt),
   }
   yield { type: 'stream-start', warnings: [] } satisfies LanguageModelV4StreamPart
   const say = found?.step.say ? fillPlaceholders(found.step.say, values) : ''

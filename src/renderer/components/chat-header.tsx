@@ -1,26 +1,44 @@
 import { useEffect } from 'react'
 import { activeSession } from '../state/app-state'
 import { useChat } from '../state/chat-context'
+import { useShell } from '../shell/shell-context'
 
 const CONNECTION_TEXT = {
   connecting: 'Connecting…',
-  reconnecting: 'Connection lost — reconnecting…',
+  reconnecting: 'Offline, reconnecting…',
   open: '',
 } as const
 
-/** The open session's title and workspace, and the link state when it is not up. */
+/** The open session's title and workspace, the session-list toggle, and the link state. */
 export function ChatHeader() {
   const session = useChat(activeSession)
   const connection = useChat((s) => s.connection)
+  const shell = useShell()
   const title = session?.title
   useEffect(() => {
     document.title = title ? `${title} · Parley` : 'Parley'
   }, [title])
   return (
     <header className="chat-header">
+      <button
+        type="button"
+        className="icon-button sidebar-toggle"
+        aria-label="Session list"
+        aria-expanded={shell.sidebarOpen}
+        aria-controls="sidebar"
+        title={shell.sidebarOpen ? 'Hide the session list' : 'Show the session list'}
+        onClick={() => shell.setSidebarOpen(!shell.sidebarOpen)}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
       <div className="chat-heading">
         <h1 className="chat-title">{session?.title ?? 'Parley'}</h1>
-        {session && <span className="chat-workspace">{session.workspace}</span>}
+        {session && (
+          <span className="chat-workspace" title={session.workspace}>
+            <span className="visually-hidden">Workspace: </span>
+            {session.workspace}
+          </span>
+        )}
       </div>
       {connection !== 'open' && (
         <span className="connection" role="status">

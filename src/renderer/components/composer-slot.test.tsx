@@ -39,8 +39,9 @@ describe('the tray in the composer slot', () => {
     expect(details).toHaveAttribute('aria-expanded', 'false')
     await user.click(details)
     expect(details).toHaveAttribute('aria-expanded', 'true')
-    expect(within(tray).getByText('⟨U+202E⟩')).toBeInTheDocument()
-    expect(within(tray).getByText(/end-of-detail/)).toBeInTheDocument()
+    const full = within(tray).getByRole('group', { name: 'Full details' })
+    expect(within(full).getByText('⟨U+202E⟩')).toBeInTheDocument()
+    expect(within(full).getByText(/end-of-detail/)).toBeInTheDocument()
     expect(tray.textContent).not.toContain('\u202E')
   })
 
@@ -98,7 +99,7 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
-    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
 
     expect(within(tray).getByText('Not answered')).toBeInTheDocument()
     expect(within(tray).getByText('Zig')).toBeInTheDocument()

@@ -1,20 +1,23 @@
 import { useEffect, useRef } from 'react'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
+import { useShell } from '../shell/shell-context'
 import { Composer } from './composer'
 import { PermissionTray } from './permission-tray'
 import { QuestionTray } from './question-tray'
+import { TurnStatus } from './turn-status'
 
 /**
  * The bottom of the chat: the composer, or — while the head of the session's interaction FIFO
  * waits — the tray in its place. The composer stays mounted but hidden, so its draft and caret
- * are untouched; focus goes back to it when the last request settles.
+ * are untouched; focus goes to it once the app has loaded and back to it when the last request
+ * settles.
  */
 export function ComposerSlot() {
   const queue = useChat((s) => queueOf(s, s.activeSessionId))
   const head = queue[0]
   const ready = useChat((s) => s.ready)
-  const composerRef = useRef<HTMLTextAreaElement>(null)
+  const { composerRef } = useShell()
   const trayWasShown = useRef(false)
 
   useEffect(() => {
@@ -23,16 +26,26 @@ export function ComposerSlot() {
       trayWasShown.current = false
       composerRef.current?.focus()
     }
-  }, [head])
+  }, [head, composerRef])
 
-  const more = Math.max(0, queue.length - 1)
+  // The message box is where a person starts: focused as soon as it can take text.
+  const focusedOnLoad = useRef(false)
+  useEffect(() => {
+    if (!ready || focusedOnLoad.current) return
+    focusedOnLoad.current = true
+    const active = document.activeElement
+    if (!head && (!active || active === document.body)) composerRef.current?.focus()
+  }, [ready, head, composerRef])
+
+  const waiting = queue.slice(1)
   return (
     <div className="composer-slot">
+      <TurnStatus />
       {head?.kind === 'permission' && (
-        <PermissionTray key={head.requestId} request={head} more={more} />
+        <PermissionTray key={head.requestId} request={head} waiting={waiting} />
       )}
       {head?.kind === 'question' && (
-        <QuestionTray key={head.requestId} request={head} more={more} />
+        <QuestionTray key={head.requestId} request={head} waiting={waiting} />
       )}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
       {ready && <Composer ref={composerRef} hidden={head !== undefined} />}

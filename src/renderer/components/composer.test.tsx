@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
+import { userMessage } from '../test/fixtures'
 import { renderApp } from '../test/render-app'
 
 describe('the composer', () => {
@@ -23,7 +24,10 @@ describe('the composer', () => {
   })
 
   it('text typed right after "New session" goes to the new session, even before it exists', async () => {
-    const fake = createFakeBridge({ sessions: [fakeSession('s0', { title: 'Old' })] })
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s0', { title: 'Old' })],
+      events: { s0: [userMessage('earlier')] },
+    })
     const create = fake.bridge.createSession
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -44,9 +48,9 @@ describe('the composer', () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
     const { user } = await renderApp(fake)
     expect(screen.getByText('Demo scenario (fake backend)')).toBeInTheDocument()
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'bypass')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'execute')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'fake-large')
-    expect(fake.callsOf('setSessionMode')).toEqual([{ sessionId: 's1', mode: 'bypass' }])
+    expect(fake.callsOf('setSessionMode')).toEqual([{ sessionId: 's1', mode: 'execute' }])
     expect(fake.callsOf('updateSettings')).toEqual([{ model: 'fake-large' }])
   })
 

@@ -1,4 +1,4 @@
-import { forwardRef, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { forwardRef, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { LIMITS } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
@@ -17,6 +17,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const draft = useChat((s) => s.composerDrafts[draftKey(s.activeSessionId)] ?? '')
   const running = useChat((s) => activeSession(s)?.running ?? false)
   const backendLabel = useChat((s) => s.settings?.backendLabel ?? '')
+  const connection = useChat((s) => s.connection)
+  const offline = connection !== 'open'
+  const whyNotId = useId()
   const localRef = useRef<HTMLTextAreaElement | null>(null)
 
   // Grow with the text up to the CSS max-height, then scroll.
@@ -29,7 +32,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
 
   // The runtime is the judge of "busy": this view of `running` can lag a turn that just ended.
   const send = () => {
-    if (draft.trim() !== '') void actions.send()
+    if (draft.trim() !== '' && !offline) void actions.send()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
@@ -66,6 +69,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         <ModelPicker />
         {backendLabel && <span className="backend-label">{backendLabel}</span>}
         <span className="composer-spacer" />
+        {offline && (
+          <span id={whyNotId} className="composer-why-not">
+            {connection === 'reconnecting' ? 'Offline: can’t send yet' : 'Connecting to Parley…'}
+          </span>
+        )}
         {running && sessionId && (
           <button
             type="button"
@@ -75,7 +83,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
             Stop
           </button>
         )}
-        <button type="submit" className="button-primary" disabled={running || draft.trim() === ''}>
+        <button
+          type="submit"
+          className="button-primary"
+          disabled={running || offline || draft.trim() === ''}
+          aria-describedby={offline ? whyNotId : undefined}
+        >
           Send
         </button>
       </div>

@@ -26,7 +26,6 @@ function mount(
       <FormTray
         interaction={interaction}
         draft={draft}
-        more={0}
         onDraft={(next) => {
           drafts.push(next)
           setDraft(next)

@@ -1,5 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { askerName, type FormDraft, type FormInteraction, type FormResponse } from '../../shared'
+import {
+  askerName,
+  type FormDraft,
+  type FormInteraction,
+  type FormResponse,
+  type PendingInteraction,
+} from '../../shared'
 import { canAccept, draftErrors, formContent, reviewRows } from '../../shared/form-answers'
 import {
   goTo,
@@ -23,8 +29,8 @@ export interface FormTrayProps {
   interaction: FormInteraction
   /** The latest saved draft (the store's), else the interaction's own; null for a fresh form. */
   draft: FormDraft | null
-  /** How many more requests wait behind this one. */
-  more?: number
+  /** The requests waiting behind this one (the "k more waiting" list). */
+  waiting?: readonly PendingInteraction[]
   /** Every change, to be saved so a reload or a restart brings the form back as it was. */
   onDraft: (draft: FormDraft) => void
   /** Accept (with content that passed the form's checks), decline or cancel. */
@@ -48,7 +54,7 @@ export interface FormTrayProps {
 export function FormTray({
   interaction,
   draft: saved,
-  more = 0,
+  waiting = [],
   onDraft,
   onRespond,
   onSendAsMessage,
@@ -129,7 +135,7 @@ export function FormTray({
       className="tray tray-question tray-form"
       tabIndex={-1}
     >
-      <TrayHeader interaction={interaction} more={more} title={`${asker} asks`}>
+      <TrayHeader interaction={interaction} waiting={waiting} armed title={`${asker} asks`}>
         {stepped && (
           <span className="tray-progress">
             {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}

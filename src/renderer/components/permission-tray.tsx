@@ -1,32 +1,58 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import type { PermissionInteraction } from '../../shared'
-import { useActions } from '../state/chat-context'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../../shared'
+import { useActions, usePromptArmingMs } from '../state/chat-context'
+import { commandParts } from '../tray/command-view'
+import { diffView } from '../tray/diff-view'
+import { isTrayKey, useArmed } from '../tray/use-armed'
+import { PermissionDiff } from './permission-diff'
+import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RevealedText } from './revealed-text'
+import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
 
-const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const
+const FILE_TOOLS = new Set(['write_file', 'edit_file'])
 
 /**
- * Asks whether a tool may act. Summary and risk up front; the full command or diff behind
- * "Details", shown whole (never truncated) in a capped scroll area with invisible characters
- * made visible.
+ * Asks whether a tool may act. The verb in words and the command as code (each part of a compound
+ * command listed, the risky one marked; the end of a long one always in view), or the file with
+ * "+8 −4"; the whole command or a readable diff behind "Details". Keys: 1 and 2 move to Allow and
+ * Deny, Enter acts on the focused button, Escape denies — only once the tray is armed, so keys
+ * typed while the agent worked never answer it.
  */
 export function PermissionTray({
   request,
-  more,
+  waiting,
 }: {
   request: PermissionInteraction
-  more: number
+  waiting: readonly PendingInteraction[]
 }) {
   const actions = useActions()
+  const armed = useArmed(usePromptArmingMs())
   const [remember, setRemember] = useState(false)
   const [open, setOpen] = useState(false)
+  const [noteOpen, setNoteOpen] = useState(false)
+  const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
   const regionRef = useRef<HTMLElement>(null)
+  const allowRef = useRef<HTMLButtonElement>(null)
+  const denyRef = useRef<HTMLButtonElement>(null)
+  const noteRef = useRef<HTMLTextAreaElement>(null)
   const detailId = useId()
+  const scopeId = useId()
+  const noteHintId = useId()
+
+  const diff = useMemo(
+    () => (FILE_TOOLS.has(request.tool) ? diffView(request.detail) : null),
+    [request.tool, request.detail],
+  )
+  const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')
+  const high = request.risk === 'high'
 
   // Focus enters the tray itself, not a button: a stray Enter must not allow anything.
   useEffect(() => regionRef.current?.focus(), [])
+  useEffect(() => {
+    if (noteOpen) noteRef.current?.focus()
+  }, [noteOpen])
 
   const settle = async (run: () => Promise<boolean>) => {
     setBusy(true)
@@ -34,29 +60,126 @@ export function PermissionTray({
   }
   const respond = (decision: 'allow' | 'deny') =>
     settle(() =>
-      actions.respondToPermission(request.sessionId, request.requestId, decision, remember),
+      actions.respondToPermission({
+        sessionId: request.sessionId,
+        requestId: request.requestId,
+        decision,
+        remember: remember && request.rememberScope !== null,
+        ...(decision === 'deny' && noteOpen ? { note } : {}),
+      }),
     )
+
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    // Until armed, the tray's keys do nothing at all (not even a focused button's Enter).
+    if (!armed && isTrayKey(event.key)) {
+      event.preventDefault()
+      event.stopPropagation()
+    }
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (busy || event.altKey || event.ctrlKey || event.metaKey) return
+    const inNote = event.target === noteRef.current
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      if (inNote) {
+        setNoteOpen(false)
+        denyRef.current?.focus()
+      } else void respond('deny')
+      return
+    }
+    if (inNote) {
+      if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+        event.preventDefault()
+        void respond('deny')
+      }
+      return
+    }
+    if (event.key === '1') {
+      event.preventDefault()
+      allowRef.current?.focus()
+    } else if (event.key === '2') {
+      event.preventDefault()
+      denyRef.current?.focus()
+    }
+  }
 
   return (
     <section
       ref={regionRef}
       role="region"
       aria-label="Permission request"
-      className="tray tray-permission"
+      className={`tray tray-permission${high ? ' is-high-risk' : ''}`}
       tabIndex={-1}
+      data-armed={armed}
+      onKeyDownCapture={onKeyDownCapture}
+      onKeyDown={onKeyDown}
     >
-      <TrayHeader interaction={request} more={more} title="Permission">
-        <span className={`risk risk-${request.risk}`}>{RISK_TEXT[request.risk]}</span>
+      <TrayHeader interaction={request} waiting={waiting} title="Permission" armed={armed}>
+        <span className={`risk risk-${request.risk}`}>
+          {RISK_TEXT[request.risk]}
+          {flagged?.why ? `: ${flagged.why}` : ''}
+        </span>
         <code className="tray-tool">{request.tool}</code>
       </TrayHeader>
       <div className="tray-body">
-        <p className="permission-summary">
-          <RevealedText text={request.summary} />
-        </p>
+        <PermissionWhat request={request} diff={diff} expanded={open} />
         {open && (
-          <pre id={detailId} className="permission-detail" tabIndex={0} aria-label="Full details">
-            <RevealedText text={request.detail} />
-          </pre>
+          <div
+            id={detailId}
+            className={`permission-detail${diff && diff.kind !== 'text' ? ' is-diff' : ''}`}
+            tabIndex={0}
+            role="group"
+            aria-label="Full details"
+          >
+            {diff ? (
+              <PermissionDiff view={diff} />
+            ) : (
+              <pre className="detail-text">
+                <RevealedText text={request.detail} />
+              </pre>
+            )}
+          </div>
+        )}
+        {request.rememberScope !== null && (
+          <div className="remember">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={remember}
+                aria-describedby={scopeId}
+                onChange={(e) => setRemember(e.target.checked)}
+              />
+              Remember for this turn
+            </label>
+            <span id={scopeId} className="remember-scope">
+              Don&apos;t ask again this turn for{' '}
+              {request.rememberScope.map((entry, i) => (
+                <span key={i}>
+                  {i > 0 && ', '}
+                  <ScopeEntry text={entry} />
+                </span>
+              ))}
+            </span>
+          </div>
+        )}
+        {noteOpen && (
+          <div className="deny-note">
+            <label className="deny-note-label">
+              <span>What should the agent do instead?</span>
+              <textarea
+                ref={noteRef}
+                rows={2}
+                maxLength={LIMITS.denyNote}
+                value={note}
+                aria-describedby={noteHintId}
+                onChange={(e) => setNote(e.target.value)}
+              />
+            </label>
+            <span id={noteHintId} className="tray-hint">
+              Sent to the agent with Deny, as the tool&apos;s result. Enter sends, Shift+Enter adds
+              a line.
+            </span>
+          </div>
         )}
       </div>
       <footer className="tray-actions">
@@ -69,15 +192,16 @@ export function PermissionTray({
         >
           Details
         </button>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={remember}
-            onChange={(e) => setRemember(e.target.checked)}
-          />
-          Remember for this turn
-        </label>
-        <span className="tray-actions-spacer" />
+        {!noteOpen && (
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            onClick={() => setNoteOpen(true)}
+          >
+            No, and tell the agent what to do instead
+          </button>
+        )}
         {request.recovered && (
           <button
             type="button"
@@ -90,30 +214,43 @@ export function PermissionTray({
             Dismiss
           </button>
         )}
-        <button
-          type="button"
-          className="button-quiet"
-          disabled={busy}
-          onClick={() => void actions.stop(request.sessionId)}
-        >
-          Stop
-        </button>
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={busy}
-          onClick={() => void respond('deny')}
-        >
-          Deny
-        </button>
-        <button
-          type="button"
-          className="button-primary"
-          disabled={busy}
-          onClick={() => void respond('allow')}
-        >
-          Allow
-        </button>
+        <span className="tray-main-actions">
+          <button
+            ref={denyRef}
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            aria-keyshortcuts="2 Escape"
+            onClick={() => void respond('deny')}
+          >
+            Deny
+            <kbd className="key-hint" aria-hidden="true">
+              2
+            </kbd>
+          </button>
+          <button
+            ref={allowRef}
+            type="button"
+            className={high ? 'button-danger' : 'button-primary'}
+            disabled={busy}
+            aria-keyshortcuts="1"
+            onClick={() => void respond('allow')}
+          >
+            Allow
+            <kbd className="key-hint" aria-hidden="true">
+              1
+            </kbd>
+          </button>
+          <span className="tray-actions-divider" aria-hidden="true" />
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            onClick={() => void actions.stop(request.sessionId)}
+          >
+            Stop
+          </button>
+        </span>
       </footer>
     </section>
   )

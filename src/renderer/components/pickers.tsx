@@ -1,35 +1,84 @@
+import { useRef, useState } from 'react'
 import { PERMISSION_MODES, PermissionModeSchema } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
+import { ConfirmPopover } from './confirm-popover'
 
-const MODE_HINT = {
+/** A mode's name in the picker. */
+export const MODE_NAME = {
+  explore: 'Explore',
+  ask: 'Ask',
+  execute: 'Execute',
+  bypass: 'Bypass',
+} as const
+
+export const MODE_HINT = {
   explore: 'Explore: read-only tools',
   ask: 'Ask: every change asks first',
   execute: 'Execute: edits allowed, commands ask',
   bypass: 'Bypass: never asks',
 } as const
 
-/** The session's permission mode (explore / ask / execute / bypass). */
+/**
+ * The session's permission mode (explore / ask / execute / bypass). Bypass runs everything
+ * without asking: stepping onto it with the arrow keys (cycling through the modes) stops at an
+ * explicit confirmation; picking it by name from the open list is already one.
+ */
 export function ModePicker({ sessionId }: { sessionId: string }) {
   const actions = useActions()
   const mode = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.mode)
+  const [confirming, setConfirming] = useState(false)
+  const selectRef = useRef<HTMLSelectElement>(null)
+  // Set by a key that steps through the options of the closed list (arrows, Home/End, typing).
+  const cycling = useRef(false)
   if (!mode) return null
+  const close = () => {
+    setConfirming(false)
+    selectRef.current?.focus()
+  }
   return (
-    <label className="picker" title={MODE_HINT[mode]}>
-      <select
-        aria-label="Mode"
-        value={mode}
-        onChange={(e) => {
-          const parsed = PermissionModeSchema.safeParse(e.target.value)
-          if (parsed.success) void actions.setMode(sessionId, parsed.data)
-        }}
-      >
-        {PERMISSION_MODES.map((m) => (
-          <option key={m} value={m}>
-            {m[0]?.toUpperCase() + m.slice(1)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label className="picker" title={MODE_HINT[mode]}>
+        <select
+          ref={selectRef}
+          aria-label="Mode"
+          value={mode}
+          onKeyDown={(e) => {
+            cycling.current = e.key !== 'Enter' && e.key !== ' ' && e.key !== 'Tab'
+          }}
+          onBlur={() => (cycling.current = false)}
+          onChange={(e) => {
+            const parsed = PermissionModeSchema.safeParse(e.target.value)
+            const cycled = cycling.current
+            cycling.current = false
+            if (!parsed.success) return
+            // Picked from the open list by name, Bypass is a choice; stepped onto with the
+            // keyboard, it could be a slip, so it takes a confirmation.
+            if (parsed.data === 'bypass' && cycled) setConfirming(true)
+            else void actions.setMode(sessionId, parsed.data)
+          }}
+        >
+          {PERMISSION_MODES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_NAME[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {confirming && (
+        <ConfirmPopover
+          title="Switch to Bypass?"
+          confirmLabel="Switch to Bypass"
+          onCancel={close}
+          onConfirm={() => {
+            void actions.setMode(sessionId, 'bypass')
+            close()
+          }}
+        >
+          The agent will run commands and change files without asking you first, for the rest of
+          this session.
+        </ConfirmPopover>
+      )}
+    </>
   )
 }
 

@@ -16,7 +16,9 @@ describe('safeHref', () => {
 
 describe('toolSummary', () => {
   it('names what a tool call does in one line', () => {
-    expect(toolSummary('run_command', { command: 'npm\n test' })).toBe('npm test')
+    // A line break starts another command: it is shown, not folded into a space.
+    expect(toolSummary('run_command', { command: 'npm\n test' })).toBe('npm ↵ test')
+    expect(toolSummary('run_command', { command: 'npm   test' })).toBe('npm test')
     expect(toolSummary('edit_file', { path: 'src/a.ts', old_text: 'a', new_text: 'b' })).toBe(
       'src/a.ts',
     )

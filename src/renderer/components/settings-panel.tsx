@@ -1,54 +1,172 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import {
   PERMISSION_MODES,
   PermissionModeSchema,
   ProviderKindSchema,
+  type ProviderKind,
   type PublicSettings,
   type SettingsPatch,
 } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
+import type { ModelSuggestions } from '../state/store'
+import { useShell } from '../shell/shell-context'
+
+/** Providers in words, never their stored values. */
+export const PROVIDER_NAME: Record<ProviderKind, string> = {
+  auto: 'Automatic',
+  anthropic: 'Anthropic',
+  'openai-compatible': 'OpenAI-compatible',
+  demo: 'Demo (scripted, no model)',
+}
+
+const PROVIDER_HINT: Record<ProviderKind, string> = {
+  auto: 'Uses Anthropic when an Anthropic key is set, else an OpenAI-compatible server when its key or address is set, else the demo.',
+  anthropic: 'Claude models, or any server that speaks the Anthropic API.',
+  'openai-compatible':
+    'OpenAI, Ollama, LM Studio, OpenRouter and other servers with an OpenAI-style API.',
+  demo: 'A scripted conversation that shows what Parley does. Nothing leaves this computer.',
+}
+
+const MODE_WORDS = {
+  explore: 'Explore: read-only tools',
+  ask: 'Ask: every change asks first',
+  execute: 'Execute: file edits allowed, commands ask',
+  bypass: 'Bypass: never asks',
+} as const
 
 /**
- * Provider settings. API keys are write-only: the panel shows whether one is set, never its
- * value (the runtime never sends it back), and an empty field leaves the saved key alone.
+ * Provider settings, as a side panel (an overlay on narrow windows). API keys are write-only:
+ * the panel shows whether one is set, never its value (the runtime never sends it back), and an
+ * empty field leaves the saved key alone. Escape closes it and returns focus to what opened it.
  */
-export function SettingsPanel({ onClose }: { onClose: () => void }) {
+export function SettingsPanel() {
   const settings = useChat((s) => s.settings)
+  const { closeSettings } = useShell()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => headingRef.current?.focus(), [])
+  // Escape closes Settings wherever focus is (even lost to the page), unless something inside
+  // focus's reach already used it (a tray denying, a rename cancelling).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      closeSettings()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [closeSettings])
   return (
-    <aside
-      className="settings-panel"
-      aria-labelledby="settings-heading"
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
-    >
-      <div className="settings-head">
-        <h2 id="settings-heading" ref={headingRef} tabIndex={-1}>
-          Settings
-        </h2>
-        <button type="button" className="button-quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {settings ? <SettingsForm settings={settings} /> : <p>Loading…</p>}
-    </aside>
+    <>
+      <div className="settings-scrim" aria-hidden="true" onClick={closeSettings} />
+      <aside className="settings-panel" aria-labelledby="settings-heading">
+        <div className="settings-head">
+          <h2 id="settings-heading" ref={headingRef} tabIndex={-1}>
+            Settings
+          </h2>
+          <button type="button" className="button-quiet" onClick={closeSettings}>
+            Close
+          </button>
+        </div>
+        {settings ? <SettingsForm settings={settings} /> : <p>Loading…</p>}
+      </aside>
+    </>
   )
+}
+
+/** A labelled control with an optional hint, read as the control's description. */
+function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: ReactNode
+  hint?: string
+  children: (control: { id: string; 'aria-describedby'?: string }) => ReactNode
+}) {
+  const id = useId()
+  const hintId = useId()
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(hint ? { id, 'aria-describedby': hintId } : { id })}
+      {hint && (
+        <span className="field-hint" id={hintId}>
+          {hint}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** Runs an action on demand and keeps its latest result. */
+function useOnDemand<T>(run: () => Promise<T>) {
+  const [pending, setPending] = useState(false)
+  const [result, setResult] = useState<T | null>(null)
+  return {
+    pending,
+    result,
+    run: () => {
+      setPending(true)
+      setResult(null)
+      void run().then((value) => {
+        setResult(value)
+        setPending(false)
+      })
+    },
+  }
 }
 
 function SettingsForm({ settings }: { settings: PublicSettings }) {
   const actions = useActions()
   const [provider, setProvider] = useState(settings.provider)
-  const [baseUrl, setBaseUrl] = useState(settings.openaiBaseUrl)
+  const [model, setModel] = useState(settings.model)
+  const [openaiBaseUrl, setOpenaiBaseUrl] = useState(settings.openaiBaseUrl)
+  const [anthropicBaseUrl, setAnthropicBaseUrl] = useState(settings.anthropicBaseUrl)
+  const [idleSeconds, setIdleSeconds] = useState(String(settings.streamIdleSeconds))
   const [defaultMode, setDefaultMode] = useState(settings.defaultMode)
   const [workspace, setWorkspace] = useState(settings.defaultWorkspace)
   const [openaiKey, setOpenaiKey] = useState('')
   const [anthropicKey, setAnthropicKey] = useState('')
   const [saved, setSaved] = useState(false)
+  const [models, setModels] = useState<ModelSuggestions>({ models: [], fromServer: false })
+  const test = useOnDemand(actions.testConnection)
+  const modelListId = useId()
+  // Suggestions follow the saved provider: asked again whenever settings change.
+  useEffect(() => {
+    let current = true
+    void actions.listModels().then((found) => current && setModels(found))
+    return () => {
+      current = false
+    }
+  }, [actions, settings])
+
+  const dirty =
+    provider !== settings.provider ||
+    model !== settings.model ||
+    openaiBaseUrl !== settings.openaiBaseUrl ||
+    anthropicBaseUrl !== settings.anthropicBaseUrl ||
+    idleSeconds !== String(settings.streamIdleSeconds) ||
+    defaultMode !== settings.defaultMode ||
+    workspace !== settings.defaultWorkspace ||
+    openaiKey !== '' ||
+    anthropicKey !== ''
+  const usesAnthropic = provider === 'anthropic' || provider === 'auto'
+  const usesOpenai = provider === 'openai-compatible' || provider === 'auto'
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
-    const patch: SettingsPatch = { provider, openaiBaseUrl: baseUrl.trim(), defaultMode }
-    patch.defaultWorkspace = workspace.trim()
+    const patch: SettingsPatch = {
+      provider,
+      model: model.trim(),
+      openaiBaseUrl: openaiBaseUrl.trim(),
+      anthropicBaseUrl: anthropicBaseUrl.trim(),
+      defaultMode,
+      defaultWorkspace: workspace.trim(),
+    }
+    const idle = Number(idleSeconds)
+    if (Number.isInteger(idle)) patch.streamIdleSeconds = idle
     if (openaiKey) patch.openaiApiKey = openaiKey
     if (anthropicKey) patch.anthropicApiKey = anthropicKey
     const ok = await actions.updateSettings(patch)
@@ -66,67 +184,168 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
       <p className="settings-backend">
         Now using: <strong>{settings.backendLabel}</strong>
       </p>
-      <label className="field">
-        <span>Provider</span>
-        <select
-          value={provider}
-          onChange={(e) => {
-            const parsed = ProviderKindSchema.safeParse(e.target.value)
-            if (parsed.success) setProvider(parsed.data)
-          }}
-        >
-          {ProviderKindSchema.options.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>OpenAI-compatible base URL</span>
-        <input
-          type="url"
-          value={baseUrl}
-          placeholder="https://api.example.com/v1"
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-      </label>
-      <KeyField
-        label="OpenAI-compatible API key"
-        isSet={settings.openaiApiKeySet}
-        value={openaiKey}
-        onChange={setOpenaiKey}
-        onClear={() => clearKey('openaiApiKey')}
-      />
-      <KeyField
-        label="Anthropic API key"
-        isSet={settings.anthropicApiKeySet}
-        value={anthropicKey}
-        onChange={setAnthropicKey}
-        onClear={() => clearKey('anthropicApiKey')}
-      />
-      <label className="field">
-        <span>Default mode for new sessions</span>
-        <select
-          value={defaultMode}
-          onChange={(e) => {
-            const parsed = PermissionModeSchema.safeParse(e.target.value)
-            if (parsed.success) setDefaultMode(parsed.data)
-          }}
-        >
-          {PERMISSION_MODES.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Default workspace folder</span>
-        <input value={workspace} onChange={(e) => setWorkspace(e.target.value)} />
-      </label>
+      <Field label="Provider" hint={PROVIDER_HINT[provider]}>
+        {(control) => (
+          <select
+            {...control}
+            value={provider}
+            onChange={(e) => {
+              const parsed = ProviderKindSchema.safeParse(e.target.value)
+              if (parsed.success) setProvider(parsed.data)
+            }}
+          >
+            {ProviderKindSchema.options.map((p) => (
+              <option key={p} value={p}>
+                {PROVIDER_NAME[p]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {usesAnthropic && (
+        <fieldset className="settings-group">
+          <legend>Anthropic</legend>
+          <KeyField
+            label="Anthropic API key"
+            isSet={settings.anthropicApiKeySet}
+            value={anthropicKey}
+            onChange={setAnthropicKey}
+            onClear={() => clearKey('anthropicApiKey')}
+          />
+          <Field label="Anthropic base URL" hint="Leave empty for api.anthropic.com.">
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                value={anthropicBaseUrl}
+                placeholder="https://api.anthropic.com/v1"
+                onChange={(e) => setAnthropicBaseUrl(e.target.value)}
+              />
+            )}
+          </Field>
+        </fieldset>
+      )}
+      {usesOpenai && (
+        <fieldset className="settings-group">
+          <legend>OpenAI-compatible server</legend>
+          <Field label="Base URL" hint="Leave empty for api.openai.com.">
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                value={openaiBaseUrl}
+                placeholder="http://localhost:11434/v1"
+                onChange={(e) => setOpenaiBaseUrl(e.target.value)}
+              />
+            )}
+          </Field>
+          <KeyField
+            label="OpenAI-compatible API key"
+            isSet={settings.openaiApiKeySet}
+            value={openaiKey}
+            onChange={setOpenaiKey}
+            onClear={() => clearKey('openaiApiKey')}
+          />
+        </fieldset>
+      )}
+      {provider !== 'demo' && (
+        <>
+          <Field
+            label="Model"
+            hint={
+              models.fromServer
+                ? 'Suggestions come from the server. Any model id works.'
+                : 'Type any model id; the list only suggests.'
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={model}
+                list={modelListId}
+                placeholder="Provider default"
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => setModel(e.target.value)}
+              />
+            )}
+          </Field>
+          <datalist id={modelListId}>
+            {models.models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <Field
+            label="Give up on a silent model after (seconds)"
+            hint="Any bytes from the server count as life; paused while Parley waits for you."
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={5}
+                max={3_600}
+                step={1}
+                value={idleSeconds}
+                onChange={(e) => setIdleSeconds(e.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      )}
+      <Field label="Default mode for new sessions">
+        {(control) => (
+          <select
+            {...control}
+            value={defaultMode}
+            onChange={(e) => {
+              const parsed = PermissionModeSchema.safeParse(e.target.value)
+              if (parsed.success) setDefaultMode(parsed.data)
+            }}
+          >
+            {PERMISSION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {MODE_WORDS[m]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {defaultMode === 'bypass' && (
+        <p className="settings-warning">
+          New sessions will run commands and change files without asking you.
+        </p>
+      )}
+      <Field
+        label="Default workspace folder"
+        hint="Where new sessions work. Empty: the folder Parley was started in."
+      >
+        {(control) => (
+          <input {...control} value={workspace} onChange={(e) => setWorkspace(e.target.value)} />
+        )}
+      </Field>
+      <p className="settings-test" role="status">
+        {dirty && !test.pending && !test.result && 'Test connection checks the saved settings.'}
+        {test.result && (
+          <span className={test.result.ok ? 'settings-test-ok' : 'settings-test-failed'}>
+            {test.result.message}
+          </span>
+        )}
+      </p>
       <div className="settings-actions">
-        {saved && <span className="settings-saved">Saved</span>}
+        <button
+          type="button"
+          className="button-secondary"
+          // Not disabled while it runs: a disabled button drops the focus it has.
+          aria-disabled={test.pending}
+          onClick={() => {
+            if (!test.pending) test.run()
+          }}
+        >
+          {test.pending ? 'Testing…' : 'Test connection'}
+        </button>
+        <span className="composer-spacer" />
+        {saved && !dirty && <span className="settings-saved">Saved</span>}
         <button type="submit" className="button-primary">
           Save settings
         </button>
@@ -143,24 +362,30 @@ function KeyField(props: {
   onClear: () => void
 }) {
   return (
-    <div className="field">
-      <label>
-        <span>
+    <Field
+      label={
+        <>
           {props.label} <span className="key-state">{props.isSet ? 'set' : 'not set'}</span>
+        </>
+      }
+    >
+      {(control) => (
+        <span className="key-row">
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            value={props.value}
+            placeholder={props.isSet ? 'Saved — type to replace' : 'Paste a key'}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+          {props.isSet && (
+            <button type="button" className="button-quiet small" onClick={props.onClear}>
+              Remove key
+            </button>
+          )}
         </span>
-        <input
-          type="password"
-          autoComplete="off"
-          value={props.value}
-          placeholder={props.isSet ? 'Saved — type to replace' : 'Paste a key'}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      </label>
-      {props.isSet && (
-        <button type="button" className="button-quiet small" onClick={props.onClear}>
-          Remove key
-        </button>
       )}
-    </div>
+    </Field>
   )
 }

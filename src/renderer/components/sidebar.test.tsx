@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { questionRequest } from '../test/fixtures'
+import { permissionRequest, questionRequest, userMessage } from '../test/fixtures'
 import { renderApp } from '../test/render-app'
 
 const twoSessions = () =>
@@ -10,6 +10,7 @@ const twoSessions = () =>
       fakeSession('old', { title: 'Old chat', updatedAt: 1 }),
       fakeSession('new', { title: 'New chat', updatedAt: 2 }),
     ],
+    events: { old: [userMessage('hello')], new: [userMessage('hi')] },
   })
 
 const sessionLinks = () =>
@@ -76,16 +77,105 @@ describe('the sidebar', () => {
     )
 
     const row = screen.getByRole('link', { name: /Old chat/ }).closest('li') as HTMLElement
-    await user.click(within(row).getByRole('button', { name: 'Rename' }))
+    await user.click(within(row).getByRole('button', { name: 'Rename “Old chat”' }))
     const input = within(row).getByRole('textbox', { name: 'Session title' })
     await user.clear(input)
     await user.type(input, 'Renamed{Enter}')
     expect(await screen.findByRole('link', { name: /Renamed/ })).toBeInTheDocument()
 
     const renamed = screen.getByRole('link', { name: /Renamed/ }).closest('li') as HTMLElement
-    await user.click(within(renamed).getByRole('button', { name: 'Delete' }))
+    await user.click(within(renamed).getByRole('button', { name: 'Delete “Renamed”' }))
     await user.click(within(renamed).getByRole('button', { name: 'Delete' }))
     expect(screen.queryByRole('link', { name: /Renamed/ })).not.toBeInTheDocument()
     expect(fake.callsOf('removeSession')).toEqual([{ sessionId: 'old' }])
+  })
+
+  it('lists sessions waiting for input first, saying what waits and how many', async () => {
+    const fake = createFakeBridge({
+      sessions: [
+        fakeSession('a', { title: 'Alpha', updatedAt: 3 }),
+        fakeSession('b', { title: 'Beta', updatedAt: 1 }),
+      ],
+      events: { a: [userMessage('hi')] },
+    })
+    await renderApp(fake)
+    act(() => {
+      fake.ask(permissionRequest({ sessionId: 'b' }))
+      fake.ask(questionRequest({ sessionId: 'b' }))
+    })
+    await screen.findByRole('link', { name: /Beta.*Needs input/ })
+    expect(sessionLinks().map((l) => l.textContent)).toEqual([
+      expect.stringMatching(/^Beta.*Needs inputPermission · 2 waiting$/),
+      expect.stringMatching(/^Alpha/),
+    ])
+    expect(screen.getByText('1 session needs your input')).toBeInTheDocument()
+  })
+
+  it('says when each session last changed in words', async () => {
+    const now = Date.now()
+    const fake = createFakeBridge({
+      sessions: [fakeSession('a', { title: 'Alpha', updatedAt: now - 5 * 60_000 })],
+      events: { a: [userMessage('hi')] },
+    })
+    await renderApp(fake)
+    expect(screen.getByRole('link', { name: /Alpha/ })).toHaveTextContent('5 min ago')
+  })
+
+  it('finds sessions by title or workspace', async () => {
+    const fake = twoSessions()
+    const { user } = await renderApp(fake)
+    await user.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'old')
+    expect(sessionLinks().map((l) => l.textContent)).toEqual([expect.stringContaining('Old chat')])
+    await user.clear(screen.getByRole('searchbox', { name: 'Search sessions' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'zzz')
+    expect(screen.getByText('No session matches “zzz”.')).toBeInTheDocument()
+  })
+
+  it('is one tab stop; arrow keys move between sessions and Right reaches Rename and Delete', async () => {
+    const fake = twoSessions()
+    const { user } = await renderApp(fake)
+    const [first, second] = sessionLinks()
+    expect(first).toHaveAttribute('tabindex', '0')
+    expect(second).toHaveAttribute('tabindex', '-1')
+    first?.focus()
+    await user.keyboard('{ArrowDown}')
+    expect(second).toHaveFocus()
+    expect(second).toHaveAttribute('tabindex', '0')
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('button', { name: 'Rename “Old chat”' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('button', { name: 'Delete “Old chat”' })).toHaveFocus()
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{Home}')
+    expect(first).toHaveFocus()
+    await user.keyboard('{End}{Enter}')
+    expect(second).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('closes Rename and Delete with Escape, giving focus back to the button that opened them', async () => {
+    const fake = twoSessions()
+    const { user } = await renderApp(fake)
+    const rename = screen.getByRole('button', { name: 'Rename “Old chat”' })
+    await user.click(rename)
+    await user.keyboard('changed{Escape}')
+    expect(screen.getByRole('link', { name: /Old chat/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Rename “Old chat”' })).toHaveFocus()
+    expect(fake.callsOf('renameSession')).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Delete “Old chat”' }))
+    const confirm = screen.getByRole('group', { name: 'Delete “Old chat”?' })
+    expect(within(confirm).getByRole('button', { name: 'Keep' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Delete “Old chat”' })).toHaveFocus()
+    expect(fake.callsOf('removeSession')).toEqual([])
+  })
+
+  it('marks a damaged session and says what is wrong', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('a', { title: 'Alpha', damaged: 'A record at byte 120 was torn.' })],
+    })
+    await renderApp(fake)
+    const link = screen.getByRole('link', { name: /Alpha/ })
+    expect(link).toHaveTextContent('Damaged')
+    expect(link).toHaveAccessibleDescription('A record at byte 120 was torn.')
   })
 })

@@ -1,148 +1,133 @@
-import { useState, type KeyboardEvent } from 'react'
-import { LIMITS, type SessionSummary } from '../../shared'
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { needsInput } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
-import { shortPath } from './short-path'
+import { sidebarSessions } from '../state/session-order'
+import { useShell } from '../shell/shell-context'
+import { SessionRow } from './session-row'
 
-/** Sessions, newest first, with new / switch / rename / delete. */
-export function Sidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
+const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? 'Meta' : 'Control'
+
+/**
+ * Sessions: those that wait for the person first, then newest first; search; new session and
+ * settings. The list is one tab stop: arrow keys move between sessions (Right reaches a row's
+ * Rename and Delete), Home and End jump to the ends.
+ */
+export function Sidebar() {
   const actions = useActions()
+  const shell = useShell()
   const sessions = useChat((s) => s.sessions)
+  const queues = useChat((s) => s.queues)
+  const queuesLoaded = useChat((s) => s.queuesLoaded)
+  const activeId = useChat((s) => s.activeSessionId)
+  const [query, setQuery] = useState('')
+  const [rovingId, setRovingId] = useState<string | null>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+
+  const shown = useMemo(
+    () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
+    [sessions, queues, queuesLoaded, query],
+  )
+  const waitingCount = useMemo(
+    () => sessions.filter((s) => needsInput({ queues, queuesLoaded }, s)).length,
+    [sessions, queues, queuesLoaded],
+  )
+  // The one row reachable with Tab: the last one moved to, else the open one, else the first.
+  const tabStop =
+    shown.find((s) => s.id === rovingId)?.id ??
+    shown.find((s) => s.id === activeId)?.id ??
+    shown[0]?.id
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = listRef.current
+    if (!list || !(event.target instanceof HTMLElement)) return
+    const row = event.target.closest('li')
+    const stops = Array.from(row?.querySelectorAll<HTMLElement>('[data-row-stop]') ?? [])
+    const links = Array.from(list.querySelectorAll<HTMLElement>('[data-session-link]'))
+    const link = row?.querySelector<HTMLElement>('[data-session-link]')
+    const index = link ? links.indexOf(link) : -1
+    const moveTo = (target: HTMLElement | undefined) => {
+      if (!target) return
+      event.preventDefault()
+      setRovingId(target.dataset.sessionLink ?? null)
+      target.focus()
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(links[index + 1])
+        break
+      case 'ArrowUp':
+        moveTo(links[index - 1])
+        break
+      case 'Home':
+        moveTo(links[0])
+        break
+      case 'End':
+        moveTo(links.at(-1))
+        break
+      case 'ArrowRight':
+      case 'ArrowLeft': {
+        const at = stops.indexOf(event.target)
+        const next = stops[at + (event.key === 'ArrowRight' ? 1 : -1)]
+        if (at !== -1 && next) {
+          event.preventDefault()
+          next.focus()
+        }
+        break
+      }
+    }
+  }
+
   return (
-    <nav className="sidebar" aria-label="Sessions">
+    <nav className="sidebar" id="sidebar" aria-label="Sessions">
       <div className="sidebar-top">
         <span className="brand">Parley</span>
         <button
           type="button"
           className="button-secondary new-session"
-          onClick={() => void actions.createSession()}
+          aria-keyshortcuts={`${MOD}+N`}
+          title={`New session (${MOD === 'Meta' ? '⌘' : 'Ctrl+'}N)`}
+          onClick={() => {
+            void actions.newSession().then(() => shell.focusComposer())
+            shell.focusComposer()
+          }}
         >
           New session
         </button>
       </div>
-      <ul className="session-list">
-        {sessions.map((session) => (
-          <SessionRow key={session.id} session={session} />
+      <div className="sidebar-search">
+        <input
+          type="search"
+          aria-label="Search sessions"
+          placeholder="Search sessions"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      {waitingCount > 0 && (
+        <p className="sidebar-waiting">
+          {waitingCount === 1 ? '1 session needs' : `${waitingCount} sessions need`} your input
+        </p>
+      )}
+      <ul className="session-list" ref={listRef} onKeyDown={onListKeyDown}>
+        {shown.map((session) => (
+          <SessionRow key={session.id} session={session} tabStop={session.id === tabStop} />
         ))}
       </ul>
       {sessions.length === 0 && <p className="sidebar-empty">No sessions yet.</p>}
+      {sessions.length > 0 && shown.length === 0 && (
+        <p className="sidebar-empty">No session matches “{query.trim()}”.</p>
+      )}
       <div className="sidebar-bottom">
-        <button type="button" className="button-quiet" onClick={onOpenSettings}>
+        <button
+          type="button"
+          className="button-quiet"
+          aria-keyshortcuts={`${MOD}+,`}
+          title={`Settings (${MOD === 'Meta' ? '⌘' : 'Ctrl+'},)`}
+          onClick={shell.openSettings}
+        >
           Settings
         </button>
       </div>
     </nav>
-  )
-}
-
-function SessionRow({ session }: { session: SessionSummary }) {
-  const actions = useActions()
-  const active = useChat((s) => s.activeSessionId === session.id)
-  const waiting = useChat((s) => needsInput(s, session))
-  const [editing, setEditing] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const [title, setTitle] = useState(session.title)
-
-  const open = () => void actions.selectSession(session.id)
-  // A link without href (the URL fragment holds the access token), so keys are wired by hand.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault()
-      open()
-    }
-  }
-  const commit = () => {
-    setEditing(false)
-    if (title.trim() && title.trim() !== session.title) {
-      void actions.renameSession(session.id, title)
-    }
-  }
-
-  return (
-    <li className={`session-row${active ? ' is-active' : ''}`}>
-      {editing ? (
-        <input
-          className="rename-input"
-          aria-label="Session title"
-          value={title}
-          maxLength={LIMITS.sessionTitle}
-          autoFocus
-          onChange={(e) => setTitle(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit()
-            if (e.key === 'Escape') {
-              setTitle(session.title)
-              setEditing(false)
-            }
-          }}
-        />
-      ) : (
-        <a
-          role="link"
-          tabIndex={0}
-          className="session-link"
-          aria-current={active ? 'page' : undefined}
-          onClick={open}
-          onKeyDown={onKeyDown}
-        >
-          <span className="session-title">{session.title}</span>
-          <span className="session-workspace" title={session.workspace}>
-            {shortPath(session.workspace)}
-          </span>
-          {(waiting || session.running) && (
-            <span className={`session-status${waiting ? ' needs-input' : ''}`}>
-              {waiting ? 'Needs input' : 'Working…'}
-            </span>
-          )}
-        </a>
-      )}
-      {!editing && (
-        <span className="session-actions">
-          {confirming ? (
-            <>
-              <button
-                type="button"
-                className="button-danger small"
-                onClick={() => void actions.removeSession(session.id)}
-              >
-                Delete
-              </button>
-              <button
-                type="button"
-                className="button-quiet small"
-                onClick={() => setConfirming(false)}
-              >
-                Keep
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Rename"
-                title="Rename"
-                onClick={() => {
-                  setTitle(session.title)
-                  setEditing(true)
-                }}
-              >
-                ✎
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Delete"
-                title="Delete"
-                onClick={() => setConfirming(true)}
-              >
-                ×
-              </button>
-            </>
-          )}
-        </span>
-      )}
-    </li>
   )
 }

@@ -11,9 +11,17 @@ const FIELD_BY_TOOL: Record<string, string> = {
   Task: 'description',
 }
 
-/** One line, with invisible and bidi characters shown as tokens so they cannot reorder it. */
+/**
+ * One line, with invisible and bidi characters shown as tokens so they cannot reorder it, and
+ * line breaks shown as ↵ (a second command on a new line must not read as arguments of the first).
+ */
 function oneLine(text: string, max = 140): string {
-  const flat = revealedText(text.replace(/\s+/g, ' ').trim())
+  const flat = revealedText(
+    text
+      .trim()
+      .replace(/\s*\n\s*/g, ' ↵ ')
+      .replace(/[^\S\n]+/g, ' '),
+  )
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 

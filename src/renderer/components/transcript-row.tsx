@@ -3,14 +3,8 @@ import type { TranscriptItem } from '../state/transcript'
 import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
 import { jsonText, toolSummary } from './tool-summary'
-
-const TURN_END_TEXT = {
-  completed: 'Done.',
-  stopped: 'Stopped.',
-  aborted: 'The turn was aborted.',
-  error: 'The turn failed.',
-  interrupted: 'Interrupted: the app closed while this turn was running.',
-} as const
+import { TurnEndRow } from './turn-end-row'
+import { useIsTrayTarget } from './use-tray-target'
 
 const STATUS_TEXT = {
   running: 'Running',
@@ -18,6 +12,8 @@ const STATUS_TEXT = {
   done: 'Done',
   error: 'Failed',
   denied: 'Denied',
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
@@ -26,12 +22,14 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'user':
       return (
         <div className="row row-user">
+          <span className="visually-hidden">You said:</span>
           <div className="bubble-user">{item.text}</div>
         </div>
       )
     case 'assistant':
       return (
         <div className={`row row-assistant${item.streaming ? ' is-streaming' : ''}`}>
+          <span className="visually-hidden">The agent said:</span>
           <MarkdownText text={item.text} />
         </div>
       )
@@ -40,12 +38,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'question':
       return <AnsweredQuestion item={item} />
     case 'turn_end':
-      return (
-        <div className={`row row-turn-end turn-end-${item.reason}`}>
-          <span>{TURN_END_TEXT[item.reason]}</span>
-          {item.error && <span className="turn-end-error"> {item.error}</span>}
-        </div>
-      )
+      return <TurnEndRow item={item} />
     case 'notice':
       return <div className="row row-notice">{item.text}</div>
   }
@@ -55,6 +48,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   const [open, setOpen] = useState(false)
   const bodyId = useId()
   const summaryId = useId()
+  const trayTarget = useIsTrayTarget(item.key)
   const permission =
     item.permission?.reason === 'user'
       ? item.permission.decision === 'allow'
@@ -62,28 +56,33 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
         : 'denied by you'
       : undefined
   return (
-    <div className={`row tool-card tool-${item.status}`}>
-      <button
-        type="button"
-        className="tool-head"
-        // The name stays short (tool and status) so it never shadows the tray's buttons; the
-        // summary, which may quote any text, is the description.
-        aria-label={`${item.tool} call, ${STATUS_TEXT[item.status]}`}
-        aria-describedby={summaryId}
-        aria-expanded={open}
-        aria-controls={open ? bodyId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="tool-chevron" aria-hidden="true">
-          {open ? '▾' : '▸'}
-        </span>
-        <code className="tool-name">{item.tool}</code>
+    <div className={`row tool-card tool-${item.status}${trayTarget ? ' is-tray-target' : ''}`}>
+      <div className="tool-head">
+        <button
+          type="button"
+          className="tool-toggle"
+          // The name is the tool and its status (visible text first, for voice control); the
+          // summary, which may quote any text, stays outside it so it never shadows the tray's
+          // buttons, and is the description.
+          aria-describedby={summaryId}
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="tool-chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+          <code className="tool-name">{item.tool}</code>{' '}
+          <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
+        </button>
         <span className="tool-summary" id={summaryId}>
           {toolSummary(item.tool, item.input)}
         </span>
         {permission && <span className="tool-permission">{permission}</span>}
-        <span className={`tool-status status-${item.status}`}>{STATUS_TEXT[item.status]}</span>
-      </button>
+        <span className={`tool-status status-${item.status}`} aria-hidden="true">
+          {STATUS_TEXT[item.status]}
+        </span>
+      </div>
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-section-label">Input</div>
@@ -106,8 +105,9 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
 
 /** The AskUserQuestion call in history: each question with the choice made. */
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
+  const trayTarget = useIsTrayTarget(item.key)
   return (
-    <div className="row question-card">
+    <div className={`row question-card${trayTarget ? ' is-tray-target' : ''}`}>
       <div className="question-card-title">
         {item.answers
           ? 'You answered'

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { EMPTY_TRANSCRIPT } from '../state/transcript'
 import { useChat } from '../state/chat-context'
+import { SessionIntro } from './session-intro'
 import { TranscriptRow } from './transcript-row'
 
 /** How close to the end (px) still counts as "at the bottom" for sticking while streaming. */
@@ -76,6 +77,7 @@ export function TranscriptView() {
         role="log"
         aria-label="Conversation"
         aria-live="off"
+        tabIndex={0}
       >
         {items.length === 0 ? (
           <div className="transcript-empty">
@@ -83,6 +85,7 @@ export function TranscriptView() {
             <p>
               Ask anything. If the agent needs a decision or permission, it will ask right here.
             </p>
+            <SessionIntro />
           </div>
         ) : (
           <div className="transcript-inner" style={{ height: totalSize }}>

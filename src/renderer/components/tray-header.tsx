@@ -1,35 +1,114 @@
-import type { PendingInteraction } from '../../shared'
+import { useId, useState, type ReactNode } from 'react'
+import { askerName, type PendingInteraction } from '../../shared'
 import { formatClock, formatCountdown } from './format-time'
+import { SummaryText } from './summary-text'
 import { useNow } from './use-now'
 
-/** The tray's top line: what is asking, how long it waits, and how many more are queued. */
+/** One line naming a queued request, for the "k more waiting" list. */
+function QueuedItem({ item }: { item: PendingInteraction }) {
+  switch (item.kind) {
+    case 'permission':
+      return (
+        <>
+          <span className="tray-queue-kind">Permission</span> <SummaryText text={item.summary} />
+        </>
+      )
+    case 'question': {
+      const [first] = item.questions
+      const others = item.questions.length - 1
+      return (
+        <>
+          <span className="tray-queue-kind">Question</span> {first?.question}
+          {others > 0 && ` (and ${others} more)`}
+        </>
+      )
+    }
+    case 'agent_permission':
+      return (
+        <>
+          <span className="tray-queue-kind">{askerName(item.source)} asks</span> {item.title}
+        </>
+      )
+    case 'form':
+      return (
+        <>
+          <span className="tray-queue-kind">{askerName(item.source)} asks</span> {item.form.message}
+        </>
+      )
+  }
+}
+
+/**
+ * The tray's top line: what is asking, how long it waits, whether its keys are armed yet, and
+ * how many more are queued (a button that lists them).
+ */
 export function TrayHeader({
   interaction,
-  more,
+  waiting,
   title,
+  armed,
   children,
 }: {
   interaction: PendingInteraction
-  more: number
+  /** The rest of the FIFO, behind this request. */
+  waiting: readonly PendingInteraction[]
   title: string
-  children?: React.ReactNode
+  armed: boolean
+  children?: ReactNode
 }) {
   const expiresAt = interaction.kind === 'permission' ? interaction.expiresAt : null
   const now = useNow(expiresAt !== null)
+  const [listOpen, setListOpen] = useState(false)
+  const listId = useId()
   return (
-    <header className="tray-header">
-      <span className="tray-title">{title}</span>
-      {children}
-      <span className="tray-header-spacer" />
+    <>
+      <header className="tray-header">
+        <span className="tray-title">{title}</span>
+        {children}
+        <span className="tray-header-spacer" />
+        {!armed && (
+          <span
+            className="tray-arming"
+            title="Keys typed as a prompt appears are ignored for a moment, so typing ahead never answers it."
+          >
+            Arming keys…
+          </span>
+        )}
+        {interaction.recovered && (
+          <span className="tray-meta">waiting since {formatClock(interaction.createdAt)}</span>
+        )}
+        {expiresAt !== null && !interaction.recovered && (
+          <span className="tray-meta" aria-live="off">
+            Denies automatically in {formatCountdown(expiresAt - now)}
+          </span>
+        )}
+        {waiting.length > 0 && (
+          <button
+            type="button"
+            className="tray-more"
+            aria-expanded={listOpen}
+            aria-controls={listOpen ? listId : undefined}
+            onClick={() => setListOpen((open) => !open)}
+          >
+            <span>{waiting.length} more waiting</span>
+          </button>
+        )}
+      </header>
+      {listOpen && waiting.length > 0 && (
+        <ol id={listId} className="tray-queue" aria-label="Waiting next">
+          {waiting.map((item) => (
+            <li key={item.requestId}>
+              <QueuedItem item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
       {interaction.recovered && (
-        <span className="tray-meta">waiting since {formatClock(interaction.createdAt)}</span>
+        <p className="tray-recovered">
+          Parley was closed while this waited, so it is shown again. Answer it and the agent carries
+          on with the same turn; Dismiss closes it unanswered and tells the agent so.
+        </p>
       )}
-      {expiresAt !== null && !interaction.recovered && (
-        <span className="tray-meta" aria-live="off">
-          Denies automatically in {formatCountdown(expiresAt - now)}
-        </span>
-      )}
-      {more > 0 && <span className="tray-more">{more} more waiting</span>}
-    </header>
+    </>
   )
 }

@@ -111,4 +111,26 @@ describe('app state', () => {
     } as const
     expect(bridgeEventArrived(s, event)).toBe(s)
   })
+
+  it('holds a retry while the model is tried again, and forgets it once anything arrives', () => {
+    let s = sessionsListed(INITIAL_STATE, [fakeSession('s1')])
+    s = bridgeEventArrived(s, {
+      type: 'turn_retrying',
+      sessionId: 's1',
+      turnId: 't1',
+      attempt: 2,
+      maxAttempts: 3,
+      retryInMs: 1_000,
+      message: 'The server is busy.',
+    })
+    expect(s.retrying.s1).toMatchObject({ attempt: 2, maxAttempts: 3 })
+    const unchanged = bridgeEventArrived(s, { type: 'turn_started', sessionId: 's2', turnId: 'x' })
+    expect(unchanged.retrying).toBe(s.retrying)
+    s = bridgeEventArrived(s, {
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'turn_end', at: 1, turnId: 't1', reason: 'error', error: 'gone' },
+    })
+    expect(s.retrying).toEqual({})
+  })
 })

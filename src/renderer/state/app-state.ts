@@ -20,6 +20,12 @@ import {
   type Transcript,
 } from './transcript'
 
+/** A model call failed and is about to be tried again (`turn_retrying`), until the model answers. */
+export type RetryStatus = Omit<
+  Extract<BridgeEvent, { type: 'turn_retrying' }>,
+  'type' | 'sessionId'
+>
+
 /** Whether the renderer can reach the runtime right now. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
 
@@ -47,6 +53,8 @@ export type AppState = {
   readonly ready: boolean
   /** The latest failure to show the person, in plain words. */
   readonly error: string | null
+  /** Sessions whose running turn waits to retry a failed model call. */
+  readonly retrying: Readonly<Record<string, RetryStatus>>
 }
 
 export const INITIAL_STATE: AppState = {
@@ -61,6 +69,7 @@ export const INITIAL_STATE: AppState = {
   connection: 'connecting',
   ready: false,
   error: null,
+  retrying: {},
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -218,9 +227,13 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
   const { sessionId } = event
   switch (event.type) {
     case 'session_event':
-      return applyRecord(state, sessionId, event.event)
+      // Any record (the step's text or calls, the turn's end) means the retry is over.
+      return retryOver(applyRecord(state, sessionId, event.event), sessionId)
     case 'turn_started':
-      return patchSession(state, sessionId, (s) => (s.running ? s : { ...s, running: true }))
+      return retryOver(
+        patchSession(state, sessionId, (s) => (s.running ? s : { ...s, running: true })),
+        sessionId,
+      )
     case 'text_delta':
       return deltasArrived(state, [event])
     case 'interaction_added': {
@@ -235,8 +248,10 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
     }
     case 'interaction_settled':
       return requestSettled(state, sessionId, event.requestId)
-    case 'turn_retrying':
-      return state
+    case 'turn_retrying': {
+      const { type: _type, sessionId: _id, ...status } = event
+      return { ...state, retrying: withEntry(state.retrying, sessionId, status) }
+    }
     case 'session_changed':
       return sessionChanged(state, sessionId, event.session)
     case 'notice':
@@ -251,6 +266,8 @@ export function deltasArrived(state: AppState, deltas: readonly TextDelta[]): Ap
   let next = state
   const sessions = new Set(deltas.map((d) => d.sessionId))
   for (const sessionId of sessions) {
+    // The model is answering again: a retry it waited for is over.
+    next = retryOver(next, sessionId)
     next = applyToTranscript(next, sessionId, (t) =>
       applyTextDeltas(
         t,
@@ -259,6 +276,12 @@ export function deltasArrived(state: AppState, deltas: readonly TextDelta[]): Ap
     )
   }
   return next
+}
+
+function retryOver(state: AppState, sessionId: string): AppState {
+  return sessionId in state.retrying
+    ? { ...state, retrying: withoutEntry(state.retrying, sessionId) }
+    : state
 }
 
 /** A request left the FIFO (answered here or elsewhere, stopped, timed out…). */
@@ -317,7 +340,10 @@ export function draftKey(sessionId: string | null): string {
 }
 
 /** The session's FIFO mirror (empty when unknown). */
-export function queueOf(state: AppState, sessionId: string | null): InteractionQueue {
+export function queueOf(
+  state: Pick<AppState, 'queues'>,
+  sessionId: string | null,
+): InteractionQueue {
   return (sessionId && state.queues[sessionId]) || EMPTY_QUEUE
 }
 
@@ -325,7 +351,10 @@ export function queueOf(state: AppState, sessionId: string | null): InteractionQ
  * Whether a session waits for the person: its queue holds something, or — before its queue was
  * read — the runtime's summary counts pending requests.
  */
-export function needsInput(state: AppState, session: SessionSummary): boolean {
+export function needsInput(
+  state: Pick<AppState, 'queues' | 'queuesLoaded'>,
+  session: SessionSummary,
+): boolean {
   if (queueOf(state, session.id).length > 0) return true
   return !state.queuesLoaded[session.id] && session.pendingCount > 0
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { AppState } from './app-state'
 import type { ChatActions, ChatStore } from './store'
@@ -23,4 +23,15 @@ export function useChat<T>(selector: (state: AppState) => T): T {
 
 export function useActions(): ChatActions {
   return useChatStore().actions
+}
+
+/** How long a newly shown tray ignores its keyboard shortcuts. */
+export function usePromptArmingMs(): number {
+  return useChatStore().promptArmingMs
+}
+
+/** Calls `listener` on every state change with the state before it (for announcements). */
+export function useChatChanges(listener: (state: AppState, previous: AppState) => void): void {
+  const store = useChatStore()
+  useEffect(() => store.state.subscribe(listener), [store, listener])
 }

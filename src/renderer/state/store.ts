@@ -6,9 +6,12 @@ import type {
   QuestionDraft,
   SettingsPatch,
 } from '../../shared'
+import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
 import type { ConnectionState } from '../bridge/web-socket-bridge'
 import {
   INITIAL_STATE,
+  activeSession,
+  queueOf,
   bridgeEventArrived,
   composerDraftChanged,
   connectionChanged,
@@ -40,7 +43,28 @@ export type ChatStoreOptions = {
   onConnection?: (callback: (state: ConnectionState) => void) => () => void
   scheduleFrame?: FrameScheduler
   memory?: ActiveSessionMemory
+  /**
+   * How long a newly shown tray ignores its keyboard shortcuts (type-ahead guard);
+   * PROMPT_ARMING_MS unless a test says otherwise.
+   */
+  promptArmingMs?: number
 }
+
+/** The person's answer to a permission prompt. */
+export type PermissionAnswer = {
+  sessionId: string
+  requestId: string
+  decision: 'allow' | 'deny'
+  remember: boolean
+  /** With a denial: what the agent should do instead. */
+  note?: string
+}
+
+/** Model ids to offer in Settings, and whether the provider's server listed them itself. */
+export type ModelSuggestions = { models: readonly string[]; fromServer: boolean }
+
+/** How a Retry went: started, or why not, in plain words. */
+export type RetryOutcome = { ok: true } | { ok: false; message: string }
 
 /** What components may ask for; each action calls the bridge, then a pure state function. */
 export type ChatActions = {
@@ -48,20 +72,26 @@ export type ChatActions = {
   reload(): Promise<void>
   selectSession(sessionId: string): Promise<void>
   createSession(): Promise<string | null>
+  /**
+   * "New session": the session shown when it is still empty (nothing sent, nothing running),
+   * else a new one. Pressing it twice never leaves an empty session behind.
+   */
+  newSession(): Promise<string | null>
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
   setComposerDraft(sessionId: string, text: string): void
   /** Sends the active session's draft; resolves true when the runtime took it. */
   send(): Promise<boolean>
   stop(sessionId: string): Promise<void>
+  /** Runs the model again after a turn that failed. */
+  retryTurn(sessionId: string): Promise<RetryOutcome>
   setMode(sessionId: string, mode: PermissionMode): Promise<void>
   updateSettings(patch: SettingsPatch): Promise<boolean>
-  respondToPermission(
-    sessionId: string,
-    requestId: string,
-    decision: 'allow' | 'deny',
-    remember: boolean,
-  ): Promise<boolean>
+  /** Model ids to suggest for the configured provider (the server's list where it answers). */
+  listModels(): Promise<ModelSuggestions>
+  /** One small request to the configured provider; how it went, in plain words. */
+  testConnection(): Promise<{ ok: boolean; message: string }>
+  respondToPermission(answer: PermissionAnswer): Promise<boolean>
   respondToQuestion(
     sessionId: string,
     requestId: string,
@@ -72,7 +102,12 @@ export type ChatActions = {
   dismissError(): void
 }
 
-export type ChatStore = { state: StoreApi<AppState>; actions: ChatActions }
+export type ChatStore = {
+  state: StoreApi<AppState>
+  actions: ChatActions
+  /** Milliseconds a new tray ignores its keyboard shortcuts. */
+  promptArmingMs: number
+}
 
 const defaultMemory: ActiveSessionMemory = {
   read() {
@@ -102,6 +137,8 @@ const REASON_TEXT: Record<string, string> = {
   answer_count: 'The answers do not match the questions.',
   invalid_workspace: 'That workspace folder cannot be used.',
   invalid: 'Those settings are not valid.',
+  nothing_to_retry:
+    'There is nothing to retry: the last turn did not fail, or it was retried already.',
 }
 
 /**
@@ -177,6 +214,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   const actions: ChatActions = {
     start() {
       const offEvent = bridge.onEvent(onEvent)
+      // A bridge without a link to watch (in-process) is always up.
+      if (!options.onConnection) update((s) => connectionChanged(s, 'open'))
       let wasDown = false
       const offConnection = options.onConnection?.((connection) => {
         update((s) => connectionChanged(s, connection))
@@ -204,7 +243,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         const remembered = current.activeSessionId ?? memory.read()
         const target =
           sessions.find((s) => s.id === remembered)?.id ?? current.sessions[0]?.id ?? null
-        await show(target)
+        // The first screen is a session ready to type into, with its workspace and mode; the
+        // runtime saves it only once something is sent.
+        if (target) await show(target)
+        else await actions.createSession()
         update(loadFinished)
         // Background sessions that wait for input: read their queues so the sidebar is exact.
         await Promise.all(
@@ -260,6 +302,20 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         }
       })()
       return creating
+    },
+
+    async newSession() {
+      const current = state.getState()
+      const shown = activeSession(current)
+      const transcript = shown ? current.transcripts[shown.id] : undefined
+      const empty =
+        shown &&
+        transcript &&
+        transcript.items.length === 0 &&
+        !shown.running &&
+        queueOf(current, shown.id).length === 0
+      if (shown && empty) return shown.id
+      return actions.createSession()
     },
 
     async renameSession(sessionId, title) {
@@ -328,6 +384,19 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
+    async retryTurn(sessionId) {
+      try {
+        const result = await bridge.retryTurn({ sessionId })
+        if (result.ok) return { ok: true }
+        return {
+          ok: false,
+          message: result.message ?? REASON_TEXT[result.reason] ?? result.reason,
+        }
+      } catch (error) {
+        return { ok: false, message: describe(error) }
+      }
+    },
+
     async setMode(sessionId, mode) {
       try {
         const result = await bridge.setSessionMode({ sessionId, mode })
@@ -352,9 +421,38 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    respondToPermission(sessionId, requestId, decision, remember) {
+    async listModels() {
+      try {
+        const result = await bridge.listModels({})
+        return result.ok
+          ? { models: result.models, fromServer: result.from === 'server' }
+          : { models: [], fromServer: false }
+      } catch {
+        return { models: [], fromServer: false }
+      }
+    },
+
+    async testConnection() {
+      try {
+        const result = await bridge.testConnection({})
+        return {
+          ok: result.ok,
+          message: result.ok ? result.message : (result.message ?? 'The connection failed.'),
+        }
+      } catch (error) {
+        return { ok: false, message: describe(error) }
+      }
+    },
+
+    respondToPermission({ sessionId, requestId, decision, remember, note }) {
+      const trimmed = note?.trim() ?? ''
       return answer(sessionId, requestId, () =>
-        bridge.respondToPermission({ requestId, decision, remember }),
+        bridge.respondToPermission({
+          requestId,
+          decision,
+          remember,
+          ...(decision === 'deny' && trimmed !== '' ? { note: trimmed } : {}),
+        }),
       )
     },
 
@@ -383,5 +481,5 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       update((s) => errorShown(s, null))
     },
   }
-  return { state, actions }
+  return { state, actions, promptArmingMs: options.promptArmingMs ?? PROMPT_ARMING_MS }
 }

@@ -14,10 +14,12 @@ import {
   type Question,
   type SessionEvent,
   type TurnEndReason,
+  type TurnErrorKind,
 } from '../../shared'
 
 /** How a tool card's call stands. */
-export type ToolStatus = 'running' | 'waiting' | 'done' | 'error' | 'denied'
+export type ToolStatus =
+  'running' | 'waiting' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted'
 
 /** One row of the transcript, derived from session events and live text deltas. */
 export type TranscriptItem =
@@ -54,6 +56,9 @@ export type TranscriptItem =
       turnId: string
       reason: TurnEndReason
       error: string | undefined
+      errorKind: TurnErrorKind | undefined
+      /** The technical cause, for a Details disclosure. */
+      errorDetail: string | undefined
     }
   | { kind: 'notice'; key: string; text: string }
 
@@ -241,6 +246,11 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         if (item?.kind === 'assistant' && item.streaming && item.turnId === event.turnId) {
           list.replace(i, { ...item, streaming: false })
         }
+        // A call cut short by Stop or by the app closing did not fail; it was cut short.
+        if (item?.kind === 'tool' && item.synthetic && item.status === 'error') {
+          if (event.reason === 'stopped') list.replace(i, { ...item, status: 'stopped' })
+          if (event.reason === 'interrupted') list.replace(i, { ...item, status: 'interrupted' })
+        }
       }
       if (event.reason !== 'completed') {
         list.append({
@@ -249,6 +259,8 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           turnId: event.turnId,
           reason: event.reason,
           error: event.error,
+          errorKind: event.errorKind,
+          errorDetail: event.errorDetail,
         })
       }
       return

@@ -1,4 +1,4 @@
-import type { PermissionInteraction, QuestionInteraction } from '../../shared'
+import type { PermissionInteraction, QuestionInteraction, SessionEvent } from '../../shared'
 
 /** A permission prompt as the runtime would queue it. */
 export function permissionRequest(
@@ -55,4 +55,9 @@ export function questionRequest(patch: Partial<QuestionInteraction> = {}): Quest
     draft: null,
     ...patch,
   }
+}
+
+/** A committed user message, as the log holds it. */
+export function userMessage(text: string, turnId = 't0', at = 1_000): SessionEvent {
+  return { type: 'user_message', at, turnId, text }
 }

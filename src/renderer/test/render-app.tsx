@@ -3,7 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import userEvent from '@testing-library/user-event'
 import { App } from '../app'
-import { createChatStore, type ActiveSessionMemory } from '../state/store'
+import { createChatStore, type ActiveSessionMemory, type ChatStoreOptions } from '../state/store'
 import type { FakeBridge } from './fake-bridge'
 
 /**
@@ -43,8 +43,19 @@ simulateLayout()
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup)
 
-/** Renders the whole client against a fake bridge; deltas flush synchronously. */
-export async function renderApp(fake: FakeBridge, remembered: string | null = null) {
+/**
+ * Renders the whole client against a fake bridge; deltas flush synchronously. Trays are armed at
+ * once unless `promptArmingMs` is given (the type-ahead guard has tests of its own).
+ */
+export async function renderApp(
+  fake: FakeBridge,
+  remembered: string | null = null,
+  options: {
+    promptArmingMs?: number
+    /** A link to watch (the web host's socket); without one the bridge is always up. */
+    onConnection?: ChatStoreOptions['onConnection']
+  } = {},
+) {
   let stored = remembered
   const memory: ActiveSessionMemory = {
     read: () => stored,
@@ -52,7 +63,13 @@ export async function renderApp(fake: FakeBridge, remembered: string | null = nu
       stored = id
     },
   }
-  const store = createChatStore({ bridge: fake.bridge, scheduleFrame: (cb) => cb(), memory })
+  const store = createChatStore({
+    bridge: fake.bridge,
+    scheduleFrame: (cb) => cb(),
+    memory,
+    promptArmingMs: options.promptArmingMs ?? 0,
+    ...(options.onConnection ? { onConnection: options.onConnection } : {}),
+  })
   const user = userEvent.setup()
   const view = render(<App store={store} />)
   // Start-up reads settings and sessions and opens one; wait until that has finished.

@@ -82,3 +82,20 @@ export function reviewRows(
     answer: pickToAnswer(q, draft.picks[i]),
   }))
 }
+
+/** How many questions would be sent unanswered as things stand. */
+export function unansweredCount(questions: readonly Question[], draft: QuestionDraft): number {
+  return questions.filter((q, i) => pickToAnswer(q, draft.picks[i]) === null).length
+}
+
+/** What a step chip shows: answered, passed over (sent as unanswered), or not reached yet. */
+export function stepState(
+  questions: readonly Question[],
+  draft: QuestionDraft,
+  index: number,
+): 'answered' | 'unanswered' | 'not_reached' {
+  const question = questions[index]
+  const pick = draft.picks[index]
+  if (question && pickToAnswer(question, pick) !== null) return 'answered'
+  return pick ? 'unanswered' : 'not_reached'
+}

@@ -65,7 +65,6 @@ function Harness({ interaction }: { interaction: FormInteraction }) {
         <FormTray
           interaction={interaction}
           draft={draft}
-          more={1}
           onDraft={setDraft}
           onRespond={record('respond')}
           onSendAsMessage={record('send as message')}

@@ -1,0 +1,82 @@
+import type { DiffHunk, DiffView } from '../tray/diff-view'
+import { RevealedText } from './revealed-text'
+
+const SIGN = { add: '+', del: '−', ctx: ' ' } as const
+const SIGN_NAME = { add: 'added', del: 'removed', ctx: '' } as const
+
+function Hunk({ hunk, first }: { hunk: DiffHunk; first: boolean }) {
+  return (
+    <tbody>
+      {!first && (
+        <tr className="diff-gap">
+          <td colSpan={4}>⋯ line {hunk.newStart}</td>
+        </tr>
+      )}
+      {hunk.rows.map((row, i) =>
+        row.kind === 'note' ? (
+          <tr key={i} className="diff-note">
+            <td colSpan={4}>{row.text}</td>
+          </tr>
+        ) : (
+          <tr key={i} className={`diff-${row.kind}`}>
+            <td className="diff-no">{row.oldNo ?? ''}</td>
+            <td className="diff-no">{row.newNo ?? ''}</td>
+            <td className="diff-sign">
+              <span aria-hidden="true">{SIGN[row.kind]}</span>
+              {SIGN_NAME[row.kind] && (
+                <span className="visually-hidden">{SIGN_NAME[row.kind]}</span>
+              )}
+            </td>
+            <td className="diff-text">
+              <RevealedText text={row.text} />
+            </td>
+          </tr>
+        ),
+      )}
+    </tbody>
+  )
+}
+
+/**
+ * A write or edit as a reviewer reads it: coloured gutters, both sides' line numbers, no patch
+ * headers; a new file as its content; "No changes" when the file would stay the same.
+ */
+export function PermissionDiff({ view }: { view: DiffView }) {
+  switch (view.kind) {
+    case 'no_change':
+      return <p className="diff-empty">No changes: the file already has exactly this content.</p>
+    case 'text':
+      return (
+        <pre className="diff-plain">
+          <RevealedText text={view.text} />
+        </pre>
+      )
+    case 'new_file':
+      return (
+        <table className="diff diff-new-file">
+          <caption className="visually-hidden">New file content</caption>
+          <tbody>
+            {view.lines.map((line, i) => (
+              <tr key={i} className="diff-add">
+                <td className="diff-no">{i + 1}</td>
+                <td className="diff-text">
+                  <RevealedText text={line} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )
+    case 'changes':
+      return (
+        <table className="diff">
+          <caption className="visually-hidden">
+            Changes: {view.added} lines added, {view.removed} removed
+          </caption>
+          {view.hunks.map((hunk, i) => (
+            <Hunk key={i} hunk={hunk} first={i === 0} />
+          ))}
+        </table>
+      )
+  }
+}

@@ -1,0 +1,107 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
+import { createFakeBridge, fakeSession } from '../test/fake-bridge'
+import { questionRequest } from '../test/fixtures'
+import { renderApp } from '../test/render-app'
+
+const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1')] })
+
+async function showQuestion(patch: Parameters<typeof questionRequest>[0] = {}) {
+  const fake = oneSession()
+  const rendered = await renderApp(fake)
+  act(() => fake.ask(questionRequest(patch)))
+  const tray = await screen.findByRole('region', { name: 'Agent question' })
+  return { ...rendered, fake, tray }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the question tray', () => {
+  it('jumps between questions with step chips that say which are answered', async () => {
+    const { tray, user } = await showQuestion()
+    await user.click(within(tray).getByRole('radio', { name: 'SQLite' }))
+    const chips = within(tray).getByRole('group', { name: 'Questions' })
+    expect(within(chips).getByRole('button', { name: 'Question 1, answered' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    )
+    await user.click(within(chips).getByRole('button', { name: 'Question 3, not answered yet' }))
+    expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
+    expect(within(tray).getByRole('radiogroup', { name: 'Add CI?' })).toBeInTheDocument()
+  })
+
+  it('says "Next: Review" on the last question, next to Submit', async () => {
+    const { tray, user } = await showQuestion({ draft: { index: 2, picks: [null, null, null] } })
+    expect(within(tray).getByRole('button', { name: 'Next: Review' })).toBeInTheDocument()
+    expect(within(tray).getByRole('button', { name: 'Submit' })).toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    expect(within(tray).getByText('Review your answers')).toBeInTheDocument()
+  })
+
+  it('warns how many would go unanswered on the review, with Edit on each row', async () => {
+    const { tray, user } = await showQuestion({
+      draft: { index: 3, picks: [{ kind: 'option', index: 0 }, { kind: 'skipped' }, null] },
+    })
+    expect(within(tray).getByText(/^2 unanswered/)).toBeInTheDocument()
+    const edits = within(tray).getAllByRole('button', { name: /^Edit answer/ })
+    expect(edits).toHaveLength(3)
+    await user.click(within(tray).getByRole('button', { name: 'Edit answer 2' }))
+    expect(within(tray).getByRole('radiogroup', { name: 'Which language?' })).toBeInTheDocument()
+  })
+
+  it('answers a single question in place: no Previous or Next, Enter moves to Submit', async () => {
+    const { tray, user, fake } = await showQuestion({
+      questions: [{ question: 'Ship it?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+    })
+    expect(within(tray).queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument()
+    expect(within(tray).queryByRole('button', { name: /Next/ })).not.toBeInTheDocument()
+    expect(within(tray).queryByRole('group', { name: 'Questions' })).not.toBeInTheDocument()
+    expect(within(tray).getByText('1 / 1')).toBeInTheDocument()
+    await user.keyboard('2{Enter}')
+    expect(within(tray).getByRole('button', { name: 'Submit' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(fake.callsOf('respondToQuestion')).toEqual([{ requestId: 'q1', answers: ['No'] }])
+  })
+
+  it('grows "Other" as a text area and says an empty one is sent unanswered', async () => {
+    const { tray, user } = await showQuestion()
+    await user.click(within(tray).getByRole('radio', { name: 'Other' }))
+    const other = within(tray).getByRole('textbox', { name: 'Other answer' })
+    expect(other.tagName).toBe('TEXTAREA')
+    expect(other).toHaveAccessibleDescription('An empty answer is sent as unanswered.')
+    await user.type(other, 'MariaDB{Shift>}{Enter}{/Shift}on the old host')
+    expect(other).toHaveValue('MariaDB\non the old host')
+    expect(
+      within(tray).queryByText('An empty answer is sent as unanswered.'),
+    ).not.toBeInTheDocument()
+  })
+
+  it('acts on number keys and Enter only once armed', async () => {
+    const fake = oneSession()
+    await renderApp(fake, null, { promptArmingMs: PROMPT_ARMING_MS })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    act(() => fake.ask(questionRequest()))
+    const tray = screen.getByRole('region', { name: 'Agent question' })
+    const first = within(tray).getByRole('radio', { name: 'Postgres' })
+    expect(first).toHaveFocus()
+    for (const key of ['2', 'Enter', '1', 'Enter']) fireEvent.keyDown(first, { key })
+    expect(within(tray).getByText('1 / 3')).toBeInTheDocument()
+    expect(within(tray).getByRole('radio', { name: 'SQLite' })).not.toBeChecked()
+    expect(tray).toHaveAttribute('data-armed', 'false')
+
+    act(() => vi.advanceTimersByTime(PROMPT_ARMING_MS))
+    fireEvent.keyDown(first, { key: '2' })
+    expect(within(tray).getByRole('radio', { name: 'SQLite' })).toBeChecked()
+    fireEvent.keyDown(within(tray).getByRole('radio', { name: 'SQLite' }), { key: 'Enter' })
+    expect(within(tray).getByText('2 / 3')).toBeInTheDocument()
+  })
+
+  it('puts Stop after Previous, Next and Submit', async () => {
+    const { tray } = await showQuestion({ draft: { index: 2, picks: [null, null, null] } })
+    const footer = within(tray).getAllByRole('button').slice(-4)
+    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Next: Review', 'Submit', 'Stop'])
+  })
+})

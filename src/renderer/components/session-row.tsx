@@ -1,0 +1,222 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { LIMITS, type SessionSummary } from '../../shared'
+import { useActions, useChat } from '../state/chat-context'
+import { sessionWait } from '../state/session-order'
+import { useShell } from '../shell/shell-context'
+import { relativeTime } from './relative-time'
+import { shortPath } from './short-path'
+import { useNow } from './use-now'
+
+const MINUTE = 60_000
+
+/**
+ * One session in the sidebar: title, workspace, when it last changed, and — when it waits for the
+ * person — what waits and how many. Rename and Delete name the session; Escape closes either and
+ * puts focus back on the button that opened it.
+ */
+export function SessionRow({ session, tabStop }: { session: SessionSummary; tabStop: boolean }) {
+  const actions = useActions()
+  const shell = useShell()
+  const active = useChat((s) => s.activeSessionId === session.id)
+  const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
+  const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
+  const now = useNow(true, MINUTE)
+  const [editing, setEditing] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [title, setTitle] = useState(session.title)
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  const renameRef = useRef<HTMLButtonElement>(null)
+  const deleteRef = useRef<HTMLButtonElement>(null)
+  const keepRef = useRef<HTMLButtonElement>(null)
+  const damagedId = useId()
+  // Which control opened Rename or Delete: focus goes back to it when they close.
+  const opener = useRef<'link' | 'rename' | 'delete'>('link')
+  const refocus = useRef(false)
+
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus()
+  }, [confirming])
+  // Once the row's own controls are back on screen.
+  useEffect(() => {
+    if (!refocus.current || editing || confirming) return
+    refocus.current = false
+    const target = { link: linkRef, rename: renameRef, delete: deleteRef }[opener.current]
+    target.current?.focus()
+  }, [editing, confirming])
+
+  const close = (to: 'link' | 'opener') => {
+    if (to === 'link') opener.current = 'link'
+    setEditing(false)
+    setConfirming(false)
+    refocus.current = true
+  }
+  const open = () => {
+    void actions.selectSession(session.id).then(() => shell.focusComposer())
+    if (window.matchMedia?.('(max-width: 760px)').matches) shell.setSidebarOpen(false)
+  }
+  // A link without href (the URL fragment holds the access token), so keys are wired by hand.
+  const onLinkKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      open()
+    } else if (event.key === 'F2') {
+      event.preventDefault()
+      startRename('link')
+    } else if (event.key === 'Delete') {
+      event.preventDefault()
+      opener.current = 'link'
+      setConfirming(true)
+    }
+  }
+  const startRename = (from: 'link' | 'rename') => {
+    opener.current = from
+    cancelled.current = false
+    setTitle(session.title)
+    setEditing(true)
+  }
+  // Escape cancels; a blur that follows must not save the text after all.
+  const cancelled = useRef(false)
+  const commit = () => {
+    if (!editing || cancelled.current) return
+    if (title.trim() && title.trim() !== session.title) {
+      void actions.renameSession(session.id, title)
+    }
+    close('link')
+  }
+
+  return (
+    <li className={`session-row${active ? ' is-active' : ''}${waitWhat ? ' is-waiting' : ''}`}>
+      {editing ? (
+        <input
+          className="rename-input"
+          aria-label="Session title"
+          value={title}
+          maxLength={LIMITS.sessionTitle}
+          autoFocus
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit()
+            if (e.key === 'Escape') {
+              e.preventDefault()
+              cancelled.current = true
+              close('opener')
+            }
+          }}
+        />
+      ) : (
+        <a
+          ref={linkRef}
+          role="link"
+          tabIndex={tabStop ? 0 : -1}
+          className="session-link"
+          aria-current={active ? 'page' : undefined}
+          aria-describedby={session.damaged ? damagedId : undefined}
+          data-session-link={session.id}
+          data-row-stop=""
+          onClick={open}
+          onKeyDown={onLinkKeyDown}
+        >
+          <span className="session-title">{session.title}</span>
+          <span className="session-meta">
+            <span className="session-workspace" title={session.workspace}>
+              {shortPath(session.workspace)}
+            </span>
+            <span className="session-sep" aria-hidden="true">
+              ·
+            </span>
+            <time dateTime={new Date(session.updatedAt).toISOString()}>
+              {relativeTime(session.updatedAt, now)}
+            </time>
+          </span>
+          {(waitWhat || session.running || session.damaged) && (
+            <span className="session-badges">
+              {waitWhat && <span className="session-status needs-input">Needs input</span>}
+              {waitWhat && (
+                <span className="session-waits">
+                  {waitWhat}
+                  {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
+                </span>
+              )}
+              {!waitWhat && session.running && <span className="session-status">Working…</span>}
+              {session.damaged && (
+                <span className="session-status is-damaged" title={session.damaged}>
+                  Damaged
+                </span>
+              )}
+            </span>
+          )}
+          {session.damaged && (
+            <span id={damagedId} className="visually-hidden">
+              {session.damaged}
+            </span>
+          )}
+        </a>
+      )}
+      {!editing && (
+        <span className="session-actions">
+          {confirming ? (
+            <span
+              role="group"
+              aria-label={`Delete “${session.title}”?`}
+              className="session-confirm"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.preventDefault()
+                  e.stopPropagation()
+                  close('opener')
+                }
+              }}
+            >
+              <button
+                type="button"
+                className="button-danger small"
+                onClick={() => void actions.removeSession(session.id)}
+              >
+                Delete
+              </button>
+              <button
+                ref={keepRef}
+                type="button"
+                className="button-quiet small"
+                onClick={() => close('opener')}
+              >
+                Keep
+              </button>
+            </span>
+          ) : (
+            <>
+              <button
+                ref={renameRef}
+                type="button"
+                className="icon-button"
+                tabIndex={-1}
+                data-row-stop=""
+                aria-label={`Rename “${session.title}”`}
+                title="Rename"
+                onClick={() => startRename('rename')}
+              >
+                ✎
+              </button>
+              <button
+                ref={deleteRef}
+                type="button"
+                className="icon-button"
+                tabIndex={-1}
+                data-row-stop=""
+                aria-label={`Delete “${session.title}”`}
+                title="Delete"
+                onClick={() => {
+                  opener.current = 'delete'
+                  setConfirming(true)
+                }}
+              >
+                ×
+              </button>
+            </>
+          )}
+        </span>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,144 @@
+import { useId, useState } from 'react'
+import type { TurnErrorKind } from '../../shared'
+import { activeSession } from '../state/app-state'
+import { useActions, useChat } from '../state/chat-context'
+import type { TranscriptItem } from '../state/transcript'
+import { useShell } from '../shell/shell-context'
+
+type TurnEndItem = Extract<TranscriptItem, { kind: 'turn_end' }>
+
+const TURN_END_TEXT = {
+  completed: 'Done.',
+  stopped: 'Stopped.',
+  aborted: 'The turn was aborted.',
+  error: 'The turn failed.',
+  interrupted: 'Interrupted: the app closed while this turn was running.',
+} as const
+
+/** What went wrong, and what the person can do about it, by kind of failure. */
+const ERROR_TEXT: Record<TurnErrorKind, { title: string; hint: string; settings: boolean }> = {
+  auth: {
+    title: 'The model provider refused the API key',
+    hint: 'Check the key in Settings, then retry.',
+    settings: true,
+  },
+  rate_limit: {
+    title: 'The model provider is limiting requests',
+    hint: 'Parley already retried. Wait a moment, then retry.',
+    settings: false,
+  },
+  network: {
+    title: 'Could not reach the model provider',
+    hint: 'Check the network connection or the server address, then retry.',
+    settings: false,
+  },
+  server: {
+    title: 'The model provider had a problem',
+    hint: 'The server may be down or overloaded. Retry in a moment.',
+    settings: false,
+  },
+  request: {
+    title: 'The model provider refused the request',
+    hint: 'Check the model name and the base URL in Settings.',
+    settings: true,
+  },
+  other: { title: 'The turn failed', hint: '', settings: false },
+}
+
+/** SDK class names ("AI_APICallError: ", a leading "TypeError: ") say nothing to a person. */
+export function plainWords(message: string): string {
+  return message.replace(/\bAI_[A-Za-z]*Error:\s*/g, '').replace(/^[A-Za-z]*Error:\s*/, '')
+}
+
+function ErrorCard({ item }: { item: TurnEndItem }) {
+  const actions = useActions()
+  const shell = useShell()
+  const sessionId = useChat((s) => s.activeSessionId)
+  // Only the newest turn can be retried, and not while another one runs.
+  const latest = useChat((s) => {
+    const items = s.activeSessionId ? s.transcripts[s.activeSessionId]?.items : undefined
+    return items?.at(-1)?.key === item.key && !(activeSession(s)?.running ?? false)
+  })
+  const [retrying, setRetrying] = useState(false)
+  const [outcome, setOutcome] = useState<string | null>(null)
+  const [showCause, setShowCause] = useState(false)
+  const causeId = useId()
+  const titleId = useId()
+  const text = ERROR_TEXT[item.errorKind ?? 'other']
+  // A failure of unknown kind (a log from before kinds existed) may well be the provider setup.
+
+  const retry = async () => {
+    if (!sessionId) return
+    setRetrying(true)
+    setOutcome(null)
+    const result = await actions.retryTurn(sessionId)
+    setRetrying(false)
+    if (!result.ok) setOutcome(result.message)
+  }
+
+  return (
+    <div
+      className="row turn-error-card"
+      role={latest ? 'alert' : undefined}
+      aria-labelledby={titleId}
+    >
+      <p className="turn-error-title" id={titleId}>
+        {text.title}
+      </p>
+      {item.error && <p className="turn-error-message">{plainWords(item.error)}</p>}
+      {text.hint && <p className="turn-error-hint">{text.hint}</p>}
+      {showCause && item.errorDetail && (
+        <pre id={causeId} className="turn-error-cause" tabIndex={0}>
+          {item.errorDetail}
+        </pre>
+      )}
+      <div className="turn-error-actions">
+        {latest && (
+          <button
+            type="button"
+            className="button-primary small"
+            disabled={retrying}
+            onClick={() => void retry()}
+          >
+            Retry
+          </button>
+        )}
+        {(text.settings || item.errorKind === undefined) && (
+          <button type="button" className="button-secondary small" onClick={shell.openSettings}>
+            Open settings
+          </button>
+        )}
+        {item.errorDetail && (
+          <button
+            type="button"
+            className="button-quiet small disclosure"
+            aria-expanded={showCause}
+            aria-controls={showCause ? causeId : undefined}
+            onClick={() => setShowCause((open) => !open)}
+          >
+            Technical cause
+          </button>
+        )}
+        {outcome && (
+          <span className="turn-error-outcome" role="status">
+            {outcome}
+          </span>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * How a turn that did not complete normally ended. A failure is a card in plain words with what
+ * to do: Retry, Open settings where the cause is there, and the technical cause on request.
+ */
+export function TurnEndRow({ item }: { item: TurnEndItem }) {
+  if (item.reason === 'error') return <ErrorCard item={item} />
+  return (
+    <div className={`row row-turn-end turn-end-${item.reason}`}>
+      <span>{TURN_END_TEXT[item.reason]}</span>
+      {item.error && <span className="turn-end-error"> {plainWords(item.error)}</span>}
+    </div>
+  )
+}

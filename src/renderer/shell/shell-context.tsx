@@ -1,0 +1,81 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react'
+
+/**
+ * The window's own state, apart from chat data: whether Settings and the session list are shown,
+ * and where focus goes back to when a panel closes. Kept out of the chat store: nothing here is
+ * about sessions or the runtime.
+ */
+export type Shell = {
+  settingsOpen: boolean
+  /** Opens Settings; focus returns to what had it when Settings closes. */
+  openSettings(): void
+  closeSettings(): void
+  sidebarOpen: boolean
+  setSidebarOpen(open: boolean): void
+  /** The message box, so a new session or a closed panel can hand it focus. */
+  composerRef: RefObject<HTMLTextAreaElement | null>
+  focusComposer(): void
+}
+
+const ShellContext = createContext<Shell | null>(null)
+
+const focusable = (el: Element | null): el is HTMLElement =>
+  el instanceof HTMLElement && el !== document.body && el.isConnected
+
+export function ShellProvider({
+  children,
+  initialSidebarOpen,
+}: {
+  children: ReactNode
+  initialSidebarOpen: boolean
+}) {
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [sidebarOpen, setSidebarOpen] = useState(initialSidebarOpen)
+  const composerRef = useRef<HTMLTextAreaElement | null>(null)
+  const settingsOpener = useRef<Element | null>(null)
+
+  const focusComposer = useCallback(() => composerRef.current?.focus(), [])
+  const openSettings = useCallback(() => {
+    settingsOpener.current ??= document.activeElement
+    setSettingsOpen(true)
+  }, [])
+  const closeSettings = useCallback(() => {
+    setSettingsOpen(false)
+    const opener = settingsOpener.current
+    settingsOpener.current = null
+    // After the panel has gone, so focus is not lost with it.
+    queueMicrotask(() => {
+      if (focusable(opener)) opener.focus()
+      else composerRef.current?.focus()
+    })
+  }, [])
+
+  const shell = useMemo<Shell>(
+    () => ({
+      settingsOpen,
+      openSettings,
+      closeSettings,
+      sidebarOpen,
+      setSidebarOpen,
+      composerRef,
+      focusComposer,
+    }),
+    [settingsOpen, openSettings, closeSettings, sidebarOpen, focusComposer],
+  )
+  return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>
+}
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext)
+  if (!shell) throw new Error('ShellProvider is missing')
+  return shell
+}

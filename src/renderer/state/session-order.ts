@@ -1,0 +1,44 @@
+import type { SessionSummary } from '../../shared'
+import { needsInput, queueOf, type AppState } from './app-state'
+
+/** What the sidebar's ordering reads of the state. */
+export type SidebarState = Pick<AppState, 'sessions' | 'queues' | 'queuesLoaded'>
+
+/** What a session waits for, for its row in the sidebar. */
+export type SessionWait = { what: string; count: number } | null
+
+/** The kind of the first request a session waits on, and how many wait, or null. */
+export function sessionWait(state: SidebarState, session: SessionSummary): SessionWait {
+  if (!needsInput(state, session)) return null
+  const queue = queueOf(state, session.id)
+  const head = queue[0]
+  const count = queue.length || session.pendingCount
+  if (!head) return { what: 'Waiting', count }
+  switch (head.kind) {
+    case 'permission':
+    case 'agent_permission':
+      return { what: 'Permission', count }
+    case 'question':
+      return { what: 'Question', count }
+    case 'form':
+      return { what: 'Form', count }
+  }
+}
+
+/**
+ * The sidebar's list: sessions that wait for the person first, then the rest, newest first
+ * within each; narrowed to titles or workspaces containing the search text.
+ */
+export function sidebarSessions(state: SidebarState, query: string): SessionSummary[] {
+  const needle = query.trim().toLowerCase()
+  const matching =
+    needle === ''
+      ? state.sessions
+      : state.sessions.filter(
+          (s) =>
+            s.title.toLowerCase().includes(needle) || s.workspace.toLowerCase().includes(needle),
+        )
+  const waiting = matching.filter((s) => needsInput(state, s))
+  const rest = matching.filter((s) => !waiting.includes(s))
+  return [...waiting, ...rest]
+}
