@@ -41,6 +41,20 @@ describe('the session log', () => {
     ])
   })
 
+  it('names the byte offset, not the character offset, of a bad line after multi-byte text', () => {
+    const line = (text: string) =>
+      JSON.stringify({ type: 'user_message', at: 1, turnId: 't1', text })
+    const text = `${line('héllo ✓ 👋 مرحبا')}\nnot a record\n${line('after')}\n{"torn`
+    const result = parseSessionLog(Buffer.from(text))
+    const bytes = Buffer.from(text)
+    const bad = bytes.indexOf('not a record')
+    const torn = bytes.lastIndexOf('{"torn')
+    expect(result.events).toHaveLength(2)
+    expect(result.notices.map((n) => n.offset)).toEqual([bad, torn])
+    expect(result.notices[0]?.message).toBe(`skipped a malformed record at byte ${bad}`)
+    expect(result.committedBytes).toBe(torn)
+  })
+
   it('replays everything committed from a corrupt and torn log, then repairs the tail before appending', async () => {
     const rig = makeRig(scenario)
     const first = await startRuntime(rig)
