@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { BridgeCalls, BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
+import type {
+  BridgeCalls,
+  BridgeEvent,
+  BridgeOutput,
+  BridgeParsedInput,
+  SessionSummary,
+} from '../../shared/bridge'
 import { QuestionDraftSchema, type QuestionDraft } from '../../shared/ask-user-question'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
@@ -8,14 +14,10 @@ import { ParkedRequests } from './parked-requests'
 import { PendingInteractions } from './pending-interactions'
 import { PermissionEngine } from './permission-engine'
 import { planRecovery } from './recovery'
-import {
-  loadSessions,
-  newId,
-  sessionPath,
-  stateFromEvents,
-  summarize,
-  type SessionState,
-} from './session-state'
+import { newId, sessionPath, stateFromEvents, type SessionState } from './session-state'
+import { entryFromLog, SessionIndex, summaryFromEntry } from './session-index'
+import { readSessionLog } from './session-log'
+import { pageOfEvents } from './event-pages'
 import { SettingsStore, writeFileAtomic } from './settings-store'
 import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
@@ -40,7 +42,10 @@ function titleFrom(text: string): string {
  * as `{ ok: false, reason }`.
  */
 export class ParleyRuntime implements Runtime {
+  /** Sessions read into memory (on open, on use, or at start-up to recover an open turn). */
   readonly #sessions = new Map<string, SessionState>()
+  /** Every session on disk, listed without reading its log. */
+  #index!: SessionIndex
   readonly #listeners = new Set<(event: BridgeEvent) => void>()
   readonly #parked = new ParkedRequests()
   readonly #pending = new PendingInteractions()
@@ -73,16 +78,38 @@ export class ParleyRuntime implements Runtime {
     })
   }
 
-  /** Loads settings, the backend and every session; re-presents requests left open by a quit or crash. */
+  /**
+   * Loads settings, the backend and the session index; reads only the logs whose last turn the
+   * index says is open, and re-presents the requests a quit or crash left open.
+   */
   async init(): Promise<void> {
     mkdirSync(join(this.options.dataDir, 'sessions'), { recursive: true })
     await this.#settings.load()
     if (this.#settings.problem) this.problems.push(this.#settings.problem)
     await this.#resolveBackend()
-    const { sessions, problems } = loadSessions(this.options.dataDir)
+    const { index, problems } = SessionIndex.load(this.options.dataDir)
+    this.#index = index
     this.problems.push(...problems)
-    for (const session of sessions) this.#sessions.set(session.header.id, session)
-    for (const session of sessions) this.#recover(session)
+    const open = [...index.entries()].filter((e) => e.openTurnId !== null && !e.damaged)
+    // The log decides: planRecovery reads the loaded records, whatever the index said.
+    for (const entry of open) {
+      const session = this.#session(entry.id)
+      if (session) this.#recover(session)
+    }
+  }
+
+  /** The session in memory, read from its log the first time it is needed. */
+  #session(sessionId: string): SessionState | undefined {
+    const loaded = this.#sessions.get(sessionId)
+    if (loaded) return loaded
+    const entry = this.#index.get(sessionId)
+    if (!entry || entry.damaged) return undefined
+    const path = this.#index.path(entry)
+    const { events, notices } = readSessionLog(path)
+    const session = stateFromEvents(path, events, notices)
+    if (!session) return undefined
+    this.#sessions.set(sessionId, session)
+    return session
   }
 
   async #resolveBackend(): Promise<void> {
@@ -141,13 +168,34 @@ export class ParleyRuntime implements Runtime {
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
     session.writer.append(event, { sync })
+    this.#index.recorded(session.header.id, event)
     session.events.push(event)
-    session.updatedAt = event.type === 'session' ? event.createdAt : event.at
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
   }
 
   #summary(session: SessionState) {
-    return summarize(session, this.#pending.count(session.header.id))
+    return this.#summaryOf(session.header.id)
+  }
+
+  #summaryOf(sessionId: string): SessionSummary {
+    const entry = this.#index.get(sessionId)
+    const session = this.#sessions.get(sessionId)
+    if (!entry && session) {
+      // Not listed (its log was removed meanwhile): still described by what is in memory.
+      const { events } = session
+      return summaryFromEntry(
+        entryFromLog(`${sessionId}.jsonl`, events, { bytes: 0, mtimeMs: 0 }),
+        {
+          running: session.turn !== undefined,
+          pendingCount: this.#pending.count(sessionId),
+        },
+      )
+    }
+    if (!entry) throw new Error(`no session ${sessionId}`)
+    return summaryFromEntry(entry, {
+      running: session?.turn !== undefined,
+      pendingCount: this.#pending.count(sessionId),
+    })
   }
 
   #touch(session: SessionState): void {
@@ -182,8 +230,8 @@ export class ParleyRuntime implements Runtime {
   // ── sessions ──────────────────────────────────────────────────────────────
 
   async listSessions(_input: In<'listSessions'>): Out<'listSessions'> {
-    return [...this.#sessions.values()]
-      .map((s) => this.#summary(s))
+    return [...this.#index.entries()]
+      .map((entry) => this.#summaryOf(entry.id))
       .sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
@@ -209,25 +257,57 @@ export class ParleyRuntime implements Runtime {
     }
     const session = stateFromEvents(path, [header], []) as SessionState
     session.writer.append(header, { sync: true })
+    this.#index.add(entryFromLog(`${id}.jsonl`, [header], { bytes: 0, mtimeMs: 0 }))
     this.#sessions.set(id, session)
     this.#touch(session)
     return { ok: true, session: this.#summary(session) }
   }
 
-  async openSession({ sessionId }: In<'openSession'>): Out<'openSession'> {
-    const session = this.#sessions.get(sessionId)
+  async openSession({ sessionId, limit }: In<'openSession'>): Out<'openSession'> {
+    const entry = this.#index.get(sessionId)
+    if (entry?.damaged) {
+      // Listed so it is never silently gone; opened to show what is wrong and what could be read.
+      const { events, notices } = readSessionLog(this.#index.path(entry))
+      const page = pageOfEvents(events, { limit })
+      return {
+        ok: true,
+        session: this.#summaryOf(sessionId),
+        ...page,
+        total: events.length,
+        pending: [],
+        notices: [{ offset: 0, message: entry.damaged }, ...notices],
+      }
+    }
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     return {
       ok: true,
       session: this.#summary(session),
-      events: [...session.events],
+      ...pageOfEvents(session.events, { limit }),
+      total: session.events.length,
       pending: this.#pending.list(sessionId),
       notices: session.notices,
     }
   }
 
+  async loadOlderEvents({
+    sessionId,
+    before,
+    limit,
+  }: In<'loadOlderEvents'>): Out<'loadOlderEvents'> {
+    const entry = this.#index.get(sessionId)
+    if (entry?.damaged)
+      return {
+        ok: true,
+        ...pageOfEvents(readSessionLog(this.#index.path(entry)).events, { before, limit }),
+      }
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return { ok: true, ...pageOfEvents(session.events, { before, limit }) }
+  }
+
   async renameSession({ sessionId, title }: In<'renameSession'>): Out<'renameSession'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     session.title = title
     this.#record(session, { type: 'session_update', at: Date.now(), title })
@@ -236,7 +316,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async setSessionMode({ sessionId, mode }: In<'setSessionMode'>): Out<'setSessionMode'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (session.mode !== mode) {
       session.mode = mode
@@ -247,12 +327,19 @@ export class ParleyRuntime implements Runtime {
   }
 
   async removeSession({ sessionId }: In<'removeSession'>): Out<'removeSession'> {
+    const entry = this.#index.get(sessionId)
     const session = this.#sessions.get(sessionId)
-    if (!session) return { ok: false, reason: 'not_found' }
-    await this.#engine.end(session, 'removed')
-    this.#sessions.delete(sessionId)
-    session.writer.close()
-    rmSync(session.writer.path, { force: true })
+    if (!entry && !session) return { ok: false, reason: 'not_found' }
+    if (session) {
+      await this.#engine.end(session, 'removed')
+      this.#sessions.delete(sessionId)
+      session.writer.close()
+    }
+    // A damaged log is removed too: the person asked, and nothing else could use it.
+    rmSync(session?.writer.path ?? this.#index.path(entry as NonNullable<typeof entry>), {
+      force: true,
+    })
+    this.#index.remove(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
     return ok
   }
@@ -260,7 +347,9 @@ export class ParleyRuntime implements Runtime {
   // ── chat ──────────────────────────────────────────────────────────────────
 
   async send({ sessionId, text }: In<'send'>): Out<'send'> {
-    const session = this.#sessions.get(sessionId)
+    const damaged = this.#index.get(sessionId)?.damaged
+    if (damaged) return { ok: false, reason: 'damaged', message: damaged }
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (this.#pending.count(sessionId) > 0) {
       return {
@@ -295,7 +384,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async retryTurn({ sessionId }: In<'retryTurn'>): Out<'retryTurn'> {
-    if (!this.#sessions.has(sessionId)) return { ok: false, reason: 'not_found' }
+    if (!this.#index.get(sessionId)) return { ok: false, reason: 'not_found' }
     return { ok: false, reason: 'nothing_to_retry' }
   }
 
@@ -467,6 +556,7 @@ export class ParleyRuntime implements Runtime {
     this.#closed = true
     await Promise.all([...this.#sessions.values()].map((s) => this.#engine.end(s, 'shutdown')))
     for (const session of this.#sessions.values()) session.writer.close()
+    this.#index.flush()
     this.#listeners.clear()
   }
 }

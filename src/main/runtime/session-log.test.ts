@@ -93,14 +93,16 @@ describe('the session log', () => {
     expect(reread.notices).toHaveLength(1) // only the garbage line remains, never the torn tail
   })
 
-  it('lists a session whose file has no valid header as a start-up problem instead of crashing', async () => {
+  it('lists a session whose header line is damaged as damaged, reports it, and never crashes', async () => {
     const rig = makeRig(scenario)
     const first = await startRuntime(rig)
     await first.close()
     writeFileSync(join(rig.dataDir, 'sessions', 'broken.jsonl'), 'nonsense\n')
     const second = await startRuntime(rig)
     open.push(second)
-    expect(await second.listSessions({})).toEqual([])
+    expect(await second.listSessions({})).toEqual([
+      expect.objectContaining({ id: 'broken', damaged: expect.stringContaining('header') }),
+    ])
     expect((second as unknown as { problems: string[] }).problems).toEqual([
       expect.stringContaining('broken.jsonl'),
     ])

@@ -54,6 +54,8 @@ export function createFakeBridge(
         ok: true,
         session,
         events: options.events ?? [],
+        start: 0,
+        total: options.events?.length ?? 0,
         pending: options.pending ?? [],
         notices: [],
       }
