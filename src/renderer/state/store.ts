@@ -16,6 +16,7 @@ import {
   deltasArrived,
   errorShown,
   loadFinished,
+  olderEventsLoaded,
   pendingListed,
   questionDraftChanged,
   requestSettled,
@@ -40,13 +41,22 @@ export type ChatStoreOptions = {
   onConnection?: (callback: (state: ConnectionState) => void) => () => void
   scheduleFrame?: FrameScheduler
   memory?: ActiveSessionMemory
+  /** Records asked for when a session opens (its newest); older ones page in on scroll. */
+  tailRecords?: number
 }
+
+/** Enough records for a tall window of rows, plus a margin (a row takes one to a few records). */
+const TAIL_RECORDS = 200
+/** Records per page scrolled in above. */
+const OLDER_PAGE = 400
 
 /** What components may ask for; each action calls the bridge, then a pure state function. */
 export type ChatActions = {
   start(): () => void
   reload(): Promise<void>
   selectSession(sessionId: string): Promise<void>
+  /** Pages in older rows of a session opened from its tail; resolves when they are in. */
+  loadOlder(sessionId: string): Promise<void>
   createSession(): Promise<string | null>
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
@@ -108,6 +118,34 @@ const REASON_TEXT: Record<string, string> = {
  * The chat client's state: a zustand store holding an AppState, changed only through the pure
  * functions of app-state.ts, plus the actions that talk to the bridge.
  */
+/**
+ * One frame's worth of queued changes, in arrival order. Runs of text deltas go to their rows
+ * together; any other event first lets the deltas before it land (a committed record replaces the
+ * text streamed before it).
+ */
+function applyBatch(
+  state: AppState,
+  batch: readonly (BridgeEvent | ((s: AppState) => AppState))[],
+): AppState {
+  let next = state
+  let deltas: TextDelta[] = []
+  const landDeltas = () => {
+    if (deltas.length === 0) return
+    next = deltasArrived(next, deltas)
+    deltas = []
+  }
+  for (const item of batch) {
+    if (typeof item !== 'function' && item.type === 'text_delta') {
+      deltas.push(item)
+      continue
+    }
+    landDeltas()
+    next = typeof item === 'function' ? item(next) : bridgeEventArrived(next, item)
+  }
+  landDeltas()
+  return next
+}
+
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { bridge } = options
   const memory = options.memory ?? defaultMemory
@@ -135,7 +173,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         refuse(result.reason, result.message)
         return false
       }
-      update((s) => requestSettled(s, sessionId, requestId))
+      later((s) => requestSettled(s, sessionId, requestId))
       return true
     } catch (error) {
       fail(error)
@@ -143,28 +181,49 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }
   }
 
-  const deltas = createBatcher<TextDelta>(
-    (batch) => update((s) => deltasArrived(s, batch)),
+  /**
+   * Live events, and the outcome of an answer, wait for the next frame and are applied together,
+   * in order, as one state change: the three or four messages that follow a Submit (the answer's
+   * record, the request settling, the session changing, the next step's first text) cost one
+   * render, and a fast stream one render per frame however many deltas arrive.
+   */
+  const frame = createBatcher<BridgeEvent | ((s: AppState) => AppState)>(
+    (batch) => update((s) => applyBatch(s, batch)),
     options.scheduleFrame ?? ((cb) => requestAnimationFrame(cb)),
   )
+  const later = (change: (s: AppState) => AppState) => frame.push(change)
 
-  const onEvent = (event: BridgeEvent) => {
-    if (event.type === 'text_delta') {
-      deltas.push(event)
-      return
-    }
-    // Committed records must land after the deltas they replace.
-    deltas.flush()
-    update((s) => bridgeEventArrived(s, event))
-  }
-
+  const tailRecords = options.tailRecords ?? TAIL_RECORDS
   const openSession = async (sessionId: string) => {
-    const result = await bridge.openSession({ sessionId })
+    const result = await bridge.openSession({ sessionId, limit: tailRecords })
+    // Whatever arrived before the answer is older than it: apply that first.
+    frame.flush()
     if (!result.ok) {
       update((s) => sessionChanged(s, sessionId, null))
       return
     }
-    update((s) => sessionOpened(s, result.session, result.events, result.pending))
+    update((s) => sessionOpened(s, result))
+  }
+
+  const loadingOlder = new Map<string, Promise<void>>()
+  const loadOlder = (sessionId: string): Promise<void> => {
+    const before = state.getState().transcripts[sessionId]?.start ?? 0
+    if (before === 0) return Promise.resolve()
+    const key = `${sessionId}:${before}`
+    const running = loadingOlder.get(key)
+    if (running) return running
+    const loading = (async () => {
+      try {
+        const page = await bridge.loadOlderEvents({ sessionId, before, limit: OLDER_PAGE })
+        if (page.ok) update((s) => olderEventsLoaded(s, sessionId, { ...page, before }))
+      } catch (error) {
+        fail(error)
+      } finally {
+        loadingOlder.delete(key)
+      }
+    })()
+    loadingOlder.set(key, loading)
+    return loading
   }
 
   let creating: Promise<string | null> | null = null
@@ -176,7 +235,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   const actions: ChatActions = {
     start() {
-      const offEvent = bridge.onEvent(onEvent)
+      const offEvent = bridge.onEvent((event) => frame.push(event))
       let wasDown = false
       const offConnection = options.onConnection?.((connection) => {
         update((s) => connectionChanged(s, connection))
@@ -220,6 +279,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         fail(error)
       }
     },
+
+    loadOlder,
 
     async selectSession(sessionId) {
       try {
@@ -365,7 +426,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     async dismissInteraction(sessionId, requestId) {
       try {
         await bridge.dismissInteraction({ requestId })
-        update((s) => requestSettled(s, sessionId, requestId))
+        later((s) => requestSettled(s, sessionId, requestId))
         return true
       } catch (error) {
         fail(error)

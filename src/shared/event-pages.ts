@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../shared/session-events'
+import type { SessionEvent } from './session-events'
 
 /** A contiguous run of a session's records: `events` are `all[start … start + events.length)`. */
 export type EventPage = { events: SessionEvent[]; start: number }

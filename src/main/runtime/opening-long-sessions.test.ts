@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../shared/session-events'
-import { pageOfEvents } from './event-pages'
+import { pageOfEvents } from '../../shared/event-pages'
 import { syntheticLog } from './testing/synthetic-log'
 import {
   isTurnEnd,
