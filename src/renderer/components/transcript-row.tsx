@@ -26,15 +26,13 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'user':
       return (
         <div className="row row-user">
-          <div className="bubble-user">{item.text}</div>
+          <div className="bubble-user" dir="auto">
+            {item.text}
+          </div>
         </div>
       )
     case 'assistant':
-      return (
-        <div className={`row row-assistant${item.streaming ? ' is-streaming' : ''}`}>
-          <MarkdownText text={item.text} />
-        </div>
-      )
+      return <AssistantPart text={item.text} continued={false} streaming={item.streaming} />
     case 'tool':
       return <ToolCard item={item} />
     case 'question':
@@ -49,6 +47,25 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'notice':
       return <div className="row row-notice">{item.text}</div>
   }
+})
+
+/** A reply, or one part of a long reply (parts after the first continue it without a gap). */
+export const AssistantPart = memo(function AssistantPart({
+  text,
+  continued,
+  streaming,
+}: {
+  text: string
+  continued: boolean
+  streaming: boolean
+}) {
+  return (
+    <div
+      className={`row row-assistant${streaming ? ' is-streaming' : ''}${continued ? ' is-continued' : ''}`}
+    >
+      <MarkdownText text={text} streaming={streaming} />
+    </div>
+  )
 })
 
 function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
