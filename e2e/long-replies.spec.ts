@@ -53,7 +53,7 @@ test.describe('long replies', () => {
 
     await log.getByRole('button', { name: 'Copy ts code' }).click()
     await expect(log.getByRole('button', { name: 'Copied' })).toBeVisible()
-    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    const copied = await page.evaluate('navigator.clipboard.readText()')
     expect(copied).toBe(
       [
         'export function retryDelay(attempt: number): number {',
@@ -86,24 +86,25 @@ test.describe('long replies', () => {
     })
     const table = log.getByRole('table')
     await expect(table).toBeVisible()
-    for (const name of ['Downtime', 'Owner', 'Service']) {
-      const header = table.getByRole('columnheader', { name })
-      const layout = await header.evaluate((el) => {
+    // Checked in the page (the e2e code is type-checked without DOM typings).
+    const headers = await page.evaluate(`(() => {
+      const found = {}
+      for (const th of document.querySelectorAll('.markdown th')) {
         const range = document.createRange()
-        range.selectNodeContents(el)
-        return { lines: range.getClientRects().length, align: getComputedStyle(el).textAlign }
-      })
-      expect(layout, name).toEqual({ lines: 1, align: 'start' })
-    }
+        range.selectNodeContents(th)
+        found[th.textContent] = { lines: range.getClientRects().length, align: getComputedStyle(th).textAlign }
+      }
+      return found
+    })()`)
+    for (const name of ['Service', 'Downtime', 'Owner', 'Notes'])
+      expect(headers, name).toMatchObject({ [name]: { lines: 1, align: 'start' } })
     // No cell breaks a word in two: every word (or part of a hyphenated one) sits on one line.
-    const broken = await table.evaluate((el) => {
-      const words: string[] = []
-      for (const cell of el.querySelectorAll('td, th')) {
+    const broken = await page.evaluate(`(() => {
+      const words = []
+      for (const cell of document.querySelectorAll('.markdown td, .markdown th')) {
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? ''
-          // A word may wrap after its hyphen (authentication-gateway), never inside a part.
-          for (const match of text.matchAll(/[^\s-]+/g)) {
+          for (const match of (node.textContent ?? '').matchAll(/[^\\s-]+/g)) {
             const range = document.createRange()
             range.setStart(node, match.index)
             range.setEnd(node, match.index + match[0].length)
@@ -113,7 +114,7 @@ test.describe('long replies', () => {
         }
       }
       return words
-    })
+    })()`)
     expect(broken).toEqual([])
   })
 

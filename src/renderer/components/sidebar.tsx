@@ -90,6 +90,12 @@ function SessionRow({ session }: { session: SessionSummary }) {
           <span className="session-workspace" title={session.workspace}>
             {shortPath(session.workspace)}
           </span>
+          {session.damaged !== undefined && (
+            // Never silently gone: a log that cannot be read is listed, and says so.
+            <span className="session-status is-damaged" title={session.damaged}>
+              Damaged
+            </span>
+          )}
           {(waiting || session.running) && (
             <span className={`session-status${waiting ? ' needs-input' : ''}`}>
               {waiting ? 'Needs input' : 'Working…'}
