@@ -81,7 +81,10 @@ describe('splitting markdown into blocks', () => {
           const settled = settledBlocks(previous)
           settled.forEach((block, i) => expect(split.blocks[i]).toBe(block))
         }
-        expect(split.blocks).toEqual(splitBlocks(text).blocks)
+        // The same blocks (tokens may differ in one way only: a reference definition links only
+        // within the run of blocks it was lexed with).
+        const bounds = (s: BlockSplit) => s.blocks.map(({ start, text }) => ({ start, text }))
+        expect(bounds(split)).toEqual(bounds(splitBlocks(text)))
       }),
       { numRuns: 500 },
     )

@@ -1,10 +1,12 @@
-import { Lexer } from 'marked'
+import { Lexer, type Token } from 'marked'
 
 /** One top-level markdown block (a paragraph, a list, a fenced code block, a table…). */
 export type MarkdownBlock = {
   /** Offset in the source, stable while text is appended: it keys the block's rendering. */
   readonly start: number
   readonly text: string
+  /** marked's token for it, inline content included: rendered as is, never parsed again. */
+  readonly token: Token
 }
 
 /** A source split into blocks; hand it back with the grown source to split only what changed. */
@@ -21,7 +23,7 @@ function lexBlocks(text: string, from: number, into: MarkdownBlock[]): boolean {
     // Block text comes from the source itself: marked may tidy whitespace in a token's `raw`,
     // but its lengths add up to the source's. If that ever fails, the caller starts over.
     if (token.type !== 'space')
-      into.push({ start: offset, text: text.slice(offset, offset + token.raw.length) })
+      into.push({ start: offset, text: text.slice(offset, offset + token.raw.length), token })
     offset += token.raw.length
   }
   return offset === text.length
@@ -43,11 +45,12 @@ function openRunStart(blocks: readonly MarkdownBlock[]): number {
 }
 
 /**
- * Splits markdown into its top-level blocks with marked's lexer. When `text` extends
+ * Splits markdown into its top-level blocks with marked's lexer (block and inline tokens). When `text` extends
  * `previous.source` (a reply streaming in), only the last run of blocks and what follows are lexed
  * again: every block before a blank line that precedes the open run is complete, and is handed back
  * as the same object, so its parsed and highlighted rendering is reused. Work per update is
- * proportional to the open tail, not to the whole reply.
+ * proportional to the open tail, not to the whole reply. (One thing a whole-text parse does that
+ * this does not: a reference-style link whose `[ref]: url` definition is in another block stays text.)
  */
 export function splitBlocks(text: string, previous: BlockSplit = NO_BLOCKS): BlockSplit {
   if (text === previous.source) return previous
@@ -66,6 +69,13 @@ export function splitBlocks(text: string, previous: BlockSplit = NO_BLOCKS): Blo
     }
   }
   const blocks: MarkdownBlock[] = []
-  if (!lexBlocks(text, 0, blocks)) return { source: text, blocks: [{ start: 0, text }] }
-  return { source: text, blocks }
+  if (lexBlocks(text, 0, blocks)) return { source: text, blocks }
+  // Never seen: marked's tokens did not add up to the text. Show it as one plain paragraph.
+  const token: Token = {
+    type: 'paragraph',
+    raw: text,
+    text,
+    tokens: [{ type: 'text', raw: text, text }],
+  }
+  return { source: text, blocks: [{ start: 0, text, token }] }
 }
