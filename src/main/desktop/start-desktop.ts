@@ -1,3 +1,4 @@
+import { coalesceDeltas } from '../../shared/coalesce-deltas'
 import { pathToFileURL } from 'node:url'
 import type { Runtime } from '../runtime/runtime-types'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
@@ -44,7 +45,8 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
     isTrustedSender(event, windows, appUrl),
   )
   const stopForwarding = forwardEvents({
-    subscribe: (listener) => runtime.onEvent(listener),
+    // Deltas that arrive together go to the window as one message (see coalesceDeltas).
+    subscribe: (listener) => runtime.onEvent(coalesceDeltas(listener, setImmediate)),
     windows: () => windows,
     Notification: electron.Notification,
     reveal,

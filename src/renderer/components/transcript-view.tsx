@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { EMPTY_TRANSCRIPT } from '../state/transcript'
+import { EMPTY_TRANSCRIPT, type Transcript } from '../state/transcript'
 import {
   estimateRowHeight,
   transcriptRows,
@@ -41,6 +41,17 @@ export function TranscriptView() {
     s.activeSessionId ? (s.transcripts[s.activeSessionId] ?? EMPTY_TRANSCRIPT) : EMPTY_TRANSCRIPT,
   )
   const sessionId = useChat((s) => s.activeSessionId)
+  // A list per session: another session starts with fresh sizes, at its own end.
+  return <TranscriptList key={sessionId ?? ''} sessionId={sessionId} transcript={transcript} />
+}
+
+function TranscriptList({
+  sessionId,
+  transcript,
+}: {
+  sessionId: string | null
+  transcript: Transcript
+}) {
   const actions = useActions()
   const rows = useRows(transcript.items)
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -56,12 +67,18 @@ export function TranscriptView() {
       return row ? Math.max(30, estimateRowHeight(row, width)) : 60
     },
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 800, height: 800 },
     useFlushSync: false,
   })
   const totalSize = virtualizer.getTotalSize()
   const virtualRows = virtualizer.getVirtualItems()
+
+  // The first rows of a session are shown from its end in the very first frame, not a frame later.
+  const hasRows = rows.length > 0
+  useLayoutEffect(() => {
+    if (hasRows) virtualizer.scrollToOffset(virtualizer.getTotalSize())
+  }, [hasRows, virtualizer])
 
   // The person's own new message brings the view back to the end, as in any chat.
   const lastUserKey = useMemo(
@@ -94,12 +111,15 @@ export function TranscriptView() {
     return () => observer.disconnect()
   }, [])
 
-  // Near the top of what is loaded, and more is older: page it in.
+  // Near the top of what is loaded, and more is older: page it in. Not while the view follows the
+  // end of a tail that fills it (a session opening must not fetch history nobody looks at).
   const firstShown = virtualRows[0]?.index
+  const fillsView = totalSize > (scrollRef.current?.clientHeight ?? 0)
   useEffect(() => {
-    if (sessionId && transcript.start > 0 && firstShown !== undefined && firstShown <= PAGE_AHEAD)
-      void actions.loadOlder(sessionId)
-  }, [sessionId, transcript.start, firstShown, actions])
+    if (!sessionId || transcript.start === 0 || firstShown === undefined) return
+    if (firstShown > PAGE_AHEAD || (fillsView && isFollowing())) return
+    void actions.loadOlder(sessionId)
+  }, [sessionId, transcript.start, firstShown, fillsView, isFollowing, actions])
 
   // Rows put in front must not move what the person is reading: scroll down by their height.
   const firstKey = rows[0]?.key

@@ -46,7 +46,7 @@ export type ChatStoreOptions = {
 }
 
 /** Enough records for a tall window of rows, plus a margin (a row takes one to a few records). */
-const TAIL_RECORDS = 200
+const TAIL_RECORDS = 120
 /** Records per page scrolled in above. */
 const OLDER_PAGE = 400
 
