@@ -57,6 +57,11 @@ function TranscriptList({
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(760)
 
+  const { atEnd, onScroll, jumpToEnd, stick, isFollowing, follow } = useFollowEnd(
+    scrollRef,
+    sessionId,
+  )
+
   // No React Compiler here, so the virtualizer's unmemoizable functions are fine.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -67,12 +72,14 @@ function TranscriptList({
       return row ? Math.max(30, estimateRowHeight(row, width)) : 60
     },
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 4,
+    // Rows above the end are only scrolled past while following a fast stream: render few.
+    overscan: atEnd ? 1 : 4,
     initialRect: { width: 800, height: 800 },
     useFlushSync: false,
   })
   const totalSize = virtualizer.getTotalSize()
   const virtualRows = virtualizer.getVirtualItems()
+  useEffect(() => follow(), [totalSize, follow])
 
   // The first rows of a session are shown from its end in the very first frame, not a frame later.
   const hasRows = rows.length > 0
@@ -84,11 +91,6 @@ function TranscriptList({
   const lastUserKey = useMemo(
     () => transcript.items.findLast((item) => item.kind === 'user')?.key,
     [transcript.items],
-  )
-  const { atEnd, onScroll, jumpToEnd, stick, isFollowing } = useFollowEnd(
-    scrollRef,
-    totalSize,
-    sessionId,
   )
   // A row wholly above the view that changes height shifts the view by as much, so what is read
   // stays put; a row reaching into the view grows downward (a reply streaming in) and shifts

@@ -13,14 +13,10 @@ const AT_END = 48
  * the end. While following, the list must not shift the scroll position itself when rows above
  * are measured (`isFollowing` tells it so); the next frame goes to the end anyway.
  *
- * `content` changes whenever what is shown may have grown; `resetKey` (the session) starts
+ * Call `follow()` whenever what is shown may have grown; `resetKey` (the session) starts
  * following again.
  */
-export function useFollowEnd(
-  scrollRef: RefObject<HTMLElement | null>,
-  content: unknown,
-  resetKey: unknown,
-) {
+export function useFollowEnd(scrollRef: RefObject<HTMLElement | null>, resetKey: unknown) {
   const following = useRef(true)
   const [atEnd, setAtEnd] = useState(true)
   const lastTop = useRef(0)
@@ -79,10 +75,6 @@ export function useFollowEnd(
     follow()
   }, [resetKey, follow])
 
-  useEffect(() => {
-    follow()
-  }, [content, follow])
-
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current)
@@ -91,5 +83,5 @@ export function useFollowEnd(
   )
 
   const isFollowing = useCallback(() => following.current, [])
-  return { atEnd, onScroll, jumpToEnd: () => stick(true), stick, isFollowing }
+  return { atEnd, onScroll, jumpToEnd: () => stick(true), stick, isFollowing, follow }
 }

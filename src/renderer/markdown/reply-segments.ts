@@ -9,7 +9,7 @@ export type ReplySegments = {
 }
 
 /** Parts are cut once they are at least this long (characters), at the next clean place. */
-export const SEGMENT_TARGET = 4_000
+export const SEGMENT_TARGET = 3_000
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/

@@ -27,7 +27,7 @@ import {
   settingsLoaded,
   type AppState,
 } from './app-state'
-import { createBatcher, type FrameScheduler } from './delta-batcher'
+import { createBatcher, frameScheduler, type FrameScheduler } from './delta-batcher'
 import type { TextDelta } from './transcript'
 
 /** Remembers the shown session across a page reload (per tab). */
@@ -189,7 +189,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
    */
   const frame = createBatcher<BridgeEvent | ((s: AppState) => AppState)>(
     (batch) => update((s) => applyBatch(s, batch)),
-    options.scheduleFrame ?? ((cb) => requestAnimationFrame(cb)),
+    options.scheduleFrame ?? frameScheduler(),
   )
   const later = (change: (s: AppState) => AppState) => frame.push(change)
 
