@@ -10,7 +10,7 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: '.',
-  testMatch: 'ui.bench.ts',
+  testMatch: 'ui-benchmarks.ts',
   outputDir: '../test-results/bench',
   timeout: 240_000,
   globalTimeout: 600_000,

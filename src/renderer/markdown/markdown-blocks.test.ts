@@ -44,12 +44,20 @@ const chunked = markdown.chain((text) =>
     }),
 )
 
-/** The blocks up to the last one followed by a blank line: no later line can change them. */
+/**
+ * The blocks up to the last one followed by a blank line, and not a list, indented code or HTML
+ * (which later text may still join): no later line can change them.
+ */
 function settledBlocks(split: BlockSplit) {
   let count = 0
   split.blocks.forEach((block, i) => {
     const next = split.blocks[i + 1]
-    if (next && block.start + block.text.length < next.start) count = i + 1
+    const { token } = block
+    const open =
+      token.type === 'list' ||
+      token.type === 'html' ||
+      (token.type === 'code' && token.codeBlockStyle === 'indented')
+    if (next && block.start + block.text.length < next.start && !open) count = i + 1
   })
   return split.blocks.slice(0, count)
 }
@@ -104,7 +112,7 @@ describe('cutting a long reply into rows', () => {
   it('puts the parts back together into the reply and never cuts inside fenced code', () => {
     fc.assert(
       fc.property(long, (text) => {
-        const segments = splitReply(text, undefined, 300)
+        const segments = splitReply(text, undefined, { target: 300 })
         const parts = segmentTexts(segments)
         expect(parts.join('')).toBe(text)
         for (const part of parts.slice(0, -1)) expect(part.length).toBeGreaterThanOrEqual(300)
@@ -133,12 +141,21 @@ describe('cutting a long reply into rows', () => {
         let segments: ReplySegments | undefined
         for (const point of [...points, text.length]) {
           const before = segments?.starts ?? []
-          segments = splitReply(text.slice(0, point), segments, 300)
+          segments = splitReply(text.slice(0, point), segments, { target: 300, appended: true })
           expect(segments.starts.slice(0, before.length)).toEqual(before)
         }
-        expect(segments?.starts).toEqual(splitReply(text, undefined, 300).starts)
+        expect(segments?.starts).toEqual(splitReply(text, undefined, { target: 300 }).starts)
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('re-cuts a reply whose committed text differs from what streamed in', () => {
+    const streamed = `${'a line of text\n\n'.repeat(60)}tail`
+    const committed = `${'another line!\n'.repeat(60)}\n\n${'a line of text\n\n'.repeat(60)}`
+    const before = splitReply(streamed, undefined, { target: 100 })
+    expect(splitReply(committed, before, { target: 100 })).toEqual(
+      splitReply(committed, undefined, { target: 100 }),
     )
   })
 })

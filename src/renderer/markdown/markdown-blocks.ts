@@ -29,16 +29,28 @@ function lexBlocks(text: string, from: number, into: MarkdownBlock[]): boolean {
   return offset === text.length
 }
 
+/** Whether later text can still join a block across a blank line (a loose list, indented code, HTML). */
+function continuesAfterBlank(block: MarkdownBlock): boolean {
+  const { token } = block
+  return (
+    token.type === 'list' ||
+    token.type === 'html' ||
+    (token.type === 'code' && token.codeBlockStyle === 'indented')
+  )
+}
+
 /**
- * Where re-lexing must start: the first block of the last run of blocks with no blank line between
- * them. A line can still change how the lines right above it read (a `-` under a paragraph line
- * makes a heading of it, until the next character shows it is a list item); a blank line ends that.
+ * Where re-lexing must start: the first block of the last run of blocks that later text can still
+ * change. A line can change how the lines right above it read (a `-` under a paragraph line makes a
+ * heading of it, until the next character shows it is a list item); a blank line ends that, except
+ * after a list (`1. a`, a blank line, then `2. b` is one loose list), indented code or HTML.
  */
 function openRunStart(blocks: readonly MarkdownBlock[]): number {
   let first = blocks.length - 1
   while (first > 0) {
     const above = blocks[first - 1] as MarkdownBlock
-    if (above.start + above.text.length !== (blocks[first] as MarkdownBlock).start) break
+    const adjacent = above.start + above.text.length === (blocks[first] as MarkdownBlock).start
+    if (!adjacent && !continuesAfterBlank(above)) break
     first--
   }
   return first

@@ -32,45 +32,64 @@ function fenceOf(line: string): Fence | undefined {
 export function splitReply(
   text: string,
   previous: ReplySegments | undefined,
-  target = SEGMENT_TARGET,
+  options: { target?: number; appended?: boolean } = {},
 ): ReplySegments {
+  const target = options.target ?? SEGMENT_TARGET
   if (previous?.source === text) return previous
-  const extends_ = previous !== undefined && text.startsWith(previous.source)
+  const extends_ = previous !== undefined && grewFrom(text, previous, options.appended === true)
   const starts = extends_ ? previous.starts.slice() : [0]
   let partStart = starts.at(-1) ?? 0
   let fence: Fence | undefined
   let blankBefore = false
-  let lineStart = partStart
-  while (lineStart < text.length) {
+  // Index arithmetic, no slicing per line: this runs over the whole reply when one is opened.
+  for (let lineStart = partStart; lineStart < text.length;) {
     let lineEnd = text.indexOf('\n', lineStart)
     if (lineEnd < 0) lineEnd = text.length
-    const line = text.slice(lineStart, lineEnd)
+    let first = lineStart
+    while (first < lineEnd && (text[first] === ' ' || text[first] === '\t')) first++
+    const blank = first === lineEnd
     const length = lineStart - partStart
     if (
       fence === undefined &&
       blankBefore &&
+      first === lineStart &&
+      !blank &&
       length >= target &&
-      /^\S/.test(line) &&
-      (length >= 2 * target || !LIST_ITEM.test(line))
+      (length >= 2 * target || !LIST_ITEM.test(text.slice(lineStart, lineStart + 12)))
     ) {
       starts.push(lineStart)
       partStart = lineStart
     }
-    const marks = fenceOf(line)
-    if (fence === undefined) {
-      if (marks) fence = marks
-    } else if (
-      marks &&
-      marks.char === fence.char &&
-      marks.length >= fence.length &&
-      line.trim().length === marks.length
-    ) {
-      fence = undefined
+    const mark = text[first]
+    if ((mark === '`' || mark === '~') && first - lineStart <= 3) {
+      const line = text.slice(lineStart, lineEnd)
+      const marks = fenceOf(line)
+      if (fence === undefined) fence = marks
+      else if (
+        marks &&
+        marks.char === fence.char &&
+        marks.length >= fence.length &&
+        line.trim().length === marks.length
+      )
+        fence = undefined
     }
-    blankBefore = line.trim() === ''
+    blankBefore = blank
     lineStart = lineEnd + 1
   }
   return { source: text, starts }
+}
+
+/**
+ * Whether `text` is `previous.source` with more after it. A reply streaming in only grows at its
+ * end (`appended`): checking its last part is enough, and keeps the work per update independent of
+ * the reply's length. Otherwise (a committed text replacing the streamed one) all of it is compared.
+ */
+function grewFrom(text: string, previous: ReplySegments, appended: boolean): boolean {
+  const old = previous.source
+  if (text.length < old.length) return false
+  if (!appended) return text.startsWith(old)
+  const last = previous.starts.at(-1) ?? 0
+  return text.startsWith(old.slice(last), last)
 }
 
 /** The text of each part. */

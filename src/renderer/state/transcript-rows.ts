@@ -35,7 +35,8 @@ export function transcriptRows(
       rows.push({ key: item.key, item })
       continue
     }
-    const segments = splitReply(item.text, previous.get(item.key))
+    // While streaming, a reply only grows at its end (applyTextDeltas appends).
+    const segments = splitReply(item.text, previous.get(item.key), { appended: item.streaming })
     cuts.set(item.key, segments)
     const texts = segmentTexts(segments)
     texts.forEach((text, index) =>
