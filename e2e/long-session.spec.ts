@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import { test as base, expect } from './fixtures'
@@ -99,5 +99,18 @@ test.describe('log damage', () => {
     await expect(log.getByText(/no readable session header/)).toBeVisible()
     // What could be read is still there to read.
     await expect(log.getByText('Question 1: what does src/module-1.ts do?')).toBeAttached()
+
+    // Screenshots to look at: the damaged session, both themes, 1280 and 900 px.
+    mkdirSync('e2e-artifacts', { recursive: true })
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 900]) {
+        await page.emulateMedia({ colorScheme })
+        await page.setViewportSize({ width, height: width === 900 ? 700 : 800 })
+        await page.screenshot({
+          path: `e2e-artifacts/damaged-session-${colorScheme}-${width}.png`,
+          animations: 'disabled',
+        })
+      }
+    }
   })
 })
