@@ -181,6 +181,12 @@ test.describe('long replies', () => {
           path: `${ARTIFACTS}/markdown-${colorScheme}-${width}.png`,
           animations: 'disabled',
         })
+        // Further down: the plain block and the right-to-left paragraph.
+        await log.getByText('plain text block without a language').scrollIntoViewIfNeeded()
+        await page.screenshot({
+          path: `${ARTIFACTS}/markdown-rtl-${colorScheme}-${width}.png`,
+          animations: 'disabled',
+        })
       }
     }
   })
