@@ -27,7 +27,7 @@ import {
   settingsLoaded,
   type AppState,
 } from './app-state'
-import { createBatcher, frameScheduler, type FrameScheduler } from './delta-batcher'
+import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-queue'
 import type { TextDelta } from './transcript'
 
 /** Remembers the shown session across a page reload (per tab). */
@@ -182,14 +182,18 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   }
 
   /**
-   * Live events, and the outcome of an answer, wait for the next frame and are applied together,
-   * in order, as one state change: the three or four messages that follow a Submit (the answer's
-   * record, the request settling, the session changing, the next step's first text) cost one
-   * render, and a fast stream one render per frame however many deltas arrive.
+   * Live events, and the outcome of an answer, are queued and applied together, in order, as one
+   * state change: the messages of one burst (after a Submit: the answer's record, the request
+   * settling, the session changing, the next step's first text) cost one render, right after
+   * they arrive; a fast stream costs one render per frame however many deltas arrive.
    */
-  const frame = createBatcher<BridgeEvent | ((s: AppState) => AppState)>(
+  type Change = BridgeEvent | ((s: AppState) => AppState)
+  const frame = createEventQueue<Change>(
     (batch) => update((s) => applyBatch(s, batch)),
-    options.scheduleFrame ?? frameScheduler(),
+    options.scheduleFrame
+      ? { nextFrame: options.scheduleFrame, soon: options.scheduleFrame }
+      : BROWSER_CLOCK,
+    (change) => typeof change === 'function' || change.type !== 'text_delta',
   )
   const later = (change: (s: AppState) => AppState) => frame.push(change)
 
