@@ -18,6 +18,10 @@ export type ParleyFolders = {
 export type ParleyServer = {
   /** The printed URL, with `#token=…`: opening it opens the app. */
   url: string
+  /** The server's process id (benchmarks read its /proc figures). */
+  pid: number
+  /** From spawning the process to its listening line. */
+  startedInMs: number
   /** Stops the process (SIGTERM, as a person quitting would). */
   stop(): Promise<void>
   /** Kills the process outright (SIGKILL), as a crash or power loss would. */
@@ -34,14 +38,15 @@ export async function createFolders(): Promise<ParleyFolders> {
 
 /**
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
- * `npm test` beforehand) and resolves with its URL once the listening line appears. An empty
- * scenario name starts it without one (the provider then comes from `env`, else the demo).
+ * `npm test` beforehand) and resolves with its URL once the listening line appears. Without a
+ * scenario (null or '') the model is whatever the environment configures, else the demo.
  */
 export async function startParleyServer(
-  scenarioFile: string,
+  scenarioFile: string | null,
   folders: ParleyFolders,
   env: Record<string, string> = {},
 ): Promise<ParleyServer> {
+  const spawnedAt = performance.now()
   const child = spawn(
     process.execPath,
     [
@@ -73,7 +78,13 @@ export async function startParleyServer(
       )
       child.once('error', reject)
     })
-    return { url, stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') }
+    return {
+      url,
+      pid: child.pid ?? 0,
+      startedInMs: performance.now() - spawnedAt,
+      stop: () => stopChild(child),
+      kill: () => stopChild(child, 'SIGKILL'),
+    }
   } catch (error) {
     await stopChild(child)
     throw error

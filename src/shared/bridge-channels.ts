@@ -10,6 +10,7 @@ export const BRIDGE_CHANNELS = {
   listSessions: 'sessions:list',
   createSession: 'sessions:create',
   openSession: 'sessions:open',
+  loadOlderEvents: 'sessions:older-events',
   renameSession: 'sessions:rename',
   setSessionMode: 'sessions:set-mode',
   setAgentMode: 'sessions:set-agent-mode',

@@ -79,16 +79,47 @@ export const BRIDGE_CALLS = {
       fail('invalid_workspace', 'unknown_agent'),
     ]),
   },
+  /**
+   * A session's summary, pending requests, log notices and records. With `limit`, only the newest
+   * records (at least `limit`, from a clean cut where no tool call straddles the start) and
+   * `start`, the index of the first one sent; older ones come from `loadOlderEvents`. Without it,
+   * every record (`start` 0). `total` counts every record in the log.
+   */
   openSession: {
     channel: 'sessions:open',
-    input: SessionRef,
+    input: z.strictObject({
+      sessionId: IdSchema,
+      limit: z.number().int().min(1).max(LIMITS.eventPage).optional(),
+    }),
     output: z.union([
       z.strictObject({
         ok: z.literal(true),
         session: SessionSummarySchema,
         events: z.array(SessionEventSchema),
+        start: z.number().int().min(0),
+        total: z.number().int().min(0),
         pending: z.array(PendingInteractionSchema),
         notices: z.array(LogNoticeSchema),
+      }),
+      fail('not_found'),
+    ]),
+  },
+  /**
+   * Records before `before` (a `start` this session's pages returned): at least `limit` where
+   * there are that many, from a clean cut, with the new `start`. 0 means the page reaches the header.
+   */
+  loadOlderEvents: {
+    channel: 'sessions:older-events',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      before: z.number().int().min(0),
+      limit: z.number().int().min(1).max(LIMITS.eventPage),
+    }),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        events: z.array(SessionEventSchema),
+        start: z.number().int().min(0),
       }),
       fail('not_found'),
     ]),
@@ -125,7 +156,7 @@ export const BRIDGE_CALLS = {
     }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
-      fail('not_found', 'busy', 'awaiting_input'),
+      fail('not_found', 'busy', 'awaiting_input', 'damaged'),
     ]),
   },
   stop: {

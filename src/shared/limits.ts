@@ -31,6 +31,8 @@ export const LIMITS = {
   formMessage: 4_000,
   /** Bytes of one form response once serialized. */
   formResponseBytes: 64_000,
+  /** Records in one page of a session's history (`openSession` / `loadOlderEvents`). */
+  eventPage: 5_000,
   /** A note sent to the agent with a denial ("No, and tell the agent what to do instead"). */
   denyNote: 4_000,
   /** ACP agents: characters of one text part of a tool call (its content, raw input or output). */

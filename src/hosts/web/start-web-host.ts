@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
+import { coalesceDeltas } from '../../shared/coalesce-deltas'
 import { contentSecurityPolicy } from '../../shared/content-security-policy'
 import { LIMITS } from '../../shared/limits'
 import type { WebServerMessage } from '../../shared/web-protocol'
@@ -121,10 +122,14 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
     })
   })
 
-  const unsubscribe = runtime.onEvent((event) => {
-    const message = JSON.stringify({ kind: 'event', event } satisfies WebServerMessage)
-    for (const client of sockets.clients) send(client, message)
-  })
+  // Deltas that arrive together go out as one message: a fast model costs the page a few
+  // messages per frame instead of one per token.
+  const unsubscribe = runtime.onEvent(
+    coalesceDeltas((event) => {
+      const message = JSON.stringify({ kind: 'event', event } satisfies WebServerMessage)
+      for (const client of sockets.clients) send(client, message)
+    }, setImmediate),
+  )
 
   try {
     await new Promise<void>((resolve, reject) => {

@@ -24,8 +24,12 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
   expect(await run('listSessions', {})).toEqual([expect.objectContaining({ id: sessionId })])
   expect(await run('renameSession', { sessionId, title: 'Renamed' })).toEqual({ ok: true })
   expect(await run('setSessionMode', { sessionId, mode: 'execute' })).toEqual({ ok: true })
-  const opened = await run('openSession', { sessionId })
+  const opened = await run('openSession', { sessionId, limit: 50 })
   expect(opened).toMatchObject({ ok: true, session: { title: 'Renamed', mode: 'execute' } })
+  expect(await run('loadOlderEvents', { sessionId, before: 0, limit: 50 })).toMatchObject({
+    ok: true,
+    start: 0,
+  })
   expect(await run('send', { sessionId, text: 'hello' })).toMatchObject({ ok: true })
   const pending = (await run('listPending', { sessionId })) as unknown as Array<{
     kind: string
@@ -98,6 +102,8 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['createSession', { mode: 'yolo' }],
   ['openSession', { sessionId: '../../etc/passwd' }],
   ['openSession', []],
+  ['openSession', { sessionId: 'x', limit: 0 }],
+  ['loadOlderEvents', { sessionId: 'x', before: -1, limit: 10 }],
   ['renameSession', { sessionId: 'x', title: '' }],
   ['setSessionMode', { sessionId: 'x', mode: 'root' }],
   ['removeSession', 'session-1'],

@@ -106,9 +106,16 @@ export function createFakeRuntime(): FakeRuntime {
         ok: true,
         session: { ...session },
         events: [],
+        start: 0,
+        total: 0,
         pending: pending.filter((p) => p.sessionId === sessionId),
         notices: [],
       }
+    },
+    async loadOlderEvents({ sessionId }) {
+      calls.push('loadOlderEvents')
+      if (!sessions.has(sessionId)) return { ok: false, reason: 'not_found' }
+      return { ok: true, events: [], start: 0 }
     },
     async renameSession({ sessionId, title }) {
       calls.push('renameSession')

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path'
+import { coalesceDeltas } from '../../shared/coalesce-deltas'
 import type { Runtime } from '../runtime/runtime-types'
 import { APP_PAGE_URL, APP_SCHEME, serveRenderer } from './app-protocol'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
@@ -47,7 +48,8 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
     isTrustedSender(event, windows, appUrl),
   )
   const stopForwarding = forwardEvents({
-    subscribe: (listener) => runtime.onEvent(listener),
+    // Deltas that arrive together go to the window as one message (see coalesceDeltas).
+    subscribe: (listener) => runtime.onEvent(coalesceDeltas(listener, setImmediate)),
     windows: () => windows,
     Notification: electron.Notification,
     reveal,

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest'
-import type { SessionEvent } from '../../shared/session-events'
+import { SessionEventSchema, type SessionEvent } from '../../shared/session-events'
 import { syntheticLog } from './testing/synthetic-log'
 import { parseSessionLog } from './session-log'
 import { toModelMessages } from './replay'
@@ -26,6 +26,16 @@ describe('replaying a session log (open / restart)', () => {
   })
   bench(`parse 2,000-message log (${(largeBuffer.length / 1e6).toFixed(1)} MB)`, () => {
     parseSessionLog(largeBuffer)
+  })
+  // The floor every replay pays: decode, split, JSON.parse (records kept, as a replay keeps them).
+  bench('floor: decode + split + JSON.parse, 2,000 messages', () => {
+    const kept: unknown[] = []
+    for (const line of largeBuffer.toString('utf8').split('\n'))
+      if (line) kept.push(JSON.parse(line))
+  })
+  bench('zod safeParse instead of the compiled validator, 2,000 messages', () => {
+    for (const line of largeBuffer.toString('utf8').split('\n'))
+      if (line) SessionEventSchema.safeParse(JSON.parse(line))
   })
 })
 

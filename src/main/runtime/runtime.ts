@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { BridgeCalls, BridgeEvent, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
+import type {
+  BridgeCalls,
+  BridgeEvent,
+  BridgeOutput,
+  BridgeParsedInput,
+  SessionSummary,
+} from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
 import { ParkedRequests } from './parked-requests'
@@ -19,14 +25,10 @@ import { InteractionFifo } from './interactions/interaction-fifo'
 import { PermissionGate } from './interactions/permission-gate'
 import { PermissionEngine } from './permission-engine'
 import { planRecovery } from './recovery'
-import {
-  loadSessions,
-  newId,
-  sessionPath,
-  stateFromEvents,
-  summarize,
-  type SessionState,
-} from './session-state'
+import { newId, sessionPath, stateFromEvents, type SessionState } from './session-state'
+import { entryFromLog, SessionIndex, summaryFromEntry } from './session-index'
+import { readSessionLog } from './session-log'
+import { pageOfEvents } from '../../shared/event-pages'
 import { SettingsStore } from './settings-store'
 import { TurnEngine } from './turn-engine'
 import { FileSecretStore } from './file-secret-store'
@@ -121,7 +123,10 @@ function titleFrom(text: string): string {
  * as `{ ok: false, reason }`.
  */
 export class ParleyRuntime implements Runtime {
+  /** Sessions read into memory (on open, on use, or at start-up to recover an open turn). */
   readonly #sessions = new Map<string, SessionState>()
+  /** Every session on disk, listed without reading its log. */
+  #index!: SessionIndex
   readonly #listeners = new Set<(event: BridgeEvent) => void>()
   readonly #parked = new ParkedRequests()
   readonly #fifo = new InteractionFifo()
@@ -178,7 +183,7 @@ export class ParleyRuntime implements Runtime {
       broker: this.#broker,
       gate: this.#gate,
       drafts: this.#drafts,
-      session: (sessionId) => this.#sessions.get(sessionId),
+      session: (sessionId) => this.#session(sessionId),
       record,
       now,
       interactive: options.interactive,
@@ -234,16 +239,41 @@ export class ParleyRuntime implements Runtime {
     await this.#settings.load()
     if (this.#settings.problem) this.problems.push(this.#settings.problem)
     await this.#resolveBackend()
-    const { sessions, problems } = loadSessions(this.options.dataDir)
+    const { index, problems } = SessionIndex.load(this.options.dataDir)
+    this.#index = index
     this.problems.push(...problems)
-    for (const session of sessions) this.#sessions.set(session.header.id, session)
     // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
     // turn (a recovered one included) can need it. Without it, commands are reviewed as
     // unparseable: high risk, never remembered.
     await loadBashGrammar().catch(() => undefined)
-    for (const session of sessions) this.#recover(session)
-    // Requests from ACP agents and MCP servers of the previous run: their askers are gone.
-    for (const session of sessions) this.#asker.restoreOrphans(session)
+    // Only logs with something open are read now: a turn a quit or crash left open (recovery
+    // reads the log itself, whatever the index said), or requests of agents and servers that
+    // are gone. Every other session is read when it is first used.
+    const open = [...index.entries()].filter(
+      (e) => !e.damaged && (e.openTurnId !== null || e.openRequests > 0),
+    )
+    for (const entry of open) {
+      const session = this.#session(entry.id)
+      if (session) this.#recover(session)
+    }
+  }
+
+  /**
+   * The session in memory, read from its log the first time it is needed; requests of agents and
+   * servers from an earlier run found open in it are shown again, orphaned.
+   */
+  #session(sessionId: string): SessionState | undefined {
+    const loaded = this.#sessions.get(sessionId)
+    if (loaded) return loaded
+    const entry = this.#index.get(sessionId)
+    if (!entry || entry.damaged) return undefined
+    const path = this.#index.path(entry)
+    const { events, notices } = readSessionLog(path)
+    const session = stateFromEvents(path, events, notices)
+    if (!session) return undefined
+    this.#sessions.set(sessionId, session)
+    this.#asker.restoreOrphans(session)
+    return session
   }
 
   async #resolveBackend(): Promise<void> {
@@ -303,8 +333,8 @@ export class ParleyRuntime implements Runtime {
   #record(session: SessionState, event: SessionEvent, sync = false): void {
     this.#save(session)
     session.writer.append(event, { sync })
+    this.#index.recorded(session.header.id, event)
     session.events.push(event)
-    session.updatedAt = event.type === 'session' ? event.createdAt : event.at
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
   }
 
@@ -315,6 +345,7 @@ export class ParleyRuntime implements Runtime {
     session.header = header
     session.events[0] = header
     session.writer.append(header, { sync: true })
+    this.#index.add(entryFromLog(`${header.id}.jsonl`, [header], { bytes: 0, mtimeMs: 0 }))
   }
 
   /**
@@ -332,16 +363,32 @@ export class ParleyRuntime implements Runtime {
     return resolve(this.#settings.current.defaultWorkspace || process.cwd())
   }
 
-  #summary(session: SessionState) {
-    const summary = summarize(session, this.#broker.count(session.header.id))
-    const agent = session.header.agent
-    if (!agent) return summary
-    const agentModes = this.#agents.modes(session)
-    return {
-      ...summary,
-      agent: { id: agent.id, name: agent.name },
-      ...(agentModes ? { agentModes } : {}),
-    }
+  #summary(session: SessionState): SessionSummary {
+    return this.#summaryOf(session.header.id)
+  }
+
+  /**
+   * A session's line in the list: from the index (a session not read yet) or from memory (one
+   * not saved yet), with what only the running process knows (running, pending, agent modes).
+   */
+  #summaryOf(sessionId: string): SessionSummary {
+    const session = this.#session(sessionId)
+    const entry =
+      this.#index.get(sessionId) ??
+      (session
+        ? entryFromLog(
+            `${sessionId}.jsonl`,
+            [{ ...session.header, title: session.title, mode: session.mode }],
+            { bytes: 0, mtimeMs: 0 },
+          )
+        : undefined)
+    if (!entry) throw new Error(`no session ${sessionId}`)
+    const summary = summaryFromEntry(entry, {
+      running: session?.turn !== undefined,
+      pendingCount: this.#broker.count(sessionId),
+    })
+    const agentModes = session?.header.agent ? this.#agents.modes(session) : undefined
+    return agentModes ? { ...summary, agentModes } : summary
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
@@ -375,9 +422,8 @@ export class ParleyRuntime implements Runtime {
   // ── sessions ──────────────────────────────────────────────────────────────
 
   async listSessions(_input: In<'listSessions'>): Out<'listSessions'> {
-    return [...this.#sessions.values()]
-      .map((s) => this.#summary(s))
-      .sort((a, b) => b.updatedAt - a.updatedAt)
+    const ids = new Set([...[...this.#index.entries()].map((e) => e.id), ...this.#unsaved])
+    return [...ids].map((id) => this.#summaryOf(id)).sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
   async createSession(input: In<'createSession'>): Out<'createSession'> {
@@ -413,20 +459,50 @@ export class ParleyRuntime implements Runtime {
     return { ok: true, session: this.#summary(session) }
   }
 
-  async openSession({ sessionId }: In<'openSession'>): Out<'openSession'> {
-    const session = this.#sessions.get(sessionId)
+  async openSession({ sessionId, limit }: In<'openSession'>): Out<'openSession'> {
+    const entry = this.#index.get(sessionId)
+    if (entry?.damaged) {
+      // Listed so it is never silently gone; opened to show what is wrong and what could be read.
+      const { events, notices } = readSessionLog(this.#index.path(entry))
+      return {
+        ok: true,
+        session: this.#summaryOf(sessionId),
+        ...pageOfEvents(events, { limit }),
+        total: events.length,
+        pending: [],
+        notices: [{ offset: 0, message: entry.damaged }, ...notices],
+      }
+    }
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     return {
       ok: true,
       session: this.#summary(session),
-      events: [...session.events],
+      ...pageOfEvents(session.events, { limit }),
+      total: session.events.length,
       pending: this.#broker.list(sessionId),
       notices: session.notices,
     }
   }
 
+  async loadOlderEvents({
+    sessionId,
+    before,
+    limit,
+  }: In<'loadOlderEvents'>): Out<'loadOlderEvents'> {
+    const entry = this.#index.get(sessionId)
+    if (entry?.damaged)
+      return {
+        ok: true,
+        ...pageOfEvents(readSessionLog(this.#index.path(entry)).events, { before, limit }),
+      }
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return { ok: true, ...pageOfEvents(session.events, { before, limit }) }
+  }
+
   async renameSession({ sessionId, title }: In<'renameSession'>): Out<'renameSession'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     session.title = title
     if (!this.#unsaved.has(sessionId)) {
@@ -437,7 +513,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async setSessionMode({ sessionId, mode }: In<'setSessionMode'>): Out<'setSessionMode'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (session.mode !== mode) {
       session.mode = mode
@@ -451,7 +527,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async setAgentMode({ sessionId, modeId }: In<'setAgentMode'>): Out<'setAgentMode'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     const agent = session.header.agent
     if (!agent) return { ok: false, reason: 'not_an_agent_session' }
@@ -460,14 +536,20 @@ export class ParleyRuntime implements Runtime {
   }
 
   async removeSession({ sessionId }: In<'removeSession'>): Out<'removeSession'> {
-    const session = this.#sessions.get(sessionId)
-    if (!session) return { ok: false, reason: 'not_found' }
-    if (session.header.agent) await this.#agents.close(session, 'removed')
-    else await this.#engine.end(session, 'removed')
-    this.#sessions.delete(sessionId)
-    this.#unsaved.delete(sessionId)
-    session.writer.close()
-    rmSync(session.writer.path, { force: true })
+    const entry = this.#index.get(sessionId)
+    const session = this.#session(sessionId)
+    if (!entry && !session) return { ok: false, reason: 'not_found' }
+    if (session) {
+      if (session.header.agent) await this.#agents.close(session, 'removed')
+      else await this.#engine.end(session, 'removed')
+      this.#sessions.delete(sessionId)
+      this.#unsaved.delete(sessionId)
+      session.writer.close()
+    }
+    // A damaged log is removed too: the person asked, and nothing else could use it.
+    const path = session?.writer.path ?? (entry ? this.#index.path(entry) : undefined)
+    if (path) rmSync(path, { force: true })
+    this.#index.remove(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
     return ok
   }
@@ -475,7 +557,9 @@ export class ParleyRuntime implements Runtime {
   // ── chat ──────────────────────────────────────────────────────────────────
 
   async send({ sessionId, text }: In<'send'>): Out<'send'> {
-    const session = this.#sessions.get(sessionId)
+    const damaged = this.#index.get(sessionId)?.damaged
+    if (damaged) return { ok: false, reason: 'damaged', message: damaged }
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (this.#broker.count(sessionId) > 0) {
       return {
@@ -511,7 +595,7 @@ export class ParleyRuntime implements Runtime {
   }
 
   async stop({ sessionId }: In<'stop'>): Out<'stop'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (!session.turn) return { ok: false, reason: 'not_running' }
     if (session.header.agent) await this.#agents.stop(session)
@@ -521,7 +605,7 @@ export class ParleyRuntime implements Runtime {
 
   /** Runs the model again from the log after a turn that failed: a new turn, no new message. */
   async retryTurn({ sessionId }: In<'retryTurn'>): Out<'retryTurn'> {
-    const session = this.#sessions.get(sessionId)
+    const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     if (this.#broker.count(sessionId) > 0)
       return {
@@ -599,7 +683,7 @@ export class ParleyRuntime implements Runtime {
     response,
   }: In<'sendFormAsMessage'>): Out<'sendFormAsMessage'> {
     const request = this.#broker.get(requestId)
-    const session = request && this.#sessions.get(request.sessionId)
+    const session = request && this.#session(request.sessionId)
     if (!request || !session) return { ok: false, reason: 'unknown_request' }
     if (request.kind !== 'form') return { ok: false, reason: 'wrong_kind' }
     if (!request.orphaned) return { ok: false, reason: 'not_orphaned' }
@@ -638,7 +722,7 @@ export class ParleyRuntime implements Runtime {
    */
   async dismissInteraction({ requestId }: In<'dismissInteraction'>): Out<'dismissInteraction'> {
     const request = this.#broker.get(requestId)
-    const session = request && this.#sessions.get(request.sessionId)
+    const session = request && this.#session(request.sessionId)
     if (!request || !session) return { ok: false, reason: 'unknown_request' }
     if ((request.kind === 'form' || request.kind === 'agent_permission') && request.orphaned) {
       const closed = this.#broker.closeOrphan(
@@ -762,6 +846,7 @@ export class ParleyRuntime implements Runtime {
     // After every turn was ended: a server's open questions stay open in the logs for next time.
     await this.#mcp.close()
     for (const session of this.#sessions.values()) session.writer.close()
+    this.#index.flush()
     this.#listeners.clear()
   }
 }

@@ -41,6 +41,20 @@ describe('the session log', () => {
     ])
   })
 
+  it('names the byte offset, not the character offset, of a bad line after multi-byte text', () => {
+    const line = (text: string) =>
+      JSON.stringify({ type: 'user_message', at: 1, turnId: 't1', text })
+    const text = `${line('héllo ✓ 👋 مرحبا')}\nnot a record\n${line('after')}\n{"torn`
+    const result = parseSessionLog(Buffer.from(text))
+    const bytes = Buffer.from(text)
+    const bad = bytes.indexOf('not a record')
+    const torn = bytes.lastIndexOf('{"torn')
+    expect(result.events).toHaveLength(2)
+    expect(result.notices.map((n) => n.offset)).toEqual([bad, torn])
+    expect(result.notices[0]?.message).toBe(`skipped a malformed record at byte ${bad}`)
+    expect(result.committedBytes).toBe(torn)
+  })
+
   it('replays everything committed from a corrupt and torn log, then repairs the tail before appending', async () => {
     const rig = makeRig(scenario)
     const first = await startRuntime(rig)
@@ -79,14 +93,16 @@ describe('the session log', () => {
     expect(reread.notices).toHaveLength(1) // only the garbage line remains, never the torn tail
   })
 
-  it('lists a session whose file has no valid header as a start-up problem instead of crashing', async () => {
+  it('lists a session whose header line is damaged as damaged, reports it, and never crashes', async () => {
     const rig = makeRig(scenario)
     const first = await startRuntime(rig)
     await first.close()
     writeFileSync(join(rig.dataDir, 'sessions', 'broken.jsonl'), 'nonsense\n')
     const second = await startRuntime(rig)
     open.push(second)
-    expect(await second.listSessions({})).toEqual([])
+    expect(await second.listSessions({})).toEqual([
+      expect.objectContaining({ id: 'broken', damaged: expect.stringContaining('header') }),
+    ])
     expect((second as unknown as { problems: string[] }).problems).toEqual([
       expect.stringContaining('broken.jsonl'),
     ])

@@ -1,4 +1,5 @@
 import { BRIDGE_CALLS, BridgeErrorSchema, type BridgeMethod, type BridgeOutput } from '../../shared'
+import { compileValidator, type Checked } from '../../shared/compiled-validator'
 
 /** A bridge call that failed: the host refused it, the reply was malformed, or the link dropped. */
 export class BridgeCallError extends Error {
@@ -13,6 +14,18 @@ export class BridgeCallError extends Error {
   }
 }
 
+const checkers = new Map<BridgeMethod, (value: unknown) => Checked<unknown>>()
+
+/** The method's output schema as a compiled validator (same answers as zod, see compiled-validator). */
+function outputChecker(method: BridgeMethod): (value: unknown) => Checked<unknown> {
+  let checker = checkers.get(method)
+  if (!checker) {
+    checker = compileValidator(BRIDGE_CALLS[method].output)
+    checkers.set(method, checker)
+  }
+  return checker
+}
+
 /**
  * A host's reply to `method`, checked against the call's output schema: a BridgeError (bad
  * input, refused sender) or a reply of the wrong shape becomes a thrown BridgeCallError, so the
@@ -21,7 +34,7 @@ export class BridgeCallError extends Error {
 export function checkResult<M extends BridgeMethod>(method: M, result: unknown): BridgeOutput<M> {
   const refused = BridgeErrorSchema.safeParse(result)
   if (refused.success) throw new BridgeCallError(method, refused.data.reason, refused.data.message)
-  const output = BRIDGE_CALLS[method].output.safeParse(result)
+  const output = outputChecker(method)(result)
   if (!output.success) throw new BridgeCallError(method, 'bad_reply', 'unexpected reply shape')
   return output.data as BridgeOutput<M>
 }

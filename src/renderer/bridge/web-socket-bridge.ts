@@ -9,6 +9,7 @@ import {
   type ParleyBridge,
   type WebCall,
 } from '../../shared'
+import { compileValidator } from '../../shared/compiled-validator'
 import { BridgeCallError, checkResult } from './check-result'
 
 export { BridgeCallError }
@@ -45,6 +46,9 @@ export type WebSocketBridge = ParleyBridge & {
 }
 
 const OPEN = 1
+
+/** Every message is checked against the protocol, by a validator compiled from its schema. */
+const checkMessage = compileValidator(WebServerMessageSchema)
 
 /** `ws(s)://<host>/ws?token=…` for a page served by the web host with `#token=…`. */
 export function webSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'hash'>): string {
@@ -91,7 +95,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     } catch {
       return
     }
-    const parsed = WebServerMessageSchema.safeParse(data)
+    const parsed = checkMessage(data)
     if (!parsed.success) return
     const message = parsed.data
     if (message.kind === 'event') {

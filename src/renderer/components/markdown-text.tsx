@@ -1,35 +1,36 @@
-import { memo } from 'react'
-import Markdown, { type Components } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
-import remarkGfm from 'remark-gfm'
-import { safeHref } from './safe-href'
+import { memo, useState } from 'react'
+import { splitBlocks, NO_BLOCKS, type BlockSplit } from '../markdown/markdown-blocks'
+import { MarkdownBlockView } from './markdown-block'
 
-const components: Components = {
-  // Links leave the app: a new browser tab (or, in Electron, the system browser via the main process).
-  a: ({ href, children }) =>
-    href ? (
-      <a href={href} target="_blank" rel="noreferrer noopener">
-        {children}
-      </a>
-    ) : (
-      <span className="unsafe-link">{children}</span>
-    ),
-  // Images are never fetched (a remote image is a tracking beacon); the alt text stays.
-  img: ({ alt }) => <span className="image-alt">{alt ? `[image: ${alt}]` : '[image]'}</span>,
-}
-
-/** Assistant markdown: GFM, highlighted code, only http(s)/mailto links, no raw HTML. */
-export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
+/**
+ * Assistant markdown: GFM, highlighted code, only http(s)/mailto links, no raw HTML. The text is
+ * lexed into top-level blocks (marked) and each block renders on its own, memoized: while a reply
+ * streams in, only its open last run of blocks is lexed again, however long the reply already is.
+ */
+export const MarkdownText = memo(function MarkdownText({
+  text,
+  streaming = false,
+}: {
+  text: string
+  streaming?: boolean
+}) {
+  // The previous split is kept so a grown text is split from where it changed.
+  const [split, setSplit] = useState<BlockSplit>(NO_BLOCKS)
+  let current = split
+  if (split.source !== text) {
+    current = splitBlocks(text, split)
+    setSplit(current)
+  }
+  const { blocks } = current
   return (
     <div className="markdown">
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
-        urlTransform={(url) => safeHref(url) ?? ''}
-        components={components}
-      >
-        {text}
-      </Markdown>
+      {blocks.map((block, i) => (
+        <MarkdownBlockView
+          key={block.start}
+          block={block}
+          live={streaming && i === blocks.length - 1}
+        />
+      ))}
     </div>
   )
 })

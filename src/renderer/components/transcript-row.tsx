@@ -23,16 +23,13 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       return (
         <div className="row row-user">
           <span className="visually-hidden">You said:</span>
-          <div className="bubble-user">{item.text}</div>
+          <div className="bubble-user" dir="auto">
+            {item.text}
+          </div>
         </div>
       )
     case 'assistant':
-      return (
-        <div className={`row row-assistant${item.streaming ? ' is-streaming' : ''}`}>
-          <span className="visually-hidden">The agent said:</span>
-          <MarkdownText text={item.text} />
-        </div>
-      )
+      return <AssistantPart text={item.text} continued={false} streaming={item.streaming} />
     case 'tool':
       return <ToolCard item={item} />
     case 'question':
@@ -42,6 +39,26 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'notice':
       return <div className="row row-notice">{item.text}</div>
   }
+})
+
+/** A reply, or one part of a long reply (parts after the first continue it without a gap). */
+export const AssistantPart = memo(function AssistantPart({
+  text,
+  continued,
+  streaming,
+}: {
+  text: string
+  continued: boolean
+  streaming: boolean
+}) {
+  return (
+    <div
+      className={`row row-assistant${streaming ? ' is-streaming' : ''}${continued ? ' is-continued' : ''}`}
+    >
+      {!continued && <span className="visually-hidden">The agent said:</span>}
+      <MarkdownText text={text} streaming={streaming} />
+    </div>
+  )
 })
 
 function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {

@@ -1,72 +1,145 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
-import { EMPTY_TRANSCRIPT } from '../state/transcript'
-import { useChat } from '../state/chat-context'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { EMPTY_TRANSCRIPT, type Transcript } from '../state/transcript'
+import {
+  estimateRowHeight,
+  transcriptRows,
+  type ReplyCuts,
+  type TranscriptRowModel,
+} from '../state/transcript-rows'
+import { useActions, useChat } from '../state/chat-context'
 import { SessionIntro } from './session-intro'
-import { TranscriptRow } from './transcript-row'
+import { AssistantPart, TranscriptRow } from './transcript-row'
+import { useFollowEnd } from './use-follow-end'
 
-/** How close to the end (px) still counts as "at the bottom" for sticking while streaming. */
-const STICK_THRESHOLD = 48
+/** Older rows are asked for when the first row on screen is this close to the top of what is loaded. */
+const PAGE_AHEAD = 6
+/** Horizontal padding of a row (px), for the width its text wraps at. */
+const ROW_PADDING = 40
+
+/** The rows of `items`, long replies cut into parts, recut only from where they grew. */
+function useRows(items: Parameters<typeof transcriptRows>[0]): TranscriptRowModel[] {
+  const [cuts, setCuts] = useState<{
+    items: typeof items
+    cuts: ReplyCuts
+    rows: TranscriptRowModel[]
+  }>(() => ({ items, ...transcriptRows(items, new Map()) }))
+  if (cuts.items === items) return cuts.rows
+  const next = { items, ...transcriptRows(items, cuts.cuts) }
+  setCuts(next)
+  return next.rows
+}
 
 /**
- * The session's history, virtualized (only visible rows are in the DOM, so a 2,000-message
- * session costs what an empty one does). Follows the newest text while the person is at the
- * bottom; once they scroll up it stays put and offers a way back.
+ * The session's history, virtualized (only rows on screen are in the DOM, and a long reply is
+ * several rows, so a session of any length costs about what a short one does). It opens at the
+ * end with the newest rows and pages older ones in as the person scrolls up, keeping what is on
+ * screen in place. It follows the end while the person is there (new text, a tray opening or
+ * closing, the turn ending), and stays put once they scroll up, offering a way back.
  */
 export function TranscriptView() {
-  const items = useChat((s) =>
-    s.activeSessionId
-      ? (s.transcripts[s.activeSessionId] ?? EMPTY_TRANSCRIPT).items
-      : EMPTY_TRANSCRIPT.items,
+  const transcript = useChat((s) =>
+    s.activeSessionId ? (s.transcripts[s.activeSessionId] ?? EMPTY_TRANSCRIPT) : EMPTY_TRANSCRIPT,
   )
   const sessionId = useChat((s) => s.activeSessionId)
+  // A list per session: another session starts with fresh sizes, at its own end.
+  return <TranscriptList key={sessionId ?? ''} sessionId={sessionId} transcript={transcript} />
+}
+
+function TranscriptList({
+  sessionId,
+  transcript,
+}: {
+  sessionId: string | null
+  transcript: Transcript
+}) {
+  const actions = useActions()
+  const rows = useRows(transcript.items)
   const scrollRef = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-  const [atBottom, setAtBottom] = useState(true)
+  const [width, setWidth] = useState(760)
+
+  const { atEnd, onScroll, jumpToEnd, stick, isFollowing, follow } = useFollowEnd(
+    scrollRef,
+    sessionId,
+  )
 
   // No React Compiler here, so the virtualizer's unmemoizable functions are fine.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 72,
-    getItemKey: (index) => items[index]?.key ?? index,
-    overscan: 8,
+    estimateSize: (index) => {
+      const row = rows[index]
+      return row ? Math.max(30, estimateRowHeight(row, width)) : 60
+    },
+    getItemKey: (index) => rows[index]?.key ?? index,
+    // Rows above the end are only scrolled past while following a fast stream: render few.
+    overscan: atEnd ? 1 : 4,
     initialRect: { width: 800, height: 800 },
     useFlushSync: false,
   })
   const totalSize = virtualizer.getTotalSize()
+  const virtualRows = virtualizer.getVirtualItems()
+  useEffect(() => follow(), [totalSize, follow])
 
-  const onScroll = useCallback(() => {
-    const el = scrollRef.current
-    if (!el) return
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_THRESHOLD
-    stick.current = bottom
-    setAtBottom(bottom)
-  }, [])
-
-  const toBottom = useCallback(() => {
-    const el = scrollRef.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [])
-
-  // A newly opened session starts at its end.
+  // The first rows of a session are shown from its end in the very first frame, not a frame later.
+  const hasRows = rows.length > 0
   useLayoutEffect(() => {
-    stick.current = true
-    setAtBottom(true)
-  }, [sessionId])
+    if (hasRows) virtualizer.scrollToOffset(virtualizer.getTotalSize())
+  }, [hasRows, virtualizer])
 
   // The person's own new message brings the view back to the end, as in any chat.
-  const lastUserKey = useRef<string | undefined>(undefined)
+  const lastUserKey = useMemo(
+    () => transcript.items.findLast((item) => item.kind === 'user')?.key,
+    [transcript.items],
+  )
+  // A row wholly above the view that changes height shifts the view by as much, so what is read
+  // stays put; a row reaching into the view grows downward (a reply streaming in) and shifts
+  // nothing. While following, nothing shifts: the next frame goes to the end anyway.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    !isFollowing() && item.end <= (instance.scrollOffset ?? 0)
+  const seenUserKey = useRef(lastUserKey)
+  useEffect(() => {
+    if (lastUserKey === seenUserKey.current) return
+    seenUserKey.current = lastUserKey
+    if (lastUserKey !== undefined) stick(true)
+  }, [lastUserKey, stick])
+
+  // Text wraps at the column's width: estimates follow it.
+  useEffect(() => {
+    const el = scrollRef.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setWidth(Math.min(760, el.clientWidth) - ROW_PADDING))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  // Near the top of what is loaded, and more is older: page it in. Not while the view follows the
+  // end of a tail that fills it (a session opening must not fetch history nobody looks at).
+  const firstShown = virtualRows[0]?.index
+  const fillsView = totalSize > (scrollRef.current?.clientHeight ?? 0)
+  useEffect(() => {
+    if (!sessionId || transcript.start === 0 || firstShown === undefined) return
+    if (firstShown > PAGE_AHEAD || (fillsView && isFollowing())) return
+    void actions.loadOlder(sessionId)
+  }, [sessionId, transcript.start, firstShown, fillsView, isFollowing, actions])
+
+  // Rows put in front must not move what the person is reading: scroll down by their height.
+  const firstKey = rows[0]?.key
+  const previousFirst = useRef<{ key: string | undefined; session: string | null }>({
+    key: firstKey,
+    session: sessionId,
+  })
   useLayoutEffect(() => {
-    const last = items.at(-1)
-    if (last?.kind === 'user' && last.key !== lastUserKey.current) {
-      lastUserKey.current = last.key
-      stick.current = true
-      setAtBottom(true)
-    }
-    if (stick.current) toBottom()
-  }, [items, totalSize, toBottom])
+    const before = previousFirst.current
+    previousFirst.current = { key: firstKey, session: sessionId }
+    if (before.session !== sessionId || before.key === firstKey || before.key === undefined) return
+    const shifted = rows.findIndex((row) => row.key === before.key)
+    const el = scrollRef.current
+    if (shifted <= 0 || !el) return
+    const added = virtualizer.getOffsetForIndex(shifted, 'start')?.[0] ?? 0
+    virtualizer.scrollToOffset(el.scrollTop + added)
+  }, [firstKey, sessionId, rows, virtualizer])
 
   return (
     <div className="transcript-wrap">
@@ -79,7 +152,7 @@ export function TranscriptView() {
         aria-live="off"
         tabIndex={0}
       >
-        {items.length === 0 ? (
+        {rows.length === 0 ? (
           <div className="transcript-empty">
             <p className="transcript-empty-title">What should we work on?</p>
             <p>
@@ -89,34 +162,34 @@ export function TranscriptView() {
           </div>
         ) : (
           <div className="transcript-inner" style={{ height: totalSize }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const item = items[row.index]
-              if (!item) return null
+            {virtualRows.map((virtual) => {
+              const row = rows[virtual.index]
+              if (!row) return null
               return (
                 <div
-                  key={row.key}
-                  data-index={row.index}
+                  key={virtual.key}
+                  data-index={virtual.index}
                   ref={virtualizer.measureElement}
                   className="transcript-item"
-                  style={{ transform: `translateY(${row.start}px)` }}
+                  style={{ transform: `translateY(${virtual.start}px)` }}
                 >
-                  <TranscriptRow item={item} />
+                  {row.part ? (
+                    <AssistantPart
+                      text={row.part.text}
+                      continued={row.part.index > 0}
+                      streaming={row.item.streaming && row.part.last}
+                    />
+                  ) : (
+                    <TranscriptRow item={row.item} />
+                  )}
                 </div>
               )
             })}
           </div>
         )}
       </div>
-      {!atBottom && items.length > 0 && (
-        <button
-          type="button"
-          className="jump-latest"
-          onClick={() => {
-            stick.current = true
-            setAtBottom(true)
-            toBottom()
-          }}
-        >
+      {!atEnd && rows.length > 0 && (
+        <button type="button" className="jump-latest" onClick={jumpToEnd}>
           Jump to latest
         </button>
       )}

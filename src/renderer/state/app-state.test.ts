@@ -12,7 +12,26 @@ import {
   sessionChanged,
   sessionOpened,
   sessionsListed,
+  olderEventsLoaded,
 } from './app-state'
+import type { LogNotice, PendingInteraction, SessionEvent, SessionSummary } from '../../shared'
+import { syntheticLog } from '../../main/runtime/testing/synthetic-log'
+import { pageOfEvents } from '../../shared/event-pages'
+
+/** What openSession answers for a session with no records. */
+function opened(
+  session: SessionSummary,
+  pending: PendingInteraction[] = [],
+  page: { events?: SessionEvent[]; start?: number; notices?: LogNotice[] } = {},
+) {
+  return {
+    session,
+    pending,
+    events: page.events ?? [],
+    start: page.start ?? 0,
+    notices: page.notices ?? [],
+  }
+}
 
 describe('app state', () => {
   it('lists sessions newest first and re-sorts when one changes', () => {
@@ -83,13 +102,13 @@ describe('app state', () => {
     const q = questionRequest({
       draft: { index: 1, picks: [{ kind: 'option', index: 1 }, null, null] },
     })
-    const s = sessionOpened(INITIAL_STATE, fakeSession('s1'), [], [q])
+    const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [q]))
     expect(s.questionDrafts.q1).toEqual(q.draft)
     expect(queueOf(s, 's1')).toEqual([q])
   })
 
   it('marks a session running from turn_started until its turn ends', () => {
-    let s = sessionOpened(INITIAL_STATE, fakeSession('s1'), [], [])
+    let s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1')))
     s = bridgeEventArrived(s, { type: 'turn_started', sessionId: 's1', turnId: 't1' })
     expect(s.sessions[0]?.running).toBe(true)
     s = bridgeEventArrived(s, {
@@ -101,7 +120,7 @@ describe('app state', () => {
   })
 
   it('updates transcripts only of sessions it has loaded', () => {
-    const s = sessionOpened(INITIAL_STATE, fakeSession('s1'), [], [])
+    const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1')))
     const event = {
       type: 'text_delta',
       sessionId: 'other',
@@ -132,5 +151,36 @@ describe('app state', () => {
       event: { type: 'turn_end', at: 1, turnId: 't1', reason: 'error', error: 'gone' },
     })
     expect(s.retrying).toEqual({})
+  })
+
+  it('shows the log notices of an opened session as rows after its history', () => {
+    const s = sessionOpened(
+      INITIAL_STATE,
+      opened(fakeSession('s1'), [], {
+        events: syntheticLog(1),
+        notices: [{ offset: 120, message: 'skipped a malformed record at byte 120' }],
+      }),
+    )
+    const items = s.transcripts.s1?.items ?? []
+    expect(items.at(-1)).toMatchObject({
+      kind: 'notice',
+      text: 'Log notice: skipped a malformed record at byte 120',
+    })
+  })
+
+  it('puts older pages in front of the rows shown, and ignores a page that no longer fits', () => {
+    const log = syntheticLog(20)
+    const tail = pageOfEvents(log, { limit: 10 })
+    let s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [], tail))
+    const shown = s.transcripts.s1?.items ?? []
+    const older = pageOfEvents(log, { before: tail.start, limit: 500 })
+    expect(older.start).toBe(0)
+    const stale = olderEventsLoaded(s, 's1', { ...older, before: tail.start + 1 })
+    expect(stale).toBe(s)
+    s = olderEventsLoaded(s, 's1', { ...older, before: tail.start })
+    const whole = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [], { events: log }))
+    expect(s.transcripts.s1?.items).toEqual(whole.transcripts.s1?.items)
+    expect(s.transcripts.s1?.items.slice(-shown.length)).toEqual(shown)
+    expect(s.transcripts.s1?.start).toBe(0)
   })
 })

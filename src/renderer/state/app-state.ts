@@ -5,6 +5,7 @@ import {
   settleInteraction,
   type BridgeEvent,
   type InteractionQueue,
+  type LogNotice,
   type PendingInteraction,
   type PublicSettings,
   type QuestionDraft,
@@ -15,6 +16,7 @@ import {
   applyNotice,
   applySessionEvent,
   applyTextDeltas,
+  prependEvents,
   reloadTranscript,
   type TextDelta,
   type Transcript,
@@ -160,25 +162,41 @@ export function selectSession(state: AppState, sessionId: string | null): AppSta
   return state.activeSessionId === sessionId ? state : { ...state, activeSessionId: sessionId }
 }
 
-/** `openSession` answered: the full log and the pending requests, with their saved drafts. */
+/**
+ * `openSession` answered: the newest records (from record `start` of the log), the log's notices
+ * (shown as rows after them: skipped or torn records, a damaged header) and the pending requests,
+ * with their saved drafts.
+ */
 export function sessionOpened(
   state: AppState,
-  session: SessionSummary,
-  events: readonly SessionEvent[],
-  pending: readonly PendingInteraction[],
+  opened: {
+    session: SessionSummary
+    events: readonly SessionEvent[]
+    start: number
+    pending: readonly PendingInteraction[]
+    notices: readonly LogNotice[]
+  },
 ): AppState {
+  const { session } = opened
   const next = sessionChanged(state, session.id, session)
-  return pendingListed(
-    {
-      ...next,
-      transcripts: {
-        ...next.transcripts,
-        [session.id]: reloadTranscript(next.transcripts[session.id], events),
-      },
-    },
-    session.id,
-    pending,
+  const transcript = opened.notices.reduce(
+    (t, notice) => applyNotice(t, notice.offset, `Log notice: ${notice.message}`),
+    reloadTranscript(next.transcripts[session.id], opened.events, opened.start),
   )
+  return pendingListed(
+    { ...next, transcripts: { ...next.transcripts, [session.id]: transcript } },
+    session.id,
+    opened.pending,
+  )
+}
+
+/** `loadOlderEvents` answered: older rows go in front of what is shown. */
+export function olderEventsLoaded(
+  state: AppState,
+  sessionId: string,
+  page: { events: readonly SessionEvent[]; start: number; before: number },
+): AppState {
+  return applyToTranscript(state, sessionId, (t) => prependEvents(t, page.events, page))
 }
 
 /** `listPending` answered: the authoritative FIFO of one session. */
@@ -204,7 +222,10 @@ function applyToTranscript(
 ): AppState {
   const current = state.transcripts[sessionId]
   if (!current) return state
-  return { ...state, transcripts: withEntry(state.transcripts, sessionId, update(current)) }
+  const next = update(current)
+  return next === current
+    ? state
+    : { ...state, transcripts: withEntry(state.transcripts, sessionId, next) }
 }
 
 function applyRecord(state: AppState, sessionId: string, event: SessionEvent): AppState {
@@ -256,7 +277,7 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       return sessionChanged(state, sessionId, event.session)
     case 'notice':
       return applyToTranscript(state, sessionId, (t) =>
-        applyNotice(t, event.notice.offset, event.notice.message),
+        applyNotice(t, event.notice.offset, `Log notice: ${event.notice.message}`),
       )
   }
 }

@@ -19,6 +19,7 @@ import {
   deltasArrived,
   errorShown,
   loadFinished,
+  olderEventsLoaded,
   pendingListed,
   questionDraftChanged,
   requestSettled,
@@ -29,7 +30,7 @@ import {
   settingsLoaded,
   type AppState,
 } from './app-state'
-import { createBatcher, type FrameScheduler } from './delta-batcher'
+import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-queue'
 import type { TextDelta } from './transcript'
 
 /** Remembers the shown session across a page reload (per tab). */
@@ -48,6 +49,8 @@ export type ChatStoreOptions = {
    * PROMPT_ARMING_MS unless a test says otherwise.
    */
   promptArmingMs?: number
+  /** Records asked for when a session opens (its newest); older ones page in on scroll. */
+  tailRecords?: number
 }
 
 /** The person's answer to a permission prompt. */
@@ -66,11 +69,18 @@ export type ModelSuggestions = { models: readonly string[]; fromServer: boolean 
 /** How a Retry went: started, or why not, in plain words. */
 export type RetryOutcome = { ok: true } | { ok: false; message: string }
 
+/** Enough records for a tall window of rows, plus a margin (a row takes one to a few records). */
+const TAIL_RECORDS = 120
+/** Records per page scrolled in above. */
+const OLDER_PAGE = 400
+
 /** What components may ask for; each action calls the bridge, then a pure state function. */
 export type ChatActions = {
   start(): () => void
   reload(): Promise<void>
   selectSession(sessionId: string): Promise<void>
+  /** Pages in older rows of a session opened from its tail; resolves when they are in. */
+  loadOlder(sessionId: string): Promise<void>
   createSession(): Promise<string | null>
   /**
    * "New session": the session shown when it is still empty (nothing sent, nothing running),
@@ -145,6 +155,34 @@ const REASON_TEXT: Record<string, string> = {
  * The chat client's state: a zustand store holding an AppState, changed only through the pure
  * functions of app-state.ts, plus the actions that talk to the bridge.
  */
+/**
+ * One frame's worth of queued changes, in arrival order. Runs of text deltas go to their rows
+ * together; any other event first lets the deltas before it land (a committed record replaces the
+ * text streamed before it).
+ */
+function applyBatch(
+  state: AppState,
+  batch: readonly (BridgeEvent | ((s: AppState) => AppState))[],
+): AppState {
+  let next = state
+  let deltas: TextDelta[] = []
+  const landDeltas = () => {
+    if (deltas.length === 0) return
+    next = deltasArrived(next, deltas)
+    deltas = []
+  }
+  for (const item of batch) {
+    if (typeof item !== 'function' && item.type === 'text_delta') {
+      deltas.push(item)
+      continue
+    }
+    landDeltas()
+    next = typeof item === 'function' ? item(next) : bridgeEventArrived(next, item)
+  }
+  landDeltas()
+  return next
+}
+
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { bridge } = options
   const memory = options.memory ?? defaultMemory
@@ -172,7 +210,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         refuse(result.reason, result.message)
         return false
       }
-      update((s) => requestSettled(s, sessionId, requestId))
+      later((s) => requestSettled(s, sessionId, requestId))
       return true
     } catch (error) {
       fail(error)
@@ -180,28 +218,53 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     }
   }
 
-  const deltas = createBatcher<TextDelta>(
-    (batch) => update((s) => deltasArrived(s, batch)),
-    options.scheduleFrame ?? ((cb) => requestAnimationFrame(cb)),
+  /**
+   * Live events, and the outcome of an answer, are queued and applied together, in order, as one
+   * state change: the messages of one burst (after a Submit: the answer's record, the request
+   * settling, the session changing, the next step's first text) cost one render, right after
+   * they arrive; a fast stream costs one render per frame however many deltas arrive.
+   */
+  type Change = BridgeEvent | ((s: AppState) => AppState)
+  const frame = createEventQueue<Change>(
+    (batch) => update((s) => applyBatch(s, batch)),
+    options.scheduleFrame
+      ? { nextFrame: options.scheduleFrame, soon: options.scheduleFrame }
+      : BROWSER_CLOCK,
+    (change) => typeof change === 'function' || change.type !== 'text_delta',
   )
+  const later = (change: (s: AppState) => AppState) => frame.push(change)
 
-  const onEvent = (event: BridgeEvent) => {
-    if (event.type === 'text_delta') {
-      deltas.push(event)
-      return
-    }
-    // Committed records must land after the deltas they replace.
-    deltas.flush()
-    update((s) => bridgeEventArrived(s, event))
-  }
-
+  const tailRecords = options.tailRecords ?? TAIL_RECORDS
   const openSession = async (sessionId: string) => {
-    const result = await bridge.openSession({ sessionId })
+    const result = await bridge.openSession({ sessionId, limit: tailRecords })
+    // Whatever arrived before the answer is older than it: apply that first.
+    frame.flush()
     if (!result.ok) {
       update((s) => sessionChanged(s, sessionId, null))
       return
     }
-    update((s) => sessionOpened(s, result.session, result.events, result.pending))
+    update((s) => sessionOpened(s, result))
+  }
+
+  const loadingOlder = new Map<string, Promise<void>>()
+  const loadOlder = (sessionId: string): Promise<void> => {
+    const before = state.getState().transcripts[sessionId]?.start ?? 0
+    if (before === 0) return Promise.resolve()
+    const key = `${sessionId}:${before}`
+    const running = loadingOlder.get(key)
+    if (running) return running
+    const loading = (async () => {
+      try {
+        const page = await bridge.loadOlderEvents({ sessionId, before, limit: OLDER_PAGE })
+        if (page.ok) update((s) => olderEventsLoaded(s, sessionId, { ...page, before }))
+      } catch (error) {
+        fail(error)
+      } finally {
+        loadingOlder.delete(key)
+      }
+    })()
+    loadingOlder.set(key, loading)
+    return loading
   }
 
   let creating: Promise<string | null> | null = null
@@ -213,7 +276,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
   const actions: ChatActions = {
     start() {
-      const offEvent = bridge.onEvent(onEvent)
+      const offEvent = bridge.onEvent((event) => frame.push(event))
       // A bridge without a link to watch (in-process) is always up.
       if (!options.onConnection) update((s) => connectionChanged(s, 'open'))
       let wasDown = false
@@ -262,6 +325,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         fail(error)
       }
     },
+
+    loadOlder,
 
     async selectSession(sessionId) {
       try {
@@ -463,7 +528,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     async dismissInteraction(sessionId, requestId) {
       try {
         await bridge.dismissInteraction({ requestId })
-        update((s) => requestSettled(s, sessionId, requestId))
+        later((s) => requestSettled(s, sessionId, requestId))
         return true
       } catch (error) {
         fail(error)

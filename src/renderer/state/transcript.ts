@@ -65,9 +65,14 @@ export type TranscriptItem =
 /** The transcript of one session. Items are replaced, never mutated, so rows can memoize. */
 export type Transcript = {
   readonly items: readonly TranscriptItem[]
+  /**
+   * Index in the session log of the first record the items were built from: 0 when the whole
+   * history is here; otherwise older records can still be paged in (`prependEvents`).
+   */
+  readonly start: number
 }
 
-export const EMPTY_TRANSCRIPT: Transcript = { items: [] }
+export const EMPTY_TRANSCRIPT: Transcript = { items: [], start: 0 }
 
 /** One live text fragment of a model step. */
 export type TextDelta = Extract<BridgeEvent, { type: 'text_delta' }>
@@ -146,7 +151,8 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
     case 'user_message':
       list.append({
         kind: 'user',
-        key: `u:${event.turnId}:${event.at}:${list.length}`,
+        // Not the row position: older pages are put in front, and keys must not move.
+        key: `u:${event.turnId}:${event.at}`,
         turnId: event.turnId,
         text: event.text,
         at: event.at,
@@ -326,15 +332,33 @@ export function applySessionEvent(transcript: Transcript, event: SessionEvent): 
   const { list, result } = copyOnWrite(transcript.items)
   applyRecord(list, event)
   const items = result()
-  return items === transcript.items ? transcript : { items }
+  return items === transcript.items ? transcript : { ...transcript, items }
 }
 
-/** Builds a transcript from a session's full log (openSession), in time linear in its length. */
-export function transcriptFromEvents(events: readonly SessionEvent[]): Transcript {
+/**
+ * Builds a transcript from a run of a session's log starting at record `start` (openSession sends
+ * the newest records from a clean cut), in time linear in its length.
+ */
+export function transcriptFromEvents(events: readonly SessionEvent[], start = 0): Transcript {
   const items: TranscriptItem[] = []
   const list = indexed(items)
   for (const event of events) applyRecord(list, event)
-  return { items }
+  return { items, start }
+}
+
+/**
+ * Older records paged in (`loadOlderEvents`) in front of the rows already shown. They start at a
+ * clean cut and end where the transcript starts, so their rows stand on their own. A page that
+ * does not end where this transcript starts (the session was reopened meanwhile) is ignored.
+ */
+export function prependEvents(
+  transcript: Transcript,
+  events: readonly SessionEvent[],
+  page: { start: number; before: number },
+): Transcript {
+  if (page.before !== transcript.start || page.start >= transcript.start) return transcript
+  const older = transcriptFromEvents(events)
+  return { items: [...older.items, ...transcript.items], start: page.start }
 }
 
 /**
@@ -358,24 +382,28 @@ export function applyTextDeltas(transcript: Transcript, deltas: readonly TextDel
       ]
     }
   }
-  return items === transcript.items ? transcript : { items }
+  return items === transcript.items ? transcript : { ...transcript, items }
 }
 
 /** Adds a log notice (a skipped malformed line, a repaired tail) as a plain row. */
 export function applyNotice(transcript: Transcript, offset: number, message: string): Transcript {
   const key = `n:${offset}:${message}`
   if (findKey(transcript.items, key) >= 0) return transcript
-  return { items: [...transcript.items, { kind: 'notice', key, text: message }] }
+  return { ...transcript, items: [...transcript.items, { kind: 'notice', key, text: message }] }
 }
 
 /**
  * A freshly loaded log plus the rows still streaming in the old transcript whose step is not in
  * the log yet, so switching back to a session mid-stream keeps the text already shown.
  */
-export function reloadTranscript(old: Transcript | undefined, events: readonly SessionEvent[]) {
-  const fresh = transcriptFromEvents(events)
+export function reloadTranscript(
+  old: Transcript | undefined,
+  events: readonly SessionEvent[],
+  start = 0,
+): Transcript {
+  const fresh = transcriptFromEvents(events, start)
   const live = (old?.items ?? []).filter(
     (item) => item.kind === 'assistant' && item.streaming && findKey(fresh.items, item.key) < 0,
   )
-  return live.length === 0 ? fresh : { items: [...fresh.items, ...live] }
+  return live.length === 0 ? fresh : { items: [...fresh.items, ...live], start }
 }

@@ -3,6 +3,7 @@ import type {
   BridgeInput,
   BridgeMethod,
   BridgeOutput,
+  LogNotice,
   ParleyBridge,
   PendingInteraction,
   PublicSettings,
@@ -10,6 +11,7 @@ import type {
   SessionSummary,
   SettleOutcome,
 } from '../../shared'
+import { pageOfEvents } from '../../shared/event-pages'
 
 /** Settings a fake runtime reports. */
 export const FAKE_SETTINGS: PublicSettings = {
@@ -53,11 +55,13 @@ export function createFakeBridge(
     sessions?: SessionSummary[]
     events?: Record<string, SessionEvent[]>
     pending?: Record<string, PendingInteraction[]>
+    notices?: Record<string, LogNotice[]>
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
   const logs = new Map(Object.entries(init.events ?? {}))
   const pending = new Map(Object.entries(init.pending ?? {}))
+  const notices = new Map(Object.entries(init.notices ?? {}))
   const listeners = new Set<(event: BridgeEvent) => void>()
   const calls: Call[] = []
   let settings = FAKE_SETTINGS
@@ -97,16 +101,22 @@ export function createFakeBridge(
       changed(session.id)
       return { ok: true, session }
     },
-    openSession: ({ sessionId }) => {
+    openSession: ({ sessionId, limit }) => {
       const session = sessions.get(sessionId)
       if (!session) return { ok: false, reason: 'not_found' }
+      const log = logs.get(sessionId) ?? []
       return {
         ok: true,
         session,
-        events: logs.get(sessionId) ?? [],
+        ...pageOfEvents(log, { limit }),
+        total: log.length,
         pending: queueOf(sessionId),
-        notices: [],
+        notices: notices.get(sessionId) ?? [],
       }
+    },
+    loadOlderEvents: ({ sessionId, before, limit }) => {
+      if (!sessions.has(sessionId)) return { ok: false, reason: 'not_found' }
+      return { ok: true, ...pageOfEvents(logs.get(sessionId) ?? [], { before, limit }) }
     },
     renameSession: ({ sessionId, title }) => {
       const session = sessions.get(sessionId)

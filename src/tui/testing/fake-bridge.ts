@@ -85,12 +85,22 @@ export function createFakeBridge(
       record('openSession', input)
       const other = others.find((o) => o.session.id === input.sessionId)
       if (other)
-        return { ok: true, session: other.session, events: other.events, pending: [], notices: [] }
+        return {
+          ok: true,
+          session: other.session,
+          events: other.events,
+          start: 0,
+          total: other.events.length,
+          pending: [],
+          notices: [],
+        }
       if (input.sessionId !== session.id) return { ok: false, reason: 'not_found' }
       return {
         ok: true,
         session,
         events: options.events ?? [],
+        start: 0,
+        total: options.events?.length ?? 0,
         pending: options.pending ?? [],
         notices: [],
       }
