@@ -67,17 +67,19 @@ test('3. the permission says the verb in words and shows the command as code, wi
 }) => {
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
-  await expect(
-    tray.locator('code', { hasText: 'rm -rf build dist && npm run build' }),
-  ).toBeVisible()
-  await expect(tray.getByText('Run', { exact: true })).toBeVisible()
+  // `rm -rf build dist && npm run build` is two commands: each is listed as code, the verb in words.
+  await expect(tray.locator('li code', { hasText: 'rm -rf build dist' })).toBeVisible()
+  await expect(tray.locator('li code', { hasText: 'npm run build' })).toBeVisible()
+  await expect(tray.getByText('Run 2 commands:', { exact: true })).toBeVisible()
   expect(await tray.innerText()).not.toContain('`')
 })
 
 test('4. high risk looks high: Allow is drawn in the danger colour', async ({ app: page }) => {
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
-  await expect(tray.getByText('High risk')).toBeVisible()
+  // The badge in the header, and the risky part marked in the list.
+  await expect(tray.getByText('High risk: deletes files').first()).toBeVisible()
+  await expect(tray.locator('li.is-flagged code')).toHaveText('rm -rf build dist')
   const colours = await backgrounds(tray.getByRole('button', { name: 'Allow' }), '--danger-strong')
   expect(colours.button).toBe(colours.variable)
 })
@@ -183,15 +185,18 @@ test.describe('8. a failed turn', () => {
     serverEnv: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' },
   })
 
-  test('is an alert card in plain words with Retry, which says plainly when there is nothing to retry', async ({
+  test('is an alert card in plain words with Retry; Retry runs the turn again and says so while it retries', async ({
     app: page,
   }) => {
     await sendMessage(page, 'Hello?')
     const card = page.getByRole('alert')
     await expect(card).toBeVisible({ timeout: 60_000 })
     await expect(card).not.toContainText('AI_')
+    await expect(card).toContainText(/Can't reach|retried/i)
     await card.getByRole('button', { name: 'Retry' }).click()
-    await expect(card.getByRole('status')).toContainText(/nothing to retry|retried/i)
+    // The server is still down: the retried turn says it is trying again instead of a silent wait.
+    await expect(page.getByText(/Retrying 2\/\d/)).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Stop' }).click()
   })
 })
 

@@ -19,6 +19,9 @@ const FILE_TOOLS = new Set(['write_file', 'edit_file'])
  * Deny, Enter acts on the focused button, Escape denies — only once the tray is armed, so keys
  * typed while the agent worked never answer it.
  */
+/** How many of the commands Remember covers are named beside it; the rest are counted. */
+const SCOPE_SHOWN = 3
+
 export function PermissionTray({
   request,
   waiting,
@@ -153,12 +156,14 @@ export function PermissionTray({
             </label>
             <span id={scopeId} className="remember-scope">
               Don&apos;t ask again this turn for{' '}
-              {request.rememberScope.map((entry, i) => (
+              {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
                 <span key={i}>
                   {i > 0 && ', '}
                   <ScopeEntry text={entry} />
                 </span>
               ))}
+              {request.rememberScope.length > SCOPE_SHOWN &&
+                ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
             </span>
           </div>
         )}

@@ -70,6 +70,9 @@ function DiffStat({ view }: { view: DiffView }) {
   }
 }
 
+/** Past this many parts, the list scrolls inside a box of about that height. */
+const MANY_PARTS = 4
+
 /**
  * What a permission is for, in words: the verb, then the command as code (each part of a
  * compound command on its own line, the risky one marked), or the file with its change count.
@@ -93,15 +96,23 @@ export function PermissionWhat({
         <div className="permission-line">
           {verb} {parts.length} commands:
         </div>
-        <ol className="command-parts">
+        {/* Many parts scroll inside their own box (focusable, so keys scroll it too). */}
+        <ol
+          className={`command-parts${parts.length > MANY_PARTS ? ' is-many' : ''}`}
+          {...(parts.length > MANY_PARTS
+            ? { tabIndex: 0, 'aria-label': `The ${parts.length} commands` }
+            : {})}
+        >
           {parts.map((part, i) => (
             <li key={i} className={part.flagged ? `is-flagged risk-part-${part.risk}` : undefined}>
               <CommandCode text={part.text} expanded={false} />
-              {part.flagged && (
+              {part.flagged ? (
                 <span className={`part-risk risk-${part.risk}`}>
                   {RISK_TEXT[part.risk]}
                   {part.why ? `: ${part.why}` : ''}
                 </span>
+              ) : (
+                part.why && <span className="part-why">{part.why}</span>
               )}
             </li>
           ))}

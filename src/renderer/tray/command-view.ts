@@ -93,7 +93,10 @@ export function clampText(full: string): ClampedText {
 
 /** One simple command of a command line, as the runtime split it, with what makes it risky. */
 export type CommandPart = NonNullable<PermissionInteraction['parts']>[number] & {
-  /** The part to draw attention to: the riskiest of the line (when above low). */
+  /**
+   * The part to draw attention to: the riskiest of the line, when it stands out (riskier than
+   * another part, or high). When every part is as risky as the rest, none is flagged.
+   */
   flagged: boolean
 }
 
@@ -103,8 +106,13 @@ const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
 export function commandParts(request: PermissionInteraction): CommandPart[] | null {
   const parts = request.parts
   if (!parts || parts.length < 2) return null
-  const top = Math.max(...parts.map((p) => RISK_ORDER[p.risk]))
-  return parts.map((part) => ({ ...part, flagged: top > 0 && RISK_ORDER[part.risk] === top }))
+  const risks = parts.map((p) => RISK_ORDER[p.risk])
+  const top = Math.max(...risks)
+  const standsOut = top === RISK_ORDER.high || Math.min(...risks) < top
+  return parts.map((part) => ({
+    ...part,
+    flagged: standsOut && top > 0 && RISK_ORDER[part.risk] === top,
+  }))
 }
 
 /** What the permission tray leads with: the verb in words and what it acts on. */
@@ -117,7 +125,8 @@ export function permissionHeadline(request: PermissionInteraction): PermissionHe
   const pieces = summaryPieces(request.summary)
   if (request.tool === 'run_command') {
     const first = pieces[0]
-    const verb = first?.kind === 'text' ? first.text.trim() : ''
+    // "Run 2 commands: `a` · `b`" names its parts itself; the tray lists them, so the verb is "Run".
+    const verb = first?.kind === 'text' ? first.text.trim().replace(/\s*\d+ commands:?$/, '') : ''
     // The full command is the detail; the summary holds only its first line.
     return { kind: 'command', verb: verb || 'Run', command: request.detail }
   }
