@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
-import { QuestionDraftSchema, QuestionSchema } from './ask-user-question'
+import { QuestionSchema } from './ask-user-question'
 import { FormDraftSchema, FormSpecSchema } from './form-schema'
 import { RiskSchema } from './permission'
 
@@ -95,7 +95,7 @@ export const QuestionInteractionSchema = z.strictObject({
   toolCallId: IdSchema,
   questions: z.array(QuestionSchema).min(1).max(3),
   /** Where the person had got to, if they started answering. */
-  draft: QuestionDraftSchema.nullable(),
+  draft: FormDraftSchema.nullable(),
 })
 export type QuestionInteraction = z.infer<typeof QuestionInteractionSchema>
 
