@@ -247,8 +247,8 @@ export function QuestionTray({
             <p className="question-text">Review your answers</p>
             {review.unanswered > 0 && (
               <p className="review-warning">
-                {review.unanswered} unanswered:{' '}
-                {review.unanswered === 1 ? 'it goes' : 'they go'} to the agent without an answer.
+                {review.unanswered} unanswered: {review.unanswered === 1 ? 'it goes' : 'they go'} to
+                the agent without an answer.
               </p>
             )}
             <ol className="review-list">
