@@ -119,6 +119,19 @@ export const AgentPermissionRequestShape = {
   /** Files the call touches, as the agent reported them. */
   locations: z.array(z.string().max(LIMITS.path)).max(50),
   options: z.array(AgentPermissionOptionSchema).min(1).max(10),
+  /**
+   * The file changes the agent showed, each as a unified patch (`diff`'s format, as Parley's own
+   * file tools send in `detail`), for UIs that draw diffs; `detail` still says it all in text.
+   */
+  diffs: z
+    .array(
+      z.strictObject({
+        path: z.string().max(LIMITS.path),
+        patch: z.string().max(LIMITS.agentDiffText),
+      }),
+    )
+    .max(10)
+    .optional(),
 }
 
 /** An ACP agent's `session/request_permission`: one button per option the agent offers. */
