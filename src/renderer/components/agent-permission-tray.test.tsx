@@ -66,12 +66,17 @@ describe('an ACP agent’s permission request', () => {
     const { tray, user } = await showAgentPermission({
       title: 'Edit src/app.ts',
       toolKind: 'edit',
-      locations: ['/ws/src/app.ts'],
+      locations: ['/ws/src/app.ts', '/ws/src/app.test.ts'],
       detail: 'Bump b and add c.\n\nEdit /ws/src/app.ts:\nconst a = 1\nconst b = 3\nconst c = 4\n',
       diffs: [{ path: '/ws/src/app.ts', patch }],
     })
-    expect(within(tray).getByRole('list', { name: 'Files' })).toHaveTextContent('/ws/src/app.ts')
-    expect(within(tray).getByText('+2 −1')).toBeInTheDocument()
+    // Each file once: the changed one with its counts, the others listed.
+    expect(within(tray).getByRole('list', { name: 'Files' })).toHaveTextContent(
+      /^\/ws\/src\/app\.test\.ts$/,
+    )
+    expect(within(tray).getByText('/ws/src/app.ts').tagName).toBe('CODE')
+    expect(within(tray).getByText('+2')).toHaveClass('diff-stat-add')
+    expect(within(tray).getByText('2 lines added, 1 removed')).toBeInTheDocument()
     expect(within(tray).queryByRole('group', { name: 'Full details' })).not.toBeInTheDocument()
     await user.click(within(tray).getByRole('button', { name: 'Details' }))
     const details = within(tray).getByRole('group', { name: 'Full details' })

@@ -6,10 +6,10 @@ import {
   type PendingInteraction,
 } from '../../shared'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
-import { diffStatText, diffView } from '../tray/diff-view'
+import { diffView } from '../tray/diff-view'
 import { isTrayKey, useArmed } from '../tray/use-armed'
 import { PermissionDiff } from './permission-diff'
-import { CommandCode } from './permission-what'
+import { CommandCode, DiffStat } from './permission-what'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 
@@ -48,6 +48,8 @@ export function AgentPermissionTray({
     [request.diffs],
   )
   const hasDetails = diffs.length > 0 || request.detail.trim() !== ''
+  // A file whose change is shown above is not listed twice.
+  const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
 
   // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
   useEffect(() => regionRef.current?.focus(), [])
@@ -110,20 +112,17 @@ export function AgentPermissionTray({
           <div className="permission-line permission-command">
             <CommandCode text={request.title} expanded={false} />
           </div>
-          {diffs.map(({ path, view }, i) => {
-            const stat = diffStatText(view)
-            return (
-              <div key={i} className="permission-line agent-diff-line">
-                <code className="chip">
-                  <RevealedText text={path} />
-                </code>
-                {stat && <span className="diff-stat"> {stat}</span>}
-              </div>
-            )
-          })}
-          {request.locations.length > 0 && (
+          {diffs.map(({ path, view }, i) => (
+            <div key={i} className="permission-line agent-diff-line">
+              <code className="chip">
+                <RevealedText text={path} />
+              </code>{' '}
+              <DiffStat view={view} />
+            </div>
+          ))}
+          {otherFiles.length > 0 && (
             <ul className="agent-locations" aria-label="Files">
-              {request.locations.map((path, i) => (
+              {otherFiles.map((path, i) => (
                 <li key={i}>
                   <code className="chip">
                     <RevealedText text={path} />

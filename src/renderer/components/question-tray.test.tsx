@@ -117,6 +117,7 @@ describe('the question tray', () => {
       ],
     })
     const group = within(tray).getByRole('group', { name: 'Which targets?' })
+    expect(group).toHaveAccessibleDescription('Choose any that apply.')
     expect(within(group).queryByRole('radio')).not.toBeInTheDocument()
     expect(within(group).getByRole('checkbox', { name: 'macOS' })).toHaveAccessibleDescription(
       'Apple silicon',

@@ -102,6 +102,10 @@ export function QuestionTray({
   const submitRef = useRef<HTMLButtonElement>(null)
   const baseId = useId()
   const field = reviewing ? undefined : spec.fields[draft.index]
+  // A multi-select question says so under its text (and to screen readers, as the group's
+  // description): the model's question alone does not tell radios from checkboxes.
+  const shown: FormField | undefined =
+    field?.type === 'multi' ? { ...field, description: 'Choose any that apply.' } : field
   useSteadyTop(regionRef)
 
   const change = (nextDraft: FormDraft) => {
@@ -225,18 +229,17 @@ export function QuestionTray({
         )}
       </TrayHeader>
       <div className="tray-body" ref={bodyRef}>
-        {field && (
+        {shown && (
           <>
             <FormFieldView
               key={draft.index}
-              field={field}
+              field={shown}
               value={draft.values[draft.index] ?? null}
               error={undefined}
               id={`${baseId}-${draft.index}`}
               edit={edit}
               numbered
             />
-            {field.type === 'multi' && <p className="tray-hint">Choose any that apply.</p>}
             {!draft.values[draft.index] && !single && (
               <p className="tray-hint">Next without a choice leaves this one unanswered.</p>
             )}
