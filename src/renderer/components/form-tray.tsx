@@ -17,7 +17,7 @@ import {
   partFields,
   previous,
 } from '../../shared/form-state'
-import { isTrayKey, useArmed } from '../tray/use-armed'
+import { isTextEntry, isTrayKey, useArmed } from '../tray/use-armed'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { RevealedText } from './revealed-text'
@@ -48,10 +48,6 @@ export interface FormTrayProps {
    */
   armingMs?: number
 }
-
-const isTextEntry = (target: EventTarget) =>
-  target instanceof HTMLTextAreaElement ||
-  (target instanceof HTMLInputElement && target.type === 'text')
 
 /**
  * A form from an ACP agent or an MCP server, in the tray that takes the composer's place: the

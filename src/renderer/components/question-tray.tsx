@@ -28,15 +28,11 @@ import {
   toggleOther,
 } from '../../shared/form-state'
 import { useActions, useChat, usePromptArmingMs } from '../state/chat-context'
-import { isTrayKey, useArmed } from '../tray/use-armed'
+import { isTextEntry, isTrayKey, useArmed } from '../tray/use-armed'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
-
-const isTextEntry = (target: EventTarget) =>
-  target instanceof HTMLTextAreaElement ||
-  (target instanceof HTMLInputElement && target.type === 'text')
 
 /** What a step chip says about its question: answered, passed over, or not reached yet. */
 type StepState = 'answered' | 'unanswered' | 'not_reached'
