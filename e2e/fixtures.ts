@@ -4,6 +4,7 @@ import {
   startParleyServer,
   type ParleyFolders,
   type ParleyServer,
+  type ServerOptions,
 } from './parley-server'
 
 type Fixtures = {
@@ -13,6 +14,8 @@ type Fixtures = {
   fakeDelayMs: string
   /** More environment for the server (a provider pointed somewhere, for example). */
   serverEnv: Record<string, string>
+  /** An ACP agent or MCP servers to start the server with. */
+  serverOptions: ServerOptions
   folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
@@ -23,6 +26,7 @@ export const test = base.extend<Fixtures>({
   scenario: ['journey.json', { option: true }],
   fakeDelayMs: ['', { option: true }],
   serverEnv: [{}, { option: true }],
+  serverOptions: [{}, { option: true }],
   // Playwright requires a destructuring pattern here even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   folders: async ({}, provide) => {
@@ -33,12 +37,12 @@ export const test = base.extend<Fixtures>({
       await folders.remove()
     }
   },
-  server: async ({ scenario, folders, fakeDelayMs, serverEnv }, provide) => {
+  server: async ({ scenario, folders, fakeDelayMs, serverEnv, serverOptions }, provide) => {
     const env: Record<string, string> = {
       ...(fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}),
       ...serverEnv,
     }
-    const server = await startParleyServer(scenario, folders, env)
+    const server = await startParleyServer(scenario, folders, env, serverOptions)
     try {
       await provide(server)
     } finally {

@@ -36,6 +36,20 @@ export async function createFolders(): Promise<ParleyFolders> {
   return { dataDir, workspace, remove: () => rm(root, { recursive: true, force: true }) }
 }
 
+/** What else the server is started with: an ACP agent for new sessions, MCP servers. */
+export type ServerOptions = {
+  /** `--acp "COMMAND ARGS"`. */
+  acp?: string
+  /** `--mcp-config FILE`. */
+  mcpConfig?: string
+}
+
+/** The scripted fake ACP agent (src/main/runtime/acp/testing) playing e2e/agents/<script>. */
+export function fakeAgentCommand(script: string): string {
+  const agent = resolve('src/main/runtime/acp/testing/fake-acp-agent.ts')
+  return `${process.execPath} --no-warnings ${agent} ${resolve('e2e/agents', script)}`
+}
+
 /**
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
  * `npm test` beforehand) and resolves with its URL once the listening line appears. Without a
@@ -45,6 +59,7 @@ export async function startParleyServer(
   scenarioFile: string | null,
   folders: ParleyFolders,
   env: Record<string, string> = {},
+  options: ServerOptions = {},
 ): Promise<ParleyServer> {
   const spawnedAt = performance.now()
   const child = spawn(
@@ -59,6 +74,8 @@ export async function startParleyServer(
       folders.dataDir,
       '--workspace',
       folders.workspace,
+      ...(options.acp ? ['--acp', options.acp] : []),
+      ...(options.mcpConfig ? ['--mcp-config', options.mcpConfig] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   )

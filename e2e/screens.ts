@@ -27,3 +27,21 @@ export async function shootAll(page: Page, name: string, options: { height?: num
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 1280, height: 800 })
 }
+
+/**
+ * The whole of a tall tray (a long form) in both themes at 900 px, in a window tall enough that
+ * its half holds everything: for looking only, as `shootAll` checked the same state already.
+ */
+export async function shootTall(page: Page, name: string, height = 1600) {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  await page.setViewportSize({ width: 900, height })
+  for (const colorScheme of THEMES) {
+    await page.emulateMedia({ colorScheme })
+    await page.screenshot({
+      path: `${ARTIFACTS}/${name}-${colorScheme}-tall.png`,
+      animations: 'disabled',
+    })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}

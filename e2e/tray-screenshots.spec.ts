@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
-import { startParleyServer } from './parley-server'
-import { ARTIFACTS, shootAll } from './screens'
+import { fakeAgentCommand, startParleyServer } from './parley-server'
+import { ARTIFACTS, shootAll, shootTall } from './screens'
 
 /**
  * Every state of the chat UI in both themes at 1280 and 900 px, each checked with axe-core (no
@@ -17,6 +17,15 @@ function scrollsInside(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
     const box = el as unknown as Box
     return box.scrollHeight > box.clientHeight
+  })
+}
+
+/** Whether an element's content is wider than its box (something spills sideways). */
+function overflowsSideways(locator: Locator): Promise<boolean> {
+  type Box = { scrollWidth: number; clientWidth: number }
+  return locator.evaluate((el) => {
+    const box = el as unknown as Box
+    return box.scrollWidth > box.clientWidth
   })
 }
 
@@ -232,6 +241,72 @@ test.describe('every state', () => {
     await tray.getByRole('button', { name: 'Submit' }).click()
     await expect(conversation(page)).toContainText('Noted:')
     await shootAll(page, 'answered-long')
+
+    await sendMessage(page, 'Pick the targets')
+    await waitUntilArmed(tray)
+    const platforms = tray.getByRole('group', {
+      name: 'Which platforms should the release build for?',
+    })
+    await platforms.getByRole('checkbox', { name: 'Linux' }).check()
+    await platforms.getByRole('checkbox', { name: 'macOS' }).check()
+    await platforms.getByRole('checkbox', { name: 'Other' }).check()
+    await shootAll(page, 'question-multi-select')
+    await tray.getByRole('textbox', { name: 'Other answer' }).fill('FreeBSD')
+    await tray.getByRole('button', { name: 'Next', exact: true }).click()
+    await tray.getByRole('button', { name: 'Next: Review' }).click()
+    await shootAll(page, 'question-multi-select-review')
+    await tray.getByRole('button', { name: 'Submit' }).click()
+    await expect(conversation(page)).toContainText('Building for:')
+  })
+})
+
+test.describe('an ACP agent asks', () => {
+  test.use({ serverOptions: { acp: fakeAgentCommand('journeys.json') }, fakeDelayMs: '0' })
+
+  test('permission with its own options and a diff; forms fresh, with errors, blocked and orphaned', async ({
+    app: page,
+  }) => {
+    const permission = permissionTray(page)
+    await sendMessage(page, 'Clean the build folder')
+    await waitUntilArmed(permission)
+    await shootAll(page, 'agent-permission')
+    await permission.getByRole('button', { name: 'Yes, run it' }).click()
+
+    await sendMessage(page, 'Edit the readme')
+    await waitUntilArmed(permission)
+    await shootAll(page, 'agent-permission-diff')
+    await permission.getByRole('button', { name: 'Details' }).click()
+    await shootAll(page, 'agent-permission-diff-details')
+    await permission.getByRole('button', { name: 'No, keep the build' }).click()
+
+    // Every field type: capped at half the window, scrolling inside, never sideways.
+    const form = questionTray(page)
+    await sendMessage(page, 'Set up the release')
+    await waitUntilArmed(form)
+    const capped = await form.boundingBox()
+    expect(capped?.height).toBeLessThanOrEqual(800 / 2 + 1)
+    const body = form.locator('.tray-body')
+    expect(await scrollsInside(body)).toBe(true)
+    expect(await overflowsSideways(body)).toBe(false)
+    await shootAll(page, 'form-fresh')
+    await shootTall(page, 'form-fresh')
+    await form.getByRole('textbox', { name: 'Project name' }).fill('ab')
+    await form.getByRole('textbox', { name: 'Contact email' }).fill('dev at example')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect(form.getByRole('textbox', { name: 'Project name' })).toBeFocused()
+    await shootAll(page, 'form-errors')
+    await shootTall(page, 'form-errors')
+    await form.getByRole('button', { name: 'Cancel' }).click()
+
+    await sendMessage(page, 'Sign in please')
+    await waitUntilArmed(form)
+    await shootAll(page, 'form-blocked')
+    await form.getByRole('button', { name: 'Decline' }).click()
+
+    await sendMessage(page, 'Ask then exit')
+    await expect(form.getByText('Fake Agent is no longer waiting')).toBeVisible()
+    await form.getByRole('textbox', { name: 'Project name' }).fill('parley')
+    await shootAll(page, 'form-orphaned')
   })
 })
 

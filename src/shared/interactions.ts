@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
-import { QuestionDraftSchema, QuestionSchema } from './ask-user-question'
+import { QuestionSchema } from './ask-user-question'
 import { FormDraftSchema, FormSpecSchema } from './form-schema'
 import { RiskSchema } from './permission'
 
@@ -95,7 +95,7 @@ export const QuestionInteractionSchema = z.strictObject({
   toolCallId: IdSchema,
   questions: z.array(QuestionSchema).min(1).max(3),
   /** Where the person had got to, if they started answering. */
-  draft: QuestionDraftSchema.nullable(),
+  draft: FormDraftSchema.nullable(),
 })
 export type QuestionInteraction = z.infer<typeof QuestionInteractionSchema>
 
@@ -119,6 +119,19 @@ export const AgentPermissionRequestShape = {
   /** Files the call touches, as the agent reported them. */
   locations: z.array(z.string().max(LIMITS.path)).max(50),
   options: z.array(AgentPermissionOptionSchema).min(1).max(10),
+  /**
+   * The file changes the agent showed, each as a unified patch (`diff`'s format, as Parley's own
+   * file tools send in `detail`), for UIs that draw diffs; `detail` still says it all in text.
+   */
+  diffs: z
+    .array(
+      z.strictObject({
+        path: z.string().max(LIMITS.path),
+        patch: z.string().max(LIMITS.agentDiffText),
+      }),
+    )
+    .max(10)
+    .optional(),
 }
 
 /** An ACP agent's `session/request_permission`: one button per option the agent offers. */

@@ -27,10 +27,14 @@ const HIDING: Record<string, string[]> = {
 const HIDING_CHARS = Object.values(HIDING).flat()
 const PLAIN = ['a', 'Z', ' ', '-', '$', '日', 'é', '\n', '\t', '\r\n', '👩', '💻', '❤', '🏴', '1']
 
-/** Strings mixing every hiding class with ordinary text. */
+/**
+ * Strings mixing every hiding class with ordinary text. A lone high surrogate followed by a lone
+ * low one would join into a real character (U+103FF), which is not what either piece stands for.
+ */
 const mixed = fc
   .array(fc.oneof(fc.constantFrom(...HIDING_CHARS), fc.constantFrom(...PLAIN)), { maxLength: 40 })
   .map((pieces) => pieces.join(''))
+  .filter((text) => !text.includes('\uD800\uDFFF'))
 
 /** What a UI shows, as tokens: plain text, or the code point it revealed. */
 type Token = { text: string } | { hidden: number }

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react'
+import type { QuestionDraft } from '../shared/ask-user-question'
+import type { FormDraft } from '../shared/form-schema'
 import type { QuestionInteraction } from '../shared/interactions'
 import { askerName } from '../shared/interactions'
 import { formatSince } from './format-time'
@@ -23,6 +25,21 @@ import { useSettle } from './use-settle'
 /** Rows the "Other" input may take before it scrolls. */
 const OTHER_ROWS = 5
 
+/** The runtime keeps question drafts as FormDrafts; this prompt's picks are a subset of them. */
+const toFormDraft = (draft: QuestionDraft): FormDraft => ({
+  index: draft.index,
+  values: draft.picks,
+})
+
+/** A saved FormDraft as this prompt's picks (a value it cannot show, such as a list, is dropped). */
+function fromFormDraft(saved: FormDraft | null): QuestionDraft | null {
+  if (!saved) return null
+  const picks = saved.values.map((v) =>
+    v?.kind === 'option' || v?.kind === 'other' || v?.kind === 'skipped' ? v : null,
+  )
+  return { index: saved.index, picks }
+}
+
 /**
  * The AskUserQuestion prompt: one question at a time, with the model's options (and their
  * descriptions), the client's "Other" (a multi-line text field), and progress. Every pick is
@@ -46,7 +63,9 @@ export function QuestionPrompt({
   maxRows: number
 }) {
   const { questions, requestId } = interaction
-  const [form, setForm] = useState<QuestionFormState>(() => startForm(questions, interaction.draft))
+  const [form, setForm] = useState<QuestionFormState>(() =>
+    startForm(questions, fromFormDraft(interaction.draft)),
+  )
   // Key presses can arrive faster than renders (a paste, a fast typist): read the latest state.
   const formRef = useRef(form)
   const [field, setField] = useState<TextFieldState | null>(null)
@@ -73,7 +92,7 @@ export function QuestionPrompt({
       const answers = step.submit
       settle(() => bridge.respondToQuestion({ requestId, answers }))
     } else if (step.draftChanged)
-      void bridge.saveQuestionDraft({ requestId, draft: step.state.draft })
+      void bridge.saveQuestionDraft({ requestId, draft: toFormDraft(step.state.draft) })
   }
 
   // Quitting while "Other" is being typed keeps the text: it is saved as this question's draft.
@@ -84,7 +103,7 @@ export function QuestionPrompt({
     const picks = draft.picks.map((p, i) =>
       i === draft.index ? { kind: 'other' as const, text: typing.editor.text } : p,
     )
-    await bridge.saveQuestionDraft({ requestId, draft: { index: draft.index, picks } })
+    await bridge.saveQuestionDraft({ requestId, draft: toFormDraft({ index: draft.index, picks }) })
   })
 
   useFocusedKeys((input, key, pasted) => {

@@ -204,7 +204,12 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
       return
     }
     if (run.space) {
-      // The line's own indentation: kept, as far as it fits.
+      // The line's own indentation: verbatim text keeps all of it (wrapping if it must); prose
+      // keeps it as far as it fits.
+      if (verbatim) {
+        for (const cell of run.cells) put(cell)
+        return
+      }
       for (const cell of run.cells)
         if (rowWidth + cell.width < max) {
           row.push(cell)

@@ -44,7 +44,7 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
   expect(
     await run('saveQuestionDraft', {
       requestId: question?.requestId,
-      draft: { index: 0, picks: [{ kind: 'option', index: 1 }] },
+      draft: { index: 0, values: [{ kind: 'option', index: 1 }] },
     }),
   ).toEqual({ ok: true })
   expect(

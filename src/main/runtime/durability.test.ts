@@ -296,7 +296,7 @@ describe('after a restart', () => {
     const sessionId = await createAndSend(first)
     const added = await first.waitFor(isAdded)
     if (!isAdded(added)) throw new Error('unreachable')
-    const draft = { index: 1, picks: [{ kind: 'other' as const, text: 'kept' }, null] }
+    const draft = { index: 1, values: [{ kind: 'other' as const, text: 'kept' }, null] }
     expect(
       await first.call('saveQuestionDraft', { requestId: added.interaction.requestId, draft }),
     ).toEqual({ ok: true })

@@ -1,11 +1,37 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type JSX } from 'react'
+import type { PendingInteraction } from '../../shared'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
+import { AgentPermissionTray } from './agent-permission-tray'
 import { Composer } from './composer'
+import { FormRequestTray } from './form-request-tray'
 import { PermissionTray } from './permission-tray'
 import { QuestionTray } from './question-tray'
 import { TurnStatus } from './turn-status'
+
+/**
+ * The tray for the head of the FIFO, by its kind. Typed return: a kind without a case here fails
+ * to compile, so no request can leave the composer hidden with nothing in its place.
+ */
+function TrayFor({
+  head,
+  waiting,
+}: {
+  head: PendingInteraction
+  waiting: readonly PendingInteraction[]
+}): JSX.Element {
+  switch (head.kind) {
+    case 'permission':
+      return <PermissionTray request={head} waiting={waiting} />
+    case 'question':
+      return <QuestionTray request={head} waiting={waiting} />
+    case 'agent_permission':
+      return <AgentPermissionTray request={head} waiting={waiting} />
+    case 'form':
+      return <FormRequestTray request={head} waiting={waiting} />
+  }
+}
 
 /**
  * The bottom of the chat: the composer, or — while the head of the session's interaction FIFO
@@ -41,12 +67,7 @@ export function ComposerSlot() {
   return (
     <div className="composer-slot">
       <TurnStatus />
-      {head?.kind === 'permission' && (
-        <PermissionTray key={head.requestId} request={head} waiting={waiting} />
-      )}
-      {head?.kind === 'question' && (
-        <QuestionTray key={head.requestId} request={head} waiting={waiting} />
-      )}
+      {head && <TrayFor key={head.requestId} head={head} waiting={waiting} />}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
       {ready && <Composer ref={composerRef} hidden={head !== undefined} />}
     </div>

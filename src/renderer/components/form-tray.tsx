@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import {
   askerName,
   type FormDraft,
@@ -17,6 +17,7 @@ import {
   partFields,
   previous,
 } from '../../shared/form-state'
+import { isTextEntry, isTrayKey, useArmed } from '../tray/use-armed'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { RevealedText } from './revealed-text'
@@ -41,6 +42,11 @@ export interface FormTrayProps {
   onDismiss: () => Settled
   /** Stops the turn; the button is offered (after the main actions) only when this is given. */
   onStop?: () => void
+  /**
+   * For this long after it appears the tray's keys (Enter, Space, Escape, digits) do nothing
+   * outside a text box, so type-ahead never answers it; 0 (the default) arms it at once.
+   */
+  armingMs?: number
 }
 
 /**
@@ -60,7 +66,9 @@ export function FormTray({
   onSendAsMessage,
   onDismiss,
   onStop,
+  armingMs = 0,
 }: FormTrayProps) {
+  const armed = useArmed(armingMs)
   const spec = interaction.form
   const draft = useMemo(
     () => normalizeDraft(spec, saved ?? interaction.draft),
@@ -123,6 +131,13 @@ export function FormTray({
     if (response) void settle(() => onSendAsMessage(response))
   }
 
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    if (!armed && isTrayKey(event.key) && !isTextEntry(event.target)) {
+      event.preventDefault()
+      event.stopPropagation()
+    }
+  }
+
   const shown = reviewing ? [] : partFields(spec, draft.index)
   const lastPart = stepped && !reviewing && draft.index === parts - 1
   const review = reviewing ? reviewRows(spec, draft) : null
@@ -134,8 +149,10 @@ export function FormTray({
       aria-label="Agent question"
       className="tray tray-question tray-form"
       tabIndex={-1}
+      data-armed={armed}
+      onKeyDownCapture={onKeyDownCapture}
     >
-      <TrayHeader interaction={interaction} waiting={waiting} armed title={`${asker} asks`}>
+      <TrayHeader interaction={interaction} waiting={waiting} armed={armed} title={`${asker} asks`}>
         {stepped && (
           <span className="tray-progress">
             {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}
@@ -213,8 +230,7 @@ export function FormTray({
       </div>
       <footer className="tray-actions">
         {interaction.orphaned ? (
-          <>
-            <span className="tray-actions-spacer" />
+          <span className="tray-main-actions">
             <button
               type="button"
               className="button-secondary"
@@ -231,7 +247,7 @@ export function FormTray({
             >
               Send as message
             </button>
-          </>
+          </span>
         ) : (
           <>
             <button
@@ -250,37 +266,41 @@ export function FormTray({
             >
               Decline
             </button>
-            <span className="tray-actions-spacer" />
-            {stepped && (
-              <button
-                type="button"
-                className="button-secondary"
-                disabled={busy || draft.index === 0}
-                onClick={() => change(previous(spec, draft))}
-              >
-                Previous
-              </button>
-            )}
-            {stepped && !reviewing && (
-              <button
-                type="button"
-                className={lastPart ? 'button-secondary' : 'button-primary'}
-                disabled={busy}
-                onClick={() => change(next(spec, draft))}
-              >
-                Next
-              </button>
-            )}
-            {(!stepped || reviewing || lastPart) && (
-              <button type="button" className="button-primary" disabled={busy} onClick={submit}>
-                Submit
-              </button>
-            )}
-            {onStop && (
-              <button type="button" className="button-quiet" onClick={onStop}>
-                Stop
-              </button>
-            )}
+            <span className="tray-main-actions">
+              {stepped && (
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={busy || draft.index === 0}
+                  onClick={() => change(previous(spec, draft))}
+                >
+                  Previous
+                </button>
+              )}
+              {stepped && !reviewing && (
+                <button
+                  type="button"
+                  className={lastPart ? 'button-secondary' : 'button-primary'}
+                  disabled={busy}
+                  onClick={() => change(next(spec, draft))}
+                >
+                  Next
+                </button>
+              )}
+              {(!stepped || reviewing || lastPart) && (
+                <button type="button" className="button-primary" disabled={busy} onClick={submit}>
+                  Submit
+                </button>
+              )}
+              {onStop && (
+                <>
+                  <span className="tray-actions-divider" aria-hidden="true" />
+                  <button type="button" className="button-quiet" onClick={onStop}>
+                    Stop
+                  </button>
+                </>
+              )}
+            </span>
           </>
         )}
       </footer>

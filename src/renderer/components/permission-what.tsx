@@ -45,7 +45,7 @@ export function CommandCode({ text, expanded }: { text: string; expanded: boolea
 }
 
 /** "+8 −4" (or "No changes", "New file, 3 lines"), read out as words. */
-function DiffStat({ view }: { view: DiffView }) {
+export function DiffStat({ view }: { view: DiffView }) {
   switch (view.kind) {
     case 'changes':
       return (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
@@ -34,7 +34,7 @@ describe('the question tray', () => {
   })
 
   it('says "Next: Review" on the last question, next to Submit', async () => {
-    const { tray, user } = await showQuestion({ draft: { index: 2, picks: [null, null, null] } })
+    const { tray, user } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
     expect(within(tray).getByRole('button', { name: 'Next: Review' })).toBeInTheDocument()
     expect(within(tray).getByRole('button', { name: 'Submit' })).toBeInTheDocument()
     await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
@@ -43,7 +43,7 @@ describe('the question tray', () => {
 
   it('warns how many would go unanswered on the review, with Edit on each row', async () => {
     const { tray, user } = await showQuestion({
-      draft: { index: 3, picks: [{ kind: 'option', index: 0 }, { kind: 'skipped' }, null] },
+      draft: { index: 3, values: [{ kind: 'option', index: 0 }, { kind: 'skipped' }, null] },
     })
     expect(within(tray).getByText(/^2 unanswered/)).toBeInTheDocument()
     const edits = within(tray).getAllByRole('button', { name: /^Edit answer/ })
@@ -100,8 +100,93 @@ describe('the question tray', () => {
   })
 
   it('puts Stop after Previous, Next and Submit', async () => {
-    const { tray } = await showQuestion({ draft: { index: 2, picks: [null, null, null] } })
+    const { tray } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
     const footer = within(tray).getAllByRole('button').slice(-4)
     expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Next: Review', 'Submit', 'Stop'])
+  })
+
+  it('asks a multiSelect question with checkboxes, "Other" included, and sends the list of labels', async () => {
+    const { tray, user, fake } = await showQuestion({
+      questions: [
+        {
+          question: 'Which targets?',
+          multiSelect: true,
+          options: [{ label: 'Linux' }, { label: 'macOS', description: 'Apple silicon' }],
+        },
+        { question: 'Ship it?', options: [{ label: 'Yes' }, { label: 'No' }] },
+      ],
+    })
+    const group = within(tray).getByRole('group', { name: 'Which targets?' })
+    expect(group).toHaveAccessibleDescription('Choose any that apply.')
+    expect(within(group).queryByRole('radio')).not.toBeInTheDocument()
+    expect(within(group).getByRole('checkbox', { name: 'macOS' })).toHaveAccessibleDescription(
+      'Apple silicon',
+    )
+    await user.click(within(group).getByRole('checkbox', { name: 'Linux' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'macOS' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'Linux' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'Other' }))
+    const other = within(tray).getByRole('textbox', { name: 'Other answer' })
+    await waitFor(() => expect(other).toHaveFocus())
+    await user.keyboard('FreeBSD')
+    // Picking never advances; the draft is the shared form draft, saved as it changes.
+    expect(within(tray).getByText('1 / 2')).toBeInTheDocument()
+    expect(fake.callsOf('saveQuestionDraft').at(-1)).toEqual({
+      requestId: 'q1',
+      draft: { index: 0, values: [{ kind: 'options', indexes: [1], other: 'FreeBSD' }, null] },
+    })
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    expect(within(tray).getByText('macOS, FreeBSD')).toBeInTheDocument()
+    expect(within(tray).getByText(/^1 unanswered/)).toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Submit' }))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: [['macOS', 'FreeBSD'], null] },
+    ])
+  })
+
+  it('ticks and unticks multiSelect options with number keys once armed', async () => {
+    const { tray, user } = await showQuestion({
+      questions: [
+        {
+          question: 'Which targets?',
+          multiSelect: true,
+          options: [{ label: 'Linux' }, { label: 'macOS' }, { label: 'Windows' }],
+        },
+      ],
+    })
+    await user.keyboard('13')
+    expect(within(tray).getByRole('checkbox', { name: 'Linux' })).toBeChecked()
+    expect(within(tray).getByRole('checkbox', { name: 'Windows' })).toBeChecked()
+    await user.keyboard('1')
+    expect(within(tray).getByRole('checkbox', { name: 'Linux' })).not.toBeChecked()
+    await user.keyboard('4')
+    await waitFor(() =>
+      expect(within(tray).getByRole('textbox', { name: 'Other answer' })).toHaveFocus(),
+    )
+  })
+
+  it('comes back from a saved draft of any kind: a list, Other text, and the review step', async () => {
+    const { tray } = await showQuestion({
+      questions: [
+        {
+          question: 'Which targets?',
+          multiSelect: true,
+          options: [{ label: 'Linux' }, { label: 'macOS' }],
+        },
+        { question: 'Ship it?', options: [{ label: 'Yes' }, { label: 'No' }] },
+      ],
+      draft: {
+        index: 2,
+        values: [
+          { kind: 'options', indexes: [0, 1], other: null },
+          { kind: 'other', text: 'Tomorrow' },
+        ],
+      },
+    })
+    expect(within(tray).getByText('Review your answers')).toBeInTheDocument()
+    expect(within(tray).getByText('Linux, macOS')).toBeInTheDocument()
+    expect(within(tray).getByText('Tomorrow')).toBeInTheDocument()
+    expect(within(tray).queryByText(/unanswered/)).not.toBeInTheDocument()
   })
 })

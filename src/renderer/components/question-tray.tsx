@@ -1,37 +1,52 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import {
-  LIMITS,
-  draftToAnswers,
-  type PendingInteraction,
-  type QuestionDraft,
-  type QuestionInteraction,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react'
+import type {
+  FieldDraft,
+  FormDraft,
+  FormField,
+  PendingInteraction,
+  QuestionInteraction,
 } from '../../shared'
-import { useActions, useChat, usePromptArmingMs } from '../state/chat-context'
+import { answerText, questionAnswers, reviewRows } from '../../shared/form-answers'
 import {
-  goNext,
-  goPrevious,
+  chooseOther,
   goTo,
   isReview,
+  next,
   normalizeDraft,
   pickOption,
-  pickOther,
-  reviewRows,
-  setOtherText,
-  stepState,
-  unansweredCount,
-} from '../tray/question-steps'
-import { isTrayKey, useArmed } from '../tray/use-armed'
+  previous,
+  questionsToForm,
+  toggleOption,
+  toggleOther,
+} from '../../shared/form-state'
+import { useActions, useChat, usePromptArmingMs } from '../state/chat-context'
+import { isTextEntry, isTrayKey, useArmed } from '../tray/use-armed'
+import type { FieldEdit } from './form-fields/field-props'
+import { FormFieldView } from './form-fields/form-field'
+import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 
-const isTextEntry = (target: EventTarget) =>
-  target instanceof HTMLTextAreaElement ||
-  (target instanceof HTMLInputElement && target.type === 'text')
+/** What a step chip says about its question: answered, passed over, or not reached yet. */
+type StepState = 'answered' | 'unanswered' | 'not_reached'
 
-const STEP_STATE_TEXT = {
+const STEP_STATE_TEXT: Record<StepState, string> = {
   answered: 'answered',
   unanswered: 'left unanswered',
   not_reached: 'not answered yet',
-} as const
+}
+
+function stepState(field: FormField, value: FieldDraft | null): StepState {
+  if (answerText(field, value) !== null) return 'answered'
+  return value ? 'unanswered' : 'not_reached'
+}
 
 /**
  * Keeps the tray's top edge where it was: the tray only grows (up to its cap) while one request
@@ -51,11 +66,13 @@ function useSteadyTop(ref: React.RefObject<HTMLElement | null>) {
 }
 
 /**
- * AskUserQuestion, one question at a time: options with descriptions plus the client's "Other",
- * step chips to jump between questions, Previous / Next (picking never advances), "n / N"
- * progress, a review that warns about unanswered questions, then one Submit. A single question
- * is answered and submitted in place. Every change is saved as a draft so a reload brings the
- * tray back where it was. Number keys and Enter act only once the tray is armed.
+ * AskUserQuestion, one question at a time, filled in with the shared form state (the preset
+ * `questionsToForm`): options with descriptions plus the client's "Other" — radios, or
+ * checkboxes for a `multiSelect` question — step chips to jump between questions, Previous /
+ * Next (picking never advances), "n / N" progress, a review that warns about unanswered
+ * questions, then one Submit. A single question is answered and submitted in place. Every change
+ * is saved as a draft so a reload brings the tray back where it was. Number keys and Enter act
+ * only once the tray is armed.
  */
 export function QuestionTray({
   request,
@@ -66,30 +83,34 @@ export function QuestionTray({
 }) {
   const actions = useActions()
   const armed = useArmed(usePromptArmingMs())
-  const saved = useChat((s) => s.questionDrafts[request.requestId] ?? request.draft)
-  const draft = normalizeDraft(saved, request.questions)
-  const count = request.questions.length
+  const spec = useMemo(() => questionsToForm(request.questions), [request.questions])
+  const saved = useChat((s) => s.formDrafts[request.requestId] ?? request.draft)
+  const draft = useMemo(() => normalizeDraft(spec, saved), [spec, saved])
+  const count = spec.fields.length
   const single = count === 1
-  const review = isReview(draft, count)
+  const reviewing = isReview(spec, draft)
   // On the last question Submit sits beside Next: Next opens the review of every answer, Submit
   // sends them as they stand (anything not picked goes as null).
-  const lastQuestion = !review && draft.index === count - 1
+  const lastQuestion = !reviewing && draft.index === count - 1
   const [submitted, setSubmitted] = useState(false)
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
-  const otherRef = useRef<HTMLTextAreaElement>(null)
   const baseId = useId()
-  const question = request.questions[draft.index]
-  const pick = draft.picks[draft.index] ?? null
+  const field = reviewing ? undefined : spec.fields[draft.index]
+  // A multi-select question says so under its text (and to screen readers, as the group's
+  // description): the model's question alone does not tell radios from checkboxes.
+  const shown: FormField | undefined =
+    field?.type === 'multi' ? { ...field, description: 'Choose any that apply.' } : field
   useSteadyTop(regionRef)
 
-  const change = (next: QuestionDraft) => {
-    if (next !== draft) actions.saveQuestionDraft(request.requestId, next)
+  const change = (nextDraft: FormDraft) => {
+    if (nextDraft !== draft) actions.saveQuestionDraft(request.requestId, nextDraft)
   }
+  const edit = (apply: FieldEdit) => change(apply(spec, draft, draft.index))
   const advance = () => {
     if (single) submitRef.current?.focus()
-    else change(goNext(draft, count))
+    else change(next(spec, draft))
   }
 
   // Focus follows the step: the chosen (or first) option, or Submit on the review.
@@ -98,28 +119,22 @@ export function QuestionTray({
       submitRef.current?.focus()
       return
     }
-    const radios = bodyRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]')
-    const checked = Array.from(radios ?? []).find((r) => r.checked)
-    ;(checked ?? radios?.[0])?.focus()
+    const inputs = bodyRef.current?.querySelectorAll<HTMLInputElement>(
+      'input[type="radio"], input[type="checkbox"]',
+    )
+    const checked = Array.from(inputs ?? []).find((r) => r.checked)
+    ;(checked ?? inputs?.[0])?.focus()
   }, [draft.index, count])
 
   // The number key for "Other" also moves into its text box, once that box has rendered.
   const focusOtherAfterRender = useRef(false)
   useEffect(() => {
-    if (focusOtherAfterRender.current && otherRef.current) {
+    const other = bodyRef.current?.querySelector<HTMLTextAreaElement>('textarea.other-answer')
+    if (focusOtherAfterRender.current && other) {
       focusOtherAfterRender.current = false
-      otherRef.current.focus()
+      other.focus()
     }
   })
-  // "Other" grows with its text, like the message box.
-  const otherText = pick?.kind === 'other' ? pick.text : ''
-  useLayoutEffect(() => {
-    const el = otherRef.current
-    if (!el) return
-    el.style.height = 'auto'
-    el.style.height = `${el.scrollHeight}px`
-  }, [otherText])
-  const chooseOther = () => change(pickOther(draft))
 
   const submit = async () => {
     if (submitted) return
@@ -127,9 +142,31 @@ export function QuestionTray({
     const ok = await actions.respondToQuestion(
       request.sessionId,
       request.requestId,
-      draftToAnswers(request.questions, draft),
+      questionAnswers(request.questions, draft),
     )
     if (!ok) setSubmitted(false)
+  }
+
+  /** Number key `n`: picks (or ticks) an option; the one after the options is "Other". */
+  const numberKey = (n: number): boolean => {
+    if (field?.type !== 'choice' && field?.type !== 'multi') return false
+    const i = draft.index
+    if (n >= 1 && n <= field.options.length) {
+      change(
+        field.type === 'choice'
+          ? pickOption(spec, draft, i, n - 1)
+          : toggleOption(spec, draft, i, n - 1),
+      )
+      return true
+    }
+    if (n !== field.options.length + 1) return false
+    const withOther =
+      field.type === 'choice' ? chooseOther(spec, draft, i) : toggleOther(spec, draft, i)
+    const value = withOther.values[i]
+    const ticked = value?.kind === 'other' || (value?.kind === 'options' && value.other !== null)
+    focusOtherAfterRender.current = ticked
+    change(withOther)
+    return true
   }
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
@@ -140,44 +177,35 @@ export function QuestionTray({
   }
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return
-    const typing = isTextEntry(event.target)
-    if (event.key === 'Enter' && !event.shiftKey && !review) {
-      if (event.target instanceof HTMLButtonElement) return
+    if (event.key === 'Enter' && !event.shiftKey && !reviewing) {
+      if (event.target instanceof HTMLButtonElement || event.nativeEvent.isComposing) return
       event.preventDefault()
       advance()
       return
     }
-    if (typing || review || !question) return
-    const n = Number(event.key)
-    if (Number.isInteger(n) && n >= 1 && n <= question.options.length) {
-      event.preventDefault()
-      change(pickOption(draft, n - 1))
-    } else if (n === question.options.length + 1) {
-      event.preventDefault()
-      focusOtherAfterRender.current = true
-      chooseOther()
-    }
+    if (isTextEntry(event.target) || reviewing) return
+    if (/^[0-9]$/.test(event.key) && numberKey(Number(event.key))) event.preventDefault()
   }
 
-  const questionId = `${baseId}-question`
-  const rows = review ? reviewRows(request.questions, draft) : []
-  const unanswered = review ? unansweredCount(request.questions, draft) : 0
+  const review = reviewing ? reviewRows(spec, draft) : null
   return (
     <section
       ref={regionRef}
       role="region"
       aria-label="Agent question"
-      className="tray tray-question"
+      className="tray tray-question tray-ask"
       data-armed={armed}
       onKeyDownCapture={onKeyDownCapture}
       onKeyDown={onKeyDown}
     >
       <TrayHeader interaction={request} waiting={waiting} title="Question" armed={armed}>
-        <span className="tray-progress">{review ? 'Review' : `${draft.index + 1} / ${count}`}</span>
+        <span className="tray-progress">
+          {reviewing ? 'Review' : `${draft.index + 1} / ${count}`}
+        </span>
         {!single && (
           <span className="step-chips" role="group" aria-label="Questions">
-            {request.questions.map((q, i) => {
-              const state = stepState(request.questions, draft, i)
+            {spec.fields.map((f, i) => {
+              const state = stepState(f, draft.values[i] ?? null)
               return (
                 <button
                   key={i}
@@ -185,9 +213,9 @@ export function QuestionTray({
                   className={`step-chip step-${state}`}
                   aria-current={draft.index === i ? 'step' : undefined}
                   aria-label={`Question ${i + 1}, ${STEP_STATE_TEXT[state]}`}
-                  title={q.question}
+                  title={f.title}
                   disabled={submitted}
-                  onClick={() => change(goTo(draft, i, count))}
+                  onClick={() => change(goTo(spec, draft, i))}
                 >
                   {i + 1}
                 </button>
@@ -197,91 +225,18 @@ export function QuestionTray({
         )}
       </TrayHeader>
       <div className="tray-body" ref={bodyRef}>
-        {question && !review && (
+        {shown && (
           <>
-            <p className="question-text" id={questionId}>
-              {question.question}
-            </p>
-            <div role="radiogroup" aria-labelledby={questionId} className="options">
-              {question.options.map((option, i) => {
-                const id = `${baseId}-${draft.index}-${i}`
-                return (
-                  <label key={option.label} className="option" htmlFor={id}>
-                    <input
-                      id={id}
-                      type="radio"
-                      name={`${baseId}-${draft.index}`}
-                      checked={pick?.kind === 'option' && pick.index === i}
-                      onChange={() => change(pickOption(draft, i))}
-                      aria-labelledby={`${id}-label`}
-                      aria-describedby={option.description ? `${id}-desc` : undefined}
-                    />
-                    <kbd className="option-key" aria-hidden="true">
-                      {i + 1}
-                    </kbd>
-                    <span className="option-text">
-                      <span id={`${id}-label`} className="option-label">
-                        {option.label}
-                      </span>
-                      {option.description && (
-                        <span id={`${id}-desc`} className="option-description">
-                          {option.description}
-                        </span>
-                      )}
-                    </span>
-                  </label>
-                )
-              })}
-              <label
-                className="option"
-                htmlFor={`${baseId}-${draft.index}-other`}
-                // A click on "Other" means "let me type": move into its text box. Arrow keys
-                // moving through the options must not, or they could never move back up.
-                onMouseUp={() => {
-                  if (otherRef.current) otherRef.current.focus()
-                  else focusOtherAfterRender.current = true
-                }}
-              >
-                <input
-                  id={`${baseId}-${draft.index}-other`}
-                  type="radio"
-                  name={`${baseId}-${draft.index}`}
-                  checked={pick?.kind === 'other'}
-                  onChange={chooseOther}
-                  aria-labelledby={`${baseId}-${draft.index}-other-label`}
-                />
-                <kbd className="option-key" aria-hidden="true">
-                  {question.options.length + 1}
-                </kbd>
-                <span className="option-text">
-                  <span id={`${baseId}-${draft.index}-other-label`} className="option-label">
-                    Other
-                  </span>
-                  {pick?.kind !== 'other' && (
-                    <span className="option-description">Type your own answer</span>
-                  )}
-                </span>
-              </label>
-              {pick?.kind === 'other' && (
-                <textarea
-                  ref={otherRef}
-                  rows={1}
-                  className="other-answer"
-                  aria-label="Other answer"
-                  aria-describedby={pick.text.trim() === '' ? `${baseId}-other-empty` : undefined}
-                  placeholder="Your answer"
-                  maxLength={LIMITS.answerText}
-                  value={pick.text}
-                  onChange={(e) => change(setOtherText(draft, e.target.value))}
-                />
-              )}
-            </div>
-            {pick?.kind === 'other' && pick.text.trim() === '' && (
-              <p className="tray-hint" id={`${baseId}-other-empty`}>
-                An empty answer is sent as unanswered.
-              </p>
-            )}
-            {!pick && !single && (
+            <FormFieldView
+              key={draft.index}
+              field={shown}
+              value={draft.values[draft.index] ?? null}
+              error={undefined}
+              id={`${baseId}-${draft.index}`}
+              edit={edit}
+              numbered
+            />
+            {!draft.values[draft.index] && !single && (
               <p className="tray-hint">Next without a choice leaves this one unanswered.</p>
             )}
           </>
@@ -289,29 +244,33 @@ export function QuestionTray({
         {review && (
           <>
             <p className="question-text">Review your answers</p>
-            {unanswered > 0 && (
+            {review.unanswered > 0 && (
               <p className="review-warning">
-                {unanswered} unanswered: {unanswered === 1 ? 'it goes' : 'they go'} to the agent
-                without an answer.
+                {review.unanswered} unanswered: {review.unanswered === 1 ? 'it goes' : 'they go'} to
+                the agent without an answer.
               </p>
             )}
             <ol className="review-list">
-              {rows.map((row, i) => (
-                <li key={i}>
+              {review.rows.map((row) => (
+                <li key={row.field}>
                   <span className="review-row">
-                    <span className="review-question">{row.question}</span>
+                    <span className="review-question">
+                      <RevealedText text={row.title} />
+                    </span>
                     {row.answer === null ? (
                       <span className="review-answer review-unanswered">Not answered</span>
                     ) : (
-                      <span className="review-answer">{row.answer}</span>
+                      <span className="review-answer">
+                        <RevealedText text={row.answer} />
+                      </span>
                     )}
                   </span>
                   <button
                     type="button"
                     className="button-quiet small"
-                    aria-label={`Edit answer ${i + 1}`}
+                    aria-label={`Edit answer ${row.field + 1}`}
                     disabled={submitted}
-                    onClick={() => change(goTo(draft, i, count))}
+                    onClick={() => change(goTo(spec, draft, row.field))}
                   >
                     Edit
                   </button>
@@ -338,22 +297,22 @@ export function QuestionTray({
               type="button"
               className="button-secondary"
               disabled={draft.index === 0 || submitted}
-              onClick={() => change(goPrevious(draft))}
+              onClick={() => change(previous(spec, draft))}
             >
               Previous
             </button>
           )}
-          {!single && !review && (
+          {!single && !reviewing && (
             <button
               type="button"
               className={lastQuestion ? 'button-secondary' : 'button-primary'}
               disabled={submitted}
-              onClick={() => change(goNext(draft, count))}
+              onClick={() => change(next(spec, draft))}
             >
               {lastQuestion ? 'Next: Review' : 'Next'}
             </button>
           )}
-          {(review || lastQuestion) && (
+          {(reviewing || lastQuestion) && (
             <button
               ref={submitRef}
               type="button"

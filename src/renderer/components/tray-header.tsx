@@ -38,6 +38,18 @@ function QueuedItem({ item }: { item: PendingInteraction }) {
   }
 }
 
+/** Whether the asker is gone, so an answer can no longer resume anything (the tray says so). */
+function isOrphaned(interaction: PendingInteraction): boolean {
+  switch (interaction.kind) {
+    case 'permission':
+    case 'question':
+      return false
+    case 'agent_permission':
+    case 'form':
+      return interaction.orphaned
+  }
+}
+
 /**
  * The tray's top line: what is asking, how long it waits, whether its keys are armed yet, and
  * how many more are queued (a button that lists them).
@@ -103,7 +115,7 @@ export function TrayHeader({
           ))}
         </ol>
       )}
-      {interaction.recovered && (
+      {interaction.recovered && !isOrphaned(interaction) && (
         <p className="tray-recovered">
           Parley was closed while this waited, so it is shown again. Answer it and the agent carries
           on with the same turn; Dismiss closes it unanswered and tells the agent so.

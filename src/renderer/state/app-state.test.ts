@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { fakeSession } from '../test/fake-bridge'
-import { permissionRequest, questionRequest } from '../test/fixtures'
+import { formRequest, permissionRequest, questionRequest } from '../test/fixtures'
 import {
   INITIAL_STATE,
   bridgeEventArrived,
   composerDraftChanged,
+  formDraftChanged,
   needsInput,
   pendingListed,
   queueOf,
+  requestSettled,
   selectSession,
   sessionChanged,
   sessionOpened,
@@ -98,13 +100,27 @@ describe('app state', () => {
     expect(needsInput(s, fakeSession('a'))).toBe(true)
   })
 
-  it('restores the saved question draft when a session is opened', () => {
+  it('restores the saved question and form drafts when a session is opened', () => {
     const q = questionRequest({
-      draft: { index: 1, picks: [{ kind: 'option', index: 1 }, null, null] },
+      draft: { index: 1, values: [{ kind: 'option', index: 1 }, null, null] },
     })
-    const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [q]))
-    expect(s.questionDrafts.q1).toEqual(q.draft)
-    expect(queueOf(s, 's1')).toEqual([q])
+    const f = formRequest({ draft: { index: 0, values: [{ kind: 'text', text: 'half' }] } })
+    const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [q, f]))
+    expect(s.formDrafts).toEqual({ q1: q.draft, f1: f.draft })
+    expect(queueOf(s, 's1')).toEqual([q, f])
+  })
+
+  it('keeps a draft changed on screen until its request settles, then forgets it', () => {
+    const f = formRequest()
+    let s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [f]))
+    const draft = { index: 0, values: [{ kind: 'text' as const, text: 'typed' }] }
+    s = formDraftChanged(s, 'f1', draft)
+    expect(formDraftChanged(s, 'f1', draft)).toBe(s)
+    // A re-read of the queue does not put the older saved draft back over it.
+    s = pendingListed(s, 's1', [formRequest({ draft: { index: 0, values: [] } })])
+    expect(s.formDrafts.f1).toBe(draft)
+    s = requestSettled(s, 's1', 'f1')
+    expect(s.formDrafts).toEqual({})
   })
 
   it('marks a session running from turn_started until its turn ends', () => {

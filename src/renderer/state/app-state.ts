@@ -4,11 +4,11 @@ import {
   replaceQueue,
   settleInteraction,
   type BridgeEvent,
+  type FormDraft,
   type InteractionQueue,
   type LogNotice,
   type PendingInteraction,
   type PublicSettings,
-  type QuestionDraft,
   type SessionEvent,
   type SessionSummary,
 } from '../../shared'
@@ -47,8 +47,8 @@ export type AppState = {
   readonly queuesLoaded: Readonly<Record<string, true>>
   /** Unsent composer text by session id; survives session switches and the tray. */
   readonly composerDrafts: Readonly<Record<string, string>>
-  /** Half-answered question forms by request id. */
-  readonly questionDrafts: Readonly<Record<string, QuestionDraft>>
+  /** Half-filled forms and half-answered questions by request id, as last saved. */
+  readonly formDrafts: Readonly<Record<string, FormDraft>>
   readonly settings: PublicSettings | null
   readonly connection: ConnectionStatus
   /** The first load (settings, sessions, the shown session) has finished. */
@@ -66,7 +66,7 @@ export const INITIAL_STATE: AppState = {
   queues: {},
   queuesLoaded: {},
   composerDrafts: {},
-  questionDrafts: {},
+  formDrafts: {},
   settings: null,
   connection: 'connecting',
   ready: false,
@@ -87,14 +87,25 @@ function withoutEntry<T>(record: Readonly<Record<string, T>>, key: string) {
   return next
 }
 
-function seedDrafts(state: AppState, pending: readonly PendingInteraction[]): AppState {
-  let drafts = state.questionDrafts
-  for (const item of pending) {
-    if (item.kind === 'question' && item.draft && !drafts[item.requestId]) {
-      drafts = withEntry(drafts, item.requestId, item.draft)
-    }
+/** The draft a request carries, for the kinds that have one. */
+function draftOf(item: PendingInteraction): FormDraft | null {
+  switch (item.kind) {
+    case 'question':
+    case 'form':
+      return item.draft
+    case 'permission':
+    case 'agent_permission':
+      return null
   }
-  return drafts === state.questionDrafts ? state : { ...state, questionDrafts: drafts }
+}
+
+function seedDrafts(state: AppState, pending: readonly PendingInteraction[]): AppState {
+  let drafts = state.formDrafts
+  for (const item of pending) {
+    const draft = draftOf(item)
+    if (draft && !drafts[item.requestId]) drafts = withEntry(drafts, item.requestId, draft)
+  }
+  return drafts === state.formDrafts ? state : { ...state, formDrafts: drafts }
 }
 
 /** The runtime's session list (start-up, reconnect). A session with no pending count has an empty queue. */
@@ -309,11 +320,11 @@ function retryOver(state: AppState, sessionId: string): AppState {
 export function requestSettled(state: AppState, sessionId: string, requestId: string): AppState {
   const current = state.queues[sessionId]
   const queue = current ? settleInteraction(current, requestId) : current
-  if (queue === current && !(requestId in state.questionDrafts)) return state
+  if (queue === current && !(requestId in state.formDrafts)) return state
   return {
     ...state,
     queues: queue ? withEntry(state.queues, sessionId, queue) : state.queues,
-    questionDrafts: withoutEntry(state.questionDrafts, requestId),
+    formDrafts: withoutEntry(state.formDrafts, requestId),
   }
 }
 
@@ -328,15 +339,10 @@ export function composerDraftChanged(state: AppState, sessionId: string, text: s
   }
 }
 
-export function questionDraftChanged(
-  state: AppState,
-  requestId: string,
-  draft: QuestionDraft,
-): AppState {
-  return {
-    ...state,
-    questionDrafts: withEntry(state.questionDrafts, requestId, draft),
-  }
+/** A form's or a question's draft changed on screen (saved to the runtime alongside). */
+export function formDraftChanged(state: AppState, requestId: string, draft: FormDraft): AppState {
+  const formDrafts = withEntry(state.formDrafts, requestId, draft)
+  return formDrafts === state.formDrafts ? state : { ...state, formDrafts }
 }
 
 export function settingsLoaded(state: AppState, settings: PublicSettings): AppState {

@@ -1,9 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   BridgeEvent,
+  FormDraft,
+  FormResponse,
   ParleyBridge,
   PermissionMode,
-  QuestionDraft,
   SettingsPatch,
 } from '../../shared'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
@@ -18,10 +19,10 @@ import {
   draftKey,
   deltasArrived,
   errorShown,
+  formDraftChanged,
   loadFinished,
   olderEventsLoaded,
   pendingListed,
-  questionDraftChanged,
   requestSettled,
   selectSession,
   sessionChanged,
@@ -105,10 +106,17 @@ export type ChatActions = {
   respondToQuestion(
     sessionId: string,
     requestId: string,
-    answers: Array<string | null>,
+    answers: Array<string | string[] | null>,
   ): Promise<boolean>
+  /** An ACP agent's permission request: the option chosen, by the agent's own id. */
+  respondToAgentPermission(sessionId: string, requestId: string, optionId: string): Promise<boolean>
+  /** A form: accept (content already checked against the form), decline or cancel. */
+  respondToForm(sessionId: string, requestId: string, response: FormResponse): Promise<boolean>
+  /** An orphaned form: its answers go to the same agent as a new message. */
+  sendFormAsMessage(sessionId: string, requestId: string, response: FormResponse): Promise<boolean>
   dismissInteraction(sessionId: string, requestId: string): Promise<boolean>
-  saveQuestionDraft(requestId: string, draft: QuestionDraft): void
+  saveQuestionDraft(requestId: string, draft: FormDraft): void
+  saveFormDraft(requestId: string, draft: FormDraft): void
   dismissError(): void
 }
 
@@ -149,6 +157,12 @@ const REASON_TEXT: Record<string, string> = {
   invalid: 'Those settings are not valid.',
   nothing_to_retry:
     'There is nothing to retry: the last turn did not fail, or it was retried already.',
+  orphaned: 'The agent that asked is no longer waiting: send your answers as a message instead.',
+  not_orphaned: 'The agent is still waiting for this answer: submit it instead.',
+  agent_changed:
+    'This session now talks to another agent, so the answers cannot go to the one that asked.',
+  unknown_option: 'The agent does not offer that choice.',
+  live_request: 'The agent is waiting for this answer: answer it, or stop the turn.',
 }
 
 /**
@@ -525,21 +539,34 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       return answer(sessionId, requestId, () => bridge.respondToQuestion({ requestId, answers }))
     },
 
-    async dismissInteraction(sessionId, requestId) {
-      try {
-        await bridge.dismissInteraction({ requestId })
-        later((s) => requestSettled(s, sessionId, requestId))
-        return true
-      } catch (error) {
-        fail(error)
-        return false
-      }
+    respondToAgentPermission(sessionId, requestId, optionId) {
+      return answer(sessionId, requestId, () =>
+        bridge.respondToAgentPermission({ requestId, optionId }),
+      )
+    },
+
+    respondToForm(sessionId, requestId, response) {
+      return answer(sessionId, requestId, () => bridge.respondToForm({ requestId, response }))
+    },
+
+    sendFormAsMessage(sessionId, requestId, response) {
+      return answer(sessionId, requestId, () => bridge.sendFormAsMessage({ requestId, response }))
+    },
+
+    dismissInteraction(sessionId, requestId) {
+      // A live request is refused (answer it or Stop): the tray stays, saying why.
+      return answer(sessionId, requestId, () => bridge.dismissInteraction({ requestId }))
     },
 
     saveQuestionDraft(requestId, draft) {
-      update((s) => questionDraftChanged(s, requestId, draft))
+      update((s) => formDraftChanged(s, requestId, draft))
       // Best effort: the form on screen stays right even when the save fails.
       bridge.saveQuestionDraft({ requestId, draft }).catch(() => undefined)
+    },
+
+    saveFormDraft(requestId, draft) {
+      update((s) => formDraftChanged(s, requestId, draft))
+      bridge.saveFormDraft({ requestId, draft }).catch(() => undefined)
     },
 
     dismissError() {

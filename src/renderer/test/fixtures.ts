@@ -1,4 +1,10 @@
-import type { PermissionInteraction, QuestionInteraction, SessionEvent } from '../../shared'
+import type {
+  AgentPermissionInteraction,
+  FormInteraction,
+  PermissionInteraction,
+  QuestionInteraction,
+  SessionEvent,
+} from '../../shared'
 
 /** A permission prompt as the runtime would queue it. */
 export function permissionRequest(
@@ -53,6 +59,52 @@ export function questionRequest(patch: Partial<QuestionInteraction> = {}): Quest
       },
     ],
     draft: null,
+    ...patch,
+  }
+}
+
+/** An ACP agent's permission request with Codex-like options (allow, allow always, reject). */
+export function agentPermissionRequest(
+  patch: Partial<AgentPermissionInteraction> = {},
+): AgentPermissionInteraction {
+  return {
+    kind: 'agent_permission',
+    requestId: 'a1',
+    sessionId: 's1',
+    turnId: 't1',
+    source: { kind: 'acp', agent: 'Codex', rpcId: 4, toolCallId: 'call-1' },
+    createdAt: Date.UTC(2026, 0, 1, 9, 33),
+    recovered: false,
+    title: 'npm install left-pad',
+    detail: 'Installs one package from the registry.',
+    toolKind: 'execute',
+    locations: [],
+    options: [
+      { optionId: 'approved', name: 'Yes', kind: 'allow_once' },
+      { optionId: 'approved-for-session', name: 'Yes, and don’t ask again', kind: 'allow_always' },
+      { optionId: 'abort', name: 'No, and tell Codex what to do differently', kind: 'reject_once' },
+    ],
+    orphaned: false,
+    ...patch,
+  }
+}
+
+/** A one-field form from an MCP server. */
+export function formRequest(patch: Partial<FormInteraction> = {}): FormInteraction {
+  return {
+    kind: 'form',
+    requestId: 'f1',
+    sessionId: 's1',
+    turnId: 't1',
+    source: { kind: 'mcp', server: 'github', rpcId: 3 },
+    createdAt: Date.UTC(2026, 0, 1, 9, 34),
+    recovered: false,
+    form: {
+      message: 'Where should the issue go?',
+      fields: [{ type: 'text', key: 'repo', title: 'Repository', required: true }],
+    },
+    draft: null,
+    orphaned: false,
     ...patch,
   }
 }

@@ -20,3 +20,11 @@ export function useArmed(delayMs: number): boolean {
 export function isTrayKey(key: string): boolean {
   return key === 'Enter' || key === ' ' || key === 'Escape' || /^[0-9]$/.test(key)
 }
+
+/** Where a tray key is typing, not a command: a text box (a number field is one too). */
+export function isTextEntry(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && target.type === 'text')
+  )
+}

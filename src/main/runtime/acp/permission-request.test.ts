@@ -33,8 +33,48 @@ describe('permission requests', () => {
         toolKind: 'edit',
         locations: ['/ws/a.ts'],
         options: OPTIONS,
+        diffs: [
+          {
+            path: '/ws/a.ts',
+            patch: [
+              'Index: /ws/a.ts',
+              '===================================================================',
+              '--- /ws/a.ts',
+              '+++ /ws/a.ts',
+              '@@ -1,1 +1,1 @@',
+              '-x',
+              '\\ No newline at end of file',
+              '+y',
+              '\\ No newline at end of file',
+              '',
+            ].join('\n'),
+          },
+        ],
       },
     })
+  })
+
+  it('sends a new file as a patch from nothing, and leaves a change over the bound to the text', () => {
+    const built = permissionBody({
+      sessionId: 's',
+      toolCall: {
+        toolCallId: 'c',
+        content: [
+          { type: 'diff', path: '/ws/new.md', oldText: null, newText: '# Hi\n' },
+          {
+            type: 'diff',
+            path: '/ws/huge.txt',
+            oldText: null,
+            newText: 'x\n'.repeat(LIMITS.agentDiffText),
+          },
+        ],
+      },
+      options: OPTIONS,
+    })
+    expect(built.ok && built.body.diffs).toEqual([
+      { path: '/ws/new.md', patch: expect.stringContaining('@@ -0,0 +1,1 @@\n+# Hi\n') },
+    ])
+    expect(built.ok && built.body.detail).toContain('New file /ws/huge.txt:')
   })
 
   it('keeps at most ten options and cuts names to fit the tray, and refuses no options or unusable ids', () => {

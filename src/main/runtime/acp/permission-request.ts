@@ -1,4 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk'
+import { createTwoFilesPatch } from 'diff'
 import { LIMITS } from '../../../shared/limits'
 import type { AgentPermissionOption } from '../../../shared/interactions'
 import type { AskBody, AskOutcome } from '../interactions/asker'
@@ -45,6 +46,39 @@ function detail(call: acp.ToolCallUpdate): string {
   return parts.join('\n\n')
 }
 
+/** At most this many of a call's file changes are sent as patches, within this many characters. */
+const MAX_DIFFS = 10
+const DIFF_BUDGET = LIMITS.payloadBytes / 4
+/** Diffing two large, very different texts can take long: past this, the change stays text only. */
+const DIFF_TIMEOUT_MS = 250
+
+/**
+ * The call's file changes as unified patches, so a UI can draw them as diffs (coloured, numbered,
+ * "+8 −4"); a new file is a patch from nothing. A change too big to diff cheaply, or past the
+ * budget, is left to `detail`, which describes every change in text.
+ */
+function diffs(call: acp.ToolCallUpdate): Array<{ path: string; patch: string }> {
+  const out: Array<{ path: string; patch: string }> = []
+  let budget = DIFF_BUDGET
+  for (const part of call.content ?? []) {
+    if (part.type !== 'diff' || out.length >= MAX_DIFFS) continue
+    const path = part.path.slice(0, LIMITS.path)
+    const patch = createTwoFilesPatch(
+      path,
+      path,
+      (part.oldText ?? '').slice(0, LIMITS.agentDiffText),
+      part.newText.slice(0, LIMITS.agentDiffText),
+      '',
+      '',
+      { context: 3, timeout: DIFF_TIMEOUT_MS },
+    )
+    if (patch === undefined || patch.length > Math.min(budget, LIMITS.agentDiffText)) continue
+    budget -= patch.length
+    out.push({ path, patch })
+  }
+  return out
+}
+
 /**
  * The tray request for an agent's `session/request_permission`: one button per option the agent
  * offers, named as the agent names it. `knownTitle` is the title the call had when it was first
@@ -66,6 +100,7 @@ export function permissionBody(
   }
   const call = params.toolCall
   const kind = call.kind ?? undefined
+  const changes = diffs(call)
   return {
     ok: true,
     body: {
@@ -77,6 +112,7 @@ export function permissionBody(
         .slice(0, LIMITS.agentParts)
         .map((l) => l.path.slice(0, LIMITS.path)),
       options: options(params.options),
+      ...(changes.length > 0 ? { diffs: changes } : {}),
     },
   }
 }

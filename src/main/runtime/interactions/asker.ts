@@ -21,6 +21,8 @@ export type AskBody =
       toolKind?: string
       locations: string[]
       options: AgentPermissionOption[]
+      /** The file changes, as unified patches (also described in `detail`). */
+      diffs?: Array<{ path: string; patch: string }>
     }
   | {
       kind: 'form'

@@ -237,6 +237,15 @@ export class ExternalAsker implements InteractionAsker {
             ...(body.toolKind ? { toolKind: body.toolKind.slice(0, 40) } : {}),
             locations: body.locations.slice(0, 50).map((l) => l.slice(0, LIMITS.path)),
             options: body.options,
+            // A patch cut short would misdescribe the change: one too long is left to `detail`.
+            ...(body.diffs?.length
+              ? {
+                  diffs: body.diffs
+                    .filter((d) => d.patch.length <= LIMITS.agentDiffText)
+                    .slice(0, 10)
+                    .map((d) => ({ path: d.path.slice(0, LIMITS.path), patch: d.patch })),
+                }
+              : {}),
           },
         }
       }

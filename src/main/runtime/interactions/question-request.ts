@@ -1,9 +1,9 @@
-import {
-  QuestionDraftSchema,
-  type AskUserQuestionInput,
-  type AskUserQuestionResult,
-  type Question,
+import type {
+  AskUserQuestionInput,
+  AskUserQuestionResult,
+  Question,
 } from '../../../shared/ask-user-question'
+import { FormDraftSchema } from '../../../shared/form-schema'
 import type { RecoveredCall } from '../recovery'
 import { newId, type SessionState } from '../session-state'
 import { TurnEndedError, type Turn } from '../turn'
@@ -85,7 +85,7 @@ export async function askQuestion(
       createdAt,
       recovered: recovered !== undefined,
       questions,
-      draft: deps.drafts.load(requestId, QuestionDraftSchema),
+      draft: deps.drafts.load(requestId, FormDraftSchema),
     },
     requestRecord: recovered
       ? null

@@ -4,7 +4,7 @@ import { FieldFrame } from './field-frame'
 import { fieldIds, type FieldProps } from './field-props'
 
 /** A single choice: a radio group named by the field's title, one radio per option. */
-export function ChoiceField({ field, value, error, id, edit }: FieldProps<'choice'>) {
+export function ChoiceField({ field, value, error, id, edit, numbered }: FieldProps<'choice'>) {
   const ids = fieldIds(id, {
     description: Boolean(field.description),
     hint: false,
@@ -29,6 +29,7 @@ export function ChoiceField({ field, value, error, id, edit }: FieldProps<'choic
         <ChoiceOptions
           id={ids.control}
           kind="radio"
+          numbered={numbered}
           options={field.options}
           isChosen={(i) => value?.kind === 'option' && value.index === i}
           onOption={(i) => edit((s, d, f) => pickOption(s, d, f, i))}
@@ -40,6 +41,7 @@ export function ChoiceField({ field, value, error, id, edit }: FieldProps<'choic
                   maxLength: field.otherMaxLength,
                   onChoose: () => edit((s, d, f) => chooseOther(s, d, f)),
                   onText: (text) => edit((s, d, f) => setOtherText(s, d, f, text)),
+                  emptyNote: field.required ? undefined : 'An empty answer is sent as unanswered.',
                 }
               : null
           }

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { LIMITS, type FormOption } from '../../../shared'
 import { RevealedText } from '../revealed-text'
 
 /**
  * The rows of a single choice (radios) or a multi-select (checkboxes): each named by its option's
  * label and described by its description, then the client's "Other" with its text box where the
- * field offers it.
+ * field offers it. The text box grows with its text, like the message box.
  */
 export function ChoiceOptions({
   id,
@@ -15,6 +15,7 @@ export function ChoiceOptions({
   onOption,
   other,
   errorId,
+  numbered = false,
 }: {
   id: string
   kind: 'radio' | 'checkbox'
@@ -28,15 +29,20 @@ export function ChoiceOptions({
     maxLength: number | undefined
     onChoose: (checked: boolean) => void
     onText: (text: string) => void
+    /** Said under an empty "Other" box (what happens if it stays empty); none when absent. */
+    emptyNote?: string | undefined
   } | null
   /**
    * The field's error, while it is invalid: each checkbox then carries it too (a checkbox is
    * where ARIA puts `aria-invalid`; a radio group carries it for its radios).
    */
   errorId?: string | undefined
+  /** Shows each row's number key (1, 2, …; "Other" last), for a tray that takes number keys. */
+  numbered?: boolean | undefined
 }) {
   const invalid = kind === 'checkbox' && errorId !== undefined
   const otherRef = useRef<HTMLTextAreaElement>(null)
+  const emptyNoteId = useId()
   // A click on "Other" means "let me type": move into its box once it is there. Arrow keys moving
   // through the radios must not, or they could never move back up.
   const focusOther = useRef(false)
@@ -46,6 +52,20 @@ export function ChoiceOptions({
       otherRef.current.focus()
     }
   })
+  const otherText = other?.chosen ? other.text : null
+  useLayoutEffect(() => {
+    const el = otherRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${el.scrollHeight}px`
+  }, [otherText])
+  const key = (n: number) =>
+    numbered && (
+      <kbd className="option-key" aria-hidden="true">
+        {n}
+      </kbd>
+    )
+  const emptyNote = other?.chosen && other.text.trim() === '' ? other.emptyNote : undefined
   return (
     <>
       {options.map((option, i) => {
@@ -64,6 +84,7 @@ export function ChoiceOptions({
                 invalid ? errorId : option.description ? `${rowId}-desc` : undefined
               }
             />
+            {key(i + 1)}
             <span className="option-text">
               <span id={`${rowId}-label`} className="option-label">
                 <RevealedText text={option.label} />
@@ -97,6 +118,7 @@ export function ChoiceOptions({
               aria-invalid={invalid ? 'true' : undefined}
               aria-describedby={invalid ? errorId : undefined}
             />
+            {key(options.length + 1)}
             <span className="option-text">
               <span id={`${id}-other-label`} className="option-label">
                 Other
@@ -113,8 +135,14 @@ export function ChoiceOptions({
               rows={1}
               maxLength={Math.min(other.maxLength ?? LIMITS.formString, LIMITS.formString)}
               value={other.text}
+              aria-describedby={emptyNote ? emptyNoteId : undefined}
               onChange={(e) => other.onText(e.target.value)}
             />
+          )}
+          {emptyNote && (
+            <p className="tray-hint other-empty-note" id={emptyNoteId}>
+              {emptyNote}
+            </p>
           )}
         </>
       )}

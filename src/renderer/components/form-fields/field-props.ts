@@ -12,6 +12,8 @@ export interface FieldProps<T extends FormField['type']> {
   /** A stable prefix for element ids. */
   id: string
   edit: (change: FieldEdit) => void
+  /** Shows each option's number key (a tray that picks with number keys). */
+  numbered?: boolean | undefined
 }
 
 /** The element ids of one field's parts. */

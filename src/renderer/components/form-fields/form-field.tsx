@@ -15,15 +15,18 @@ export function FormFieldView({
   error,
   id,
   edit,
+  numbered,
 }: {
   field: FormField
   value: FieldDraft | null
   error: string | undefined
   id: string
   edit: (change: FieldEdit) => void
+  /** Shows the options' number keys (the question tray). */
+  numbered?: boolean
 }): JSX.Element {
   // Typed return: a field type without a case here fails to compile.
-  const common = { value, error, id, edit }
+  const common = { value, error, id, edit, numbered }
   switch (field.type) {
     case 'text':
       return <TextField field={field} {...common} />

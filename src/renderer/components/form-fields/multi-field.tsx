@@ -16,7 +16,7 @@ function itemsText(minItems: number | undefined, maxItems: number | undefined): 
  * A multi-select: a group named by the field's title with one checkbox per option (named by the
  * option). While invalid, the group and each checkbox carry the message.
  */
-export function MultiField({ field, value, error, id, edit }: FieldProps<'multi'>) {
+export function MultiField({ field, value, error, id, edit, numbered }: FieldProps<'multi'>) {
   const items = itemsText(field.minItems, field.maxItems)
   const ids = fieldIds(id, {
     description: Boolean(field.description),
@@ -43,6 +43,7 @@ export function MultiField({ field, value, error, id, edit }: FieldProps<'multi'
         <ChoiceOptions
           id={ids.control}
           kind="checkbox"
+          numbered={numbered}
           errorId={error ? ids.error : undefined}
           options={field.options}
           isChosen={(i) => chosen?.indexes.includes(i) ?? false}
@@ -55,6 +56,7 @@ export function MultiField({ field, value, error, id, edit }: FieldProps<'multi'
                   maxLength: field.otherMaxLength,
                   onChoose: () => edit((s, d, f) => toggleOther(s, d, f)),
                   onText: (text) => edit((s, d, f) => setOtherText(s, d, f, text)),
+                  emptyNote: 'An empty “Other” is left out.',
                 }
               : null
           }

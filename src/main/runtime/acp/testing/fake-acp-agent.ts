@@ -8,7 +8,9 @@
  * like Parley's scenarios: turns chosen by a `when` regex on the prompt, each a list of steps —
  * say text, think, report tool calls and plans, ask permission, elicit forms, read and write
  * files, wait for Stop, write to stderr, exit. `{{name}}` in `say` is replaced by the JSON of what
- * the client answered to the request named `name` (`as`), so a test sees what the agent received.
+ * the client answered to the request named `name` (`as`) — in this turn or an earlier one of the
+ * session, so a later turn can report what a stopped one received — and a test sees what the agent
+ * received.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -122,6 +124,8 @@ function chunks(text: string): string[] {
 interface SessionState {
   cancelled: boolean
   onCancel: Array<() => void>
+  /** What the client answered to each named request, kept across the session's turns. */
+  results: Map<string, Outcome>
 }
 
 function run(script: FakeAgentScript): void {
@@ -169,14 +173,14 @@ function run(script: FakeAgentScript): void {
     .onRequest(acp.methods.agent.session.new, () => {
       if (!authenticated) throw acp.RequestError.authRequired()
       const sessionId = `fake-session-${nextSession++}`
-      sessions.set(sessionId, { cancelled: false, onCancel: [] })
+      sessions.set(sessionId, { cancelled: false, onCancel: [], results: new Map() })
       return { sessionId, ...(modes ? { modes } : {}) }
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       if (!authenticated) throw acp.RequestError.authRequired()
       if (!params.sessionId.startsWith('fake-session-'))
         throw acp.RequestError.resourceNotFound(params.sessionId)
-      sessions.set(params.sessionId, { cancelled: false, onCancel: [] })
+      sessions.set(params.sessionId, { cancelled: false, onCancel: [], results: new Map() })
       // Replays history, as agents do on load; the client must not record it again.
       await client.notify(acp.methods.client.session.update, {
         sessionId: params.sessionId,
@@ -208,7 +212,7 @@ function run(script: FakeAgentScript): void {
       const turn = pickTurn(text)
       if (!turn) return { stopReason: 'end_turn' as const }
       const sessionId = params.sessionId
-      const results = new Map<string, Outcome>()
+      const { results } = state
       const waiting = new Map<string, Promise<Outcome>>()
       const aborts = new Map<string, AbortController>()
       const values: Record<string, string> = {

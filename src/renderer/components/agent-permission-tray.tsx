@@ -1,0 +1,221 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  askerName,
+  type AgentPermissionInteraction,
+  type AgentPermissionOption,
+  type PendingInteraction,
+} from '../../shared'
+import { useActions, usePromptArmingMs } from '../state/chat-context'
+import { diffView } from '../tray/diff-view'
+import { isTrayKey, useArmed } from '../tray/use-armed'
+import { PermissionDiff } from './permission-diff'
+import { CommandCode, DiffStat } from './permission-what'
+import { RevealedText } from './revealed-text'
+import { TrayHeader } from './tray-header'
+
+const isAllow = (option: AgentPermissionOption) =>
+  option.kind === 'allow_once' || option.kind === 'allow_always'
+
+/** Only the first nine options get a number key. */
+const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
+
+/**
+ * An ACP agent's `session/request_permission`: "<agent> asks", the call's title (for Codex, the
+ * command) as code, the files it touches and its changes as diffs ("+8 −4"), everything else the
+ * agent said behind Details, and one button per option the agent offers, named exactly as the
+ * agent names it — allowing ones primary, rejecting ones secondary, in the agent's order — then
+ * Stop. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
+ * one-time "no". Keys act only once the tray is armed. When the agent is gone nothing can reach
+ * it: the tray says so and offers only Dismiss.
+ */
+export function AgentPermissionTray({
+  request,
+  waiting,
+}: {
+  request: AgentPermissionInteraction
+  waiting: readonly PendingInteraction[]
+}) {
+  const actions = useActions()
+  const armed = useArmed(usePromptArmingMs())
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const regionRef = useRef<HTMLElement>(null)
+  const buttons = useRef<Array<HTMLButtonElement | null>>([])
+  const detailId = useId()
+  const asker = askerName(request.source)
+  const diffs = useMemo(
+    () => (request.diffs ?? []).map((d) => ({ path: d.path, view: diffView(d.patch) })),
+    [request.diffs],
+  )
+  const hasDetails = diffs.length > 0 || request.detail.trim() !== ''
+  // A file whose change is shown above is not listed twice.
+  const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
+
+  // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
+  useEffect(() => regionRef.current?.focus(), [])
+
+  const settle = async (run: () => Promise<boolean>) => {
+    setBusy(true)
+    if (!(await run())) setBusy(false)
+  }
+  const choose = (option: AgentPermissionOption) =>
+    settle(() =>
+      actions.respondToAgentPermission(request.sessionId, request.requestId, option.optionId),
+    )
+
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
+    // Until armed, the tray's keys do nothing at all (not even a focused button's Enter).
+    if (!armed && isTrayKey(event.key)) {
+      event.preventDefault()
+      event.stopPropagation()
+    }
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (busy || request.orphaned || event.altKey || event.ctrlKey || event.metaKey) return
+    if (event.key === 'Escape') {
+      const no = request.options.find((o) => o.kind === 'reject_once')
+      if (!no) return
+      event.preventDefault()
+      void choose(no)
+      return
+    }
+    const n = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : -1
+    const target = buttons.current[n]
+    if (target) {
+      event.preventDefault()
+      target.focus()
+    }
+  }
+
+  return (
+    <section
+      ref={regionRef}
+      role="region"
+      aria-label="Permission request"
+      className="tray tray-permission tray-agent-permission"
+      tabIndex={-1}
+      data-armed={armed}
+      onKeyDownCapture={onKeyDownCapture}
+      onKeyDown={onKeyDown}
+    >
+      <TrayHeader interaction={request} waiting={waiting} title={`${asker} asks`} armed={armed}>
+        {request.toolKind && <span className="tray-kind">{request.toolKind}</span>}
+      </TrayHeader>
+      <div className="tray-body">
+        {request.orphaned && (
+          <p className="form-notice form-notice-warn">
+            {asker} is no longer waiting for this answer (it stopped, or Parley was closed), so
+            nothing you choose can reach it. Dismiss closes it; to go on, send a new message.
+          </p>
+        )}
+        <div className="permission-what">
+          <div className="permission-line permission-command">
+            <CommandCode text={request.title} expanded={false} />
+          </div>
+          {diffs.map(({ path, view }, i) => (
+            <div key={i} className="permission-line agent-diff-line">
+              <code className="chip">
+                <RevealedText text={path} />
+              </code>{' '}
+              <DiffStat view={view} />
+            </div>
+          ))}
+          {otherFiles.length > 0 && (
+            <ul className="agent-locations" aria-label="Files">
+              {otherFiles.map((path, i) => (
+                <li key={i}>
+                  <code className="chip">
+                    <RevealedText text={path} />
+                  </code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {open && (
+          <div
+            id={detailId}
+            className="permission-detail agent-detail"
+            tabIndex={0}
+            role="group"
+            aria-label="Full details"
+          >
+            {diffs.map(({ path, view }, i) => (
+              <div key={i} className="agent-detail-diff">
+                <p className="agent-detail-path">
+                  <RevealedText text={path} />
+                </p>
+                <PermissionDiff view={view} />
+              </div>
+            ))}
+            {request.detail.trim() !== '' && (
+              <pre className="detail-text">
+                <RevealedText text={request.detail} />
+              </pre>
+            )}
+          </div>
+        )}
+      </div>
+      <footer className="tray-actions">
+        {hasDetails && (
+          <button
+            type="button"
+            className="button-quiet disclosure"
+            aria-expanded={open}
+            aria-controls={open ? detailId : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Details
+          </button>
+        )}
+        <span className="tray-main-actions">
+          {request.orphaned ? (
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={busy}
+              onClick={() =>
+                void settle(() => actions.dismissInteraction(request.sessionId, request.requestId))
+              }
+            >
+              Dismiss
+            </button>
+          ) : (
+            <>
+              {request.options.map((option, i) => (
+                <button
+                  key={option.optionId}
+                  ref={(el) => {
+                    buttons.current[i] = el
+                  }}
+                  type="button"
+                  className={isAllow(option) ? 'button-primary' : 'button-secondary'}
+                  disabled={busy}
+                  aria-keyshortcuts={keyOf(i)}
+                  onClick={() => void choose(option)}
+                >
+                  {/* Isolated: a direction override in an agent's name stays inside its button. */}
+                  <bdi>{option.name}</bdi>
+                  {keyOf(i) && (
+                    <kbd className="key-hint" aria-hidden="true">
+                      {keyOf(i)}
+                    </kbd>
+                  )}
+                </button>
+              ))}
+              <span className="tray-actions-divider" aria-hidden="true" />
+              <button
+                type="button"
+                className="button-quiet"
+                disabled={busy}
+                onClick={() => void actions.stop(request.sessionId)}
+              >
+                Stop
+              </button>
+            </>
+          )}
+        </span>
+      </footer>
+    </section>
+  )
+}
