@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { PermissionModeSchema, PermissionResponseSchema } from './permission'
-import { QuestionDraftSchema, QuestionResponseSchema } from './ask-user-question'
+import { QuestionResponseSchema } from './ask-user-question'
 import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
 import { FormDraftSchema, FormResponseSchema } from './form-schema'
 import { McpServerInfoSchema } from './mcp-servers'
@@ -186,9 +186,10 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({ requestId: IdSchema }),
     output: z.union([Ok, fail('unknown_request', 'live_request')]),
   },
+  /** A half-answered AskUserQuestion, as the preset's form draft (see `questionsToForm`). */
   saveQuestionDraft: {
     channel: 'interactions:save-draft',
-    input: z.strictObject({ requestId: IdSchema, draft: QuestionDraftSchema }),
+    input: z.strictObject({ requestId: IdSchema, draft: FormDraftSchema }),
     output: z.union([Ok, fail('unknown_request', 'wrong_kind')]),
   },
   saveFormDraft: {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
-import { QuestionDraftSchema, QuestionSchema } from './ask-user-question'
+import { QuestionSchema } from './ask-user-question'
 import { FormDraftSchema, FormSpecSchema } from './form-schema'
 import { RiskSchema } from './permission'
 
@@ -94,8 +94,12 @@ export const QuestionInteractionSchema = z.strictObject({
   ...PendingBaseShape,
   toolCallId: IdSchema,
   questions: z.array(QuestionSchema).min(1).max(3),
-  /** Where the person had got to, if they started answering. */
-  draft: QuestionDraftSchema.nullable(),
+  /**
+   * Where the person had got to, if they started answering: the shared form draft of the
+   * AskUserQuestion preset (`questionsToForm`), one value per question, `index === questions.length`
+   * on the review step.
+   */
+  draft: FormDraftSchema.nullable(),
 })
 export type QuestionInteraction = z.infer<typeof QuestionInteractionSchema>
 

@@ -1,4 +1,7 @@
 import type { Question, QuestionDraft } from './ask-user-question'
+import { clampUnits } from './form-formats'
+import type { FormDraft } from './form-schema'
+import { LIMITS } from './limits'
 
 /** One question's pick in a form being filled in (the draft's element type). */
 export type QuestionPick = QuestionDraft['picks'][number]
@@ -25,4 +28,38 @@ export function draftToAnswers(
   draft: QuestionDraft,
 ): Array<string | null> {
   return questions.map((q, i) => pickToAnswer(q, draft.picks[i]))
+}
+
+/**
+ * A question draft in the old shape as the shared form draft the runtime keeps now (a draft saved
+ * on disk by an earlier version, the web tray's saves). Its picks are form values already.
+ */
+export function questionDraftToForm(draft: QuestionDraft): FormDraft {
+  return { index: draft.index, values: [...draft.picks] }
+}
+
+/**
+ * The shared form draft of a question request in the old shape, for the web tray until it moves
+ * onto the form state: single choices, "Other" and skips carry over; a multi-select's ticks,
+ * which the old shape cannot hold, are left out.
+ */
+export function formDraftToQuestion(draft: FormDraft): QuestionDraft {
+  return {
+    index: Math.min(draft.index, 3),
+    picks: draft.values.slice(0, 3).map((value): QuestionPick => {
+      switch (value?.kind) {
+        case 'option':
+          return value.index <= 2 ? value : null
+        case 'other':
+          return { kind: 'other', text: clampUnits(value.text, LIMITS.answerText) }
+        case 'skipped':
+          return value
+        case 'options':
+        case 'text':
+        case 'bool':
+        case undefined:
+          return null
+      }
+    }),
+  }
 }

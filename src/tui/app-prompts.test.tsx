@@ -308,7 +308,7 @@ describe('"Other" is a real text field', () => {
     expect(fake.callsOf('saveQuestionDraft')).toEqual([
       {
         requestId: 'q1',
-        draft: { index: 0, picks: [{ kind: 'other', text: 'Zig, probably' }, null] },
+        draft: { index: 0, values: [{ kind: 'other', text: 'Zig, probably' }, null] },
       },
     ])
   })

@@ -130,7 +130,7 @@ describe('terminal client', () => {
       expect(fake.callsOf('saveQuestionDraft')).toEqual([
         {
           requestId: 'q1',
-          draft: { index: 1, picks: [{ kind: 'other', text: 'Zig, 3 times' }, null] },
+          draft: { index: 1, values: [{ kind: 'other', text: 'Zig, 3 times' }, null] },
         },
       ]),
     )
@@ -275,7 +275,7 @@ describe('terminal client', () => {
         question({
           recovered: true,
           createdAt: new Date(2026, 0, 2, 9, 5).getTime(),
-          draft: { index: 1, picks: [{ kind: 'option', index: 1 }, null] },
+          draft: { index: 1, values: [{ kind: 'option', index: 1 }, null] },
         }),
       ],
     })

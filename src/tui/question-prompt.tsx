@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { QuestionInteraction } from '../shared/interactions'
 import { askerName } from '../shared/interactions'
+import { formDraftToQuestion, questionDraftToForm } from '../shared/question-form'
 import { formatSince } from './format-time'
 import { useBeforeExit } from './exit-guard'
 import { useFocusedKeys } from './key-router'
@@ -46,7 +47,9 @@ export function QuestionPrompt({
   maxRows: number
 }) {
   const { questions, requestId } = interaction
-  const [form, setForm] = useState<QuestionFormState>(() => startForm(questions, interaction.draft))
+  const [form, setForm] = useState<QuestionFormState>(() =>
+    startForm(questions, interaction.draft && formDraftToQuestion(interaction.draft)),
+  )
   // Key presses can arrive faster than renders (a paste, a fast typist): read the latest state.
   const formRef = useRef(form)
   const [field, setField] = useState<TextFieldState | null>(null)
@@ -73,7 +76,7 @@ export function QuestionPrompt({
       const answers = step.submit
       settle(() => bridge.respondToQuestion({ requestId, answers }))
     } else if (step.draftChanged)
-      void bridge.saveQuestionDraft({ requestId, draft: step.state.draft })
+      void bridge.saveQuestionDraft({ requestId, draft: questionDraftToForm(step.state.draft) })
   }
 
   // Quitting while "Other" is being typed keeps the text: it is saved as this question's draft.
@@ -84,7 +87,10 @@ export function QuestionPrompt({
     const picks = draft.picks.map((p, i) =>
       i === draft.index ? { kind: 'other' as const, text: typing.editor.text } : p,
     )
-    await bridge.saveQuestionDraft({ requestId, draft: { index: draft.index, picks } })
+    await bridge.saveQuestionDraft({
+      requestId,
+      draft: questionDraftToForm({ index: draft.index, picks }),
+    })
   })
 
   useFocusedKeys((input, key, pasted) => {

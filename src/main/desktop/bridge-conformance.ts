@@ -40,7 +40,7 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
   expect(
     await run('saveQuestionDraft', {
       requestId: question?.requestId,
-      draft: { index: 0, picks: [{ kind: 'option', index: 1 }] },
+      draft: { index: 0, values: [{ kind: 'option', index: 1 }] },
     }),
   ).toEqual({ ok: true })
   expect(
@@ -120,7 +120,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],
-  ['saveQuestionDraft', { requestId: 'x', draft: { index: 9, picks: [] } }],
+  ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['getSettings', { all: true }],
   ['updateSettings', { openaiBaseUrl: 'not a url' }],

@@ -159,7 +159,7 @@ describe('the tray in the composer slot', () => {
     expect(fake.pendingOf('s1')[0]).toMatchObject({
       draft: {
         index: 2,
-        picks: [{ kind: 'option', index: 1 }, { kind: 'other', text: 'C' }, null],
+        values: [{ kind: 'option', index: 1 }, { kind: 'other', text: 'C' }, null],
       },
     })
   })
@@ -172,7 +172,7 @@ describe('the tray in the composer slot', () => {
           questionRequest({
             draft: {
               index: 1,
-              picks: [{ kind: 'option', index: 1 }, { kind: 'other', text: 'Zig' }, null],
+              values: [{ kind: 'option', index: 1 }, { kind: 'other', text: 'Zig' }, null],
             },
           }),
         ],

@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { LIMITS, draftToAnswers, type QuestionDraft, type QuestionInteraction } from '../../shared'
+import {
+  LIMITS,
+  draftToAnswers,
+  formDraftToQuestion,
+  type QuestionDraft,
+  type QuestionInteraction,
+} from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import {
   goNext,
@@ -24,7 +30,11 @@ const isTextEntry = (target: EventTarget) =>
  */
 export function QuestionTray({ request, more }: { request: QuestionInteraction; more: number }) {
   const actions = useActions()
-  const saved = useChat((s) => s.questionDrafts[request.requestId] ?? request.draft)
+  const saved = useChat(
+    (s) =>
+      s.questionDrafts[request.requestId] ??
+      (request.draft ? formDraftToQuestion(request.draft) : null),
+  )
   const draft = normalizeDraft(saved, request.questions)
   const count = request.questions.length
   const review = isReview(draft, count)

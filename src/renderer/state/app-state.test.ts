@@ -81,10 +81,13 @@ describe('app state', () => {
 
   it('restores the saved question draft when a session is opened', () => {
     const q = questionRequest({
-      draft: { index: 1, picks: [{ kind: 'option', index: 1 }, null, null] },
+      draft: { index: 1, values: [{ kind: 'option', index: 1 }, null, null] },
     })
     const s = sessionOpened(INITIAL_STATE, fakeSession('s1'), [], [q])
-    expect(s.questionDrafts.q1).toEqual(q.draft)
+    expect(s.questionDrafts.q1).toEqual({
+      index: 1,
+      picks: [{ kind: 'option', index: 1 }, null, null],
+    })
     expect(queueOf(s, 's1')).toEqual([q])
   })
 

@@ -1,6 +1,7 @@
 import {
   EMPTY_QUEUE,
   applyEventToQueue,
+  formDraftToQuestion,
   replaceQueue,
   settleInteraction,
   type BridgeEvent,
@@ -80,7 +81,7 @@ function seedDrafts(state: AppState, pending: readonly PendingInteraction[]): Ap
   let drafts = state.questionDrafts
   for (const item of pending) {
     if (item.kind === 'question' && item.draft && !drafts[item.requestId]) {
-      drafts = withEntry(drafts, item.requestId, item.draft)
+      drafts = withEntry(drafts, item.requestId, formDraftToQuestion(item.draft))
     }
   }
   return drafts === state.questionDrafts ? state : { ...state, questionDrafts: drafts }

@@ -1,10 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  BridgeEvent,
-  ParleyBridge,
-  PermissionMode,
-  QuestionDraft,
-  SettingsPatch,
+import {
+  questionDraftToForm,
+  type BridgeEvent,
+  type ParleyBridge,
+  type PermissionMode,
+  type QuestionDraft,
+  type SettingsPatch,
 } from '../../shared'
 import type { ConnectionState } from '../bridge/web-socket-bridge'
 import {
@@ -376,7 +377,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     saveQuestionDraft(requestId, draft) {
       update((s) => questionDraftChanged(s, requestId, draft))
       // Best effort: the form on screen stays right even when the save fails.
-      bridge.saveQuestionDraft({ requestId, draft }).catch(() => undefined)
+      bridge
+        .saveQuestionDraft({ requestId, draft: questionDraftToForm(draft) })
+        .catch(() => undefined)
     },
 
     dismissError() {

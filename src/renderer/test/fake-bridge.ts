@@ -185,7 +185,7 @@ export function createFakeBridge(
       const found = findRequest(requestId)
       if (!found) return { ok: false, reason: 'unknown_request' }
       if (found.item.kind !== 'question') return { ok: false, reason: 'wrong_kind' }
-      const item = { ...found.item, draft: { index: draft.index, picks: [...draft.picks] } }
+      const item = { ...found.item, draft: { index: draft.index, values: [...draft.values] } }
       pending.set(
         found.sessionId,
         queueOf(found.sessionId).map((q) => (q.requestId === requestId ? item : q)),

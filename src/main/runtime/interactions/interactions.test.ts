@@ -258,7 +258,7 @@ describe('the interaction broker', () => {
     const sessionId = await newSession(runtime)
     await runtime.send({ sessionId, text: 'go' })
     const question = await nthInteraction(runtime, 1)
-    const draft = { index: 0, picks: [{ kind: 'option' as const, index: 1 }] }
+    const draft = { index: 0, values: [{ kind: 'option' as const, index: 1 }] }
     expect(await runtime.saveQuestionDraft({ requestId: question.requestId, draft })).toEqual({
       ok: true,
     })
