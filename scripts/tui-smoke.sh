@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives `parley tui` in a real terminal (tmux, 80×24) on the scripted fake backend and prints
 # what the screen showed at each step, so a person (or a test) can look at it:
-#   1. two questions: Other text for the first, Esc for the second; the turn goes on in place
+#   1. two questions: Other text for the first, Esc for the second, the review, Submit; the turn
+#      goes on in place
 #   2. a permission prompt for run_command, allowed once
 #   3. a question left open, the app quit with Ctrl+D, restarted with --session ID:
 #      the same question is shown again and answering it finishes the turn
@@ -127,7 +128,11 @@ wait_for '› Go, with a twist'
 keys Enter
 wait_for 'Question 2 / 2'
 capture 1-question-2
+# Esc leaves the last question unanswered and opens the review: nothing is sent before Submit.
 keys Escape
+wait_for 'Review your answers'
+capture 1-review
+keys Enter
 wait_for '"answer":null}]}'
 wait_for 'Enter send'
 capture 1-answered
@@ -155,6 +160,8 @@ wait_for 'Ship on Friday?'
 wait_for 'Enter choose'
 capture 3-resumed
 keys 2
+wait_for 'Ship on Friday? → No'
+keys Enter
 wait_for 'Noted:'
 wait_for 'Enter send'
 capture 3-answered-after-restart
