@@ -17,6 +17,9 @@ import {
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
+import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
+import { mcpStatusText } from './mcp-status-text'
+import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
@@ -75,7 +78,10 @@ export interface AppProps {
 }
 
 /** A panel shown in place of the message box. */
-type Panel = { kind: 'sessions'; sessions: readonly SessionSummary[] } | { kind: 'output' }
+type Panel =
+  | { kind: 'sessions'; sessions: readonly SessionSummary[] }
+  | { kind: 'output' }
+  | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
 
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
@@ -106,6 +112,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const guards = useExitGuards()
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
+  // Workspaces whose MCP approval was asked about in this run: asked once each.
+  const mcpChecked = useRef(new Set<string>())
 
   const session = view.session
   const shownSession = session?.id
@@ -137,6 +145,19 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     const timer = setTimeout(() => setHint(null), EXIT_WINDOW_MS + 2_000)
     return () => clearTimeout(timer)
   }, [hint])
+
+  // A workspace's own .mcp.json starts programs only once the person approved it: ask once,
+  // when a session in that workspace is first shown.
+  const workspace = session?.workspace
+  useEffect(() => {
+    if (!workspace || mcpChecked.current.has(workspace)) return
+    mcpChecked.current.add(workspace)
+    void bridge.listMcpServers({ workspace }).then((status) => {
+      if (!('servers' in status) || !status.pendingApproval) return
+      const approval = status.pendingApproval
+      setPanel((shown) => shown ?? { kind: 'mcp-approval', workspace, approval })
+    })
+  }, [bridge, workspace])
 
   // A new session at start-up: offer the last one that has something in it.
   const createdId = view.created && target === initialTarget ? shownSession : undefined
@@ -194,9 +215,27 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     })
   }
 
-  /** The next mode; bypass (nothing asks any more) only after an explicit confirmation. */
+  /** Switches an ACP agent to one of its own modes. */
+  const setAgentModeTo = (mode: AgentModes['available'][number]) => {
+    if (!session) return
+    void bridge.setAgentMode({ sessionId: session.id, modeId: mode.id }).then((result) => {
+      if (result.ok) setHint(`${session.agent?.name ?? 'The agent'} is now in ${mode.name} mode.`)
+      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
+    })
+  }
+
+  /**
+   * The next mode: an ACP agent's own when it offers modes, else Parley's permission modes, where
+   * bypass (nothing asks any more) comes only after an explicit confirmation.
+   */
   const cycleMode = () => {
     if (!session) return
+    if (session.agentModes && !confirmingBypass) {
+      const next = nextAgentMode(session.agentModes)
+      if (next) setAgentModeTo(next)
+      else setHint(`${session.agent?.name ?? 'The agent'} offers no other mode.`)
+      return
+    }
     const next = confirmingBypass ? nextMode('bypass') : nextMode(session.mode)
     if (next === 'bypass') setConfirmingBypass(true)
     else setMode(next)
@@ -218,13 +257,65 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     })
   }
 
+  /** Asks again about a workspace's .mcp.json, or says that nothing waits for approval. */
+  const askMcpApproval = (workspace: string) =>
+    void bridge.listMcpServers({ workspace }).then((status) => {
+      if (!('servers' in status)) return setHint(status.message)
+      if (status.pendingApproval)
+        setPanel({ kind: 'mcp-approval', workspace, approval: status.pendingApproval })
+      else setHint('No MCP servers wait for approval in this workspace.')
+    })
+
+  const answerMcpApproval = (workspace: string, approval: McpApproval, approve: boolean) => {
+    setPanel(null)
+    if (!approve) return setHint('The workspace’s MCP servers stay off. /mcp approve asks again.')
+    void bridge.approveMcpServers({ workspace, hash: approval.hash }).then((result) => {
+      if (result.ok)
+        return setHint(`Starting ${approval.servers.length} MCP server(s): /mcp shows them.`)
+      // The file changed since it was shown: show what it says now.
+      setHint(result.message ?? 'The MCP configuration changed: look again.')
+      askMcpApproval(workspace)
+    })
+  }
+
+  /** `/mcp`: status and tools; `/mcp restart NAME`; `/mcp approve`. */
+  const mcpCommand = (workspace: string, arg: string) => {
+    const [verb = '', ...rest] = arg.split(/\s+/)
+    const name = rest.join(' ')
+    if (verb === 'approve') return askMcpApproval(workspace)
+    if (verb === 'restart') {
+      if (name === '') return setHint('/mcp restart NAME: which server? /mcp lists them.')
+      return void bridge.restartMcpServer({ workspace, name }).then((result) => {
+        if (result.ok) setHint(`Restarting ${name}…`)
+        else setHint(`No MCP server “${name}” in this workspace: /mcp lists them.`)
+      })
+    }
+    if (verb !== '') return setHint('/mcp, /mcp restart NAME or /mcp approve.')
+    void bridge.listMcpServers({ workspace }).then((status) => {
+      if ('servers' in status) note(mcpStatusText(status, workspace, Date.now()))
+      else setHint(status.message)
+    })
+  }
+
   const runCommand = (name: SlashCommandName, arg: string) => {
     if (!session) return
     switch (name) {
       case 'help':
         return note(HELP_TEXT)
       case 'new':
-        return switchTo({ kind: 'create', workspace: session.workspace })
+        if (arg === '') return switchTo({ kind: 'create', workspace: session.workspace })
+        return void bridge.getSettings({}).then((settings) => {
+          const agents = 'agents' in settings ? settings.agents : []
+          const wanted = arg.toLowerCase()
+          const agent =
+            wanted === 'parley'
+              ? 'parley'
+              : agents.find((a) => a.id === wanted || a.name.toLowerCase() === wanted)?.id
+          if (agent) return switchTo({ kind: 'create', workspace: session.workspace, agent })
+          setHint(
+            `No agent “${arg}”: /new ${['parley', ...agents.map((a) => a.id)].join(', /new ')}.`,
+          )
+        })
       case 'resume':
         if (offer) return openSession(offer)
         return void bridge.listSessions({}).then((list) => {
@@ -237,6 +328,14 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
         })
       case 'mode': {
+        const modes = session.agentModes
+        if (modes) {
+          const names = modes.available.map((m) => m.name).join(', ')
+          if (arg === '')
+            return setHint(`Mode: ${currentModeName(modes)} · /mode ${names} · Shift+Tab cycles`)
+          const mode = findAgentMode(modes, arg)
+          return mode ? setAgentModeTo(mode) : setHint(`No mode “${arg}”: ${names}.`)
+        }
         if (arg === '')
           return setHint(
             `Mode: ${session.mode} · /mode ${PERMISSION_MODES.join('|')} · Shift+Tab cycles`,
@@ -270,6 +369,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           else if (result.reason === 'busy') setHint('A turn is still running.')
           else setHint(result.message ?? `Not retried (${result.reason}).`)
         })
+      case 'mcp':
+        return mcpCommand(session.workspace, arg)
       case 'quit':
         return exit(0)
       default:
@@ -424,6 +525,10 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const footer = footerLines({
     mode: session.mode,
     backendLabel: backendLabel || session.backend,
+    agent: session.agent && {
+      name: session.agent.name,
+      mode: session.agentModes ? currentModeName(session.agentModes) : null,
+    },
     workspace: session.workspace,
     hints: head ? PROMPT_HINTS : panel ? PANEL_HINTS : COMPOSER_HINTS,
     width,
@@ -454,6 +559,13 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         maxRows={surfaceMax}
         onPick={openSession}
         onClose={() => setPanel(null)}
+      />
+    ) : panel?.kind === 'mcp-approval' ? (
+      <McpApprovalPrompt
+        approval={panel.approval}
+        width={width}
+        maxRows={surfaceMax}
+        onAnswer={(approve) => answerMcpApproval(panel.workspace, panel.approval, approve)}
       />
     ) : lastTool ? (
       <OutputView

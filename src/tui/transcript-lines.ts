@@ -49,8 +49,12 @@ export function entryLines(
       }
       return [[], ...prefixLines(lines, [{ text: '› ', style: { color: 'cyan', bold: true } }])]
     }
-    case 'assistant':
-      return prefixLines(markdownLines(entry.text, width - 2), INDENT, INDENT)
+    case 'assistant': {
+      const lines = prefixLines(markdownLines(entry.text, width - 2), INDENT, INDENT)
+      return entry.cutOff
+        ? [...lines, [...INDENT, { text: '— cut off', style: { color: 'yellow' } }]]
+        : lines
+    }
     case 'tool':
       return [toolLine(entry, width, waiting)]
     case 'note': {

@@ -106,7 +106,17 @@ export function createFakeBridge(
     stop: async (input) => (record('stop', input), { ok: true }),
     retryTurn: async (input) => (record('retryTurn', input), { ok: true, turnId: 't2' }),
     setSessionMode: async (input) => (record('setSessionMode', input), { ok: true }),
-    setAgentMode: async (input) => (record('setAgentMode', input), { ok: true }),
+    setAgentMode: async (input) => {
+      record('setAgentMode', input)
+      const modes = session.agentModes
+      if (!modes) return { ok: false, reason: 'not_an_agent_session' }
+      // As the runtime does: the new mode comes back on the session's summary.
+      session.agentModes = { ...modes, currentModeId: input.modeId }
+      queueMicrotask(() =>
+        emit({ type: 'session_changed', sessionId: session.id, session: { ...session } }),
+      )
+      return { ok: true }
+    },
     respondToPermission: async (input) => {
       record('respondToPermission', input)
       settled(input.requestId, input.decision === 'allow' ? 'allowed' : 'denied')
