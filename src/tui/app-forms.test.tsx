@@ -350,3 +350,22 @@ describe('forms in small and big terminals', () => {
     expect(frame).toContain('API token')
   })
 })
+
+describe('keys typed together', () => {
+  test('"2⇥ 3" from a fast typist picks, moves on and ticks, one key at a time', async () => {
+    const { app, fake } = await showing()
+    for (let i = 0; i < 6; i++) app.stdin.write(KEYS.tab)
+    await waitForFrame(app, '❯ 1. ( ) Stable')
+    app.stdin.write('2\t\t 3')
+    const frame = await waitForFrame(app, '❯ 3. [x] Windows')
+    expect(frame).toContain('2. (•) Beta')
+    expect(frame).toContain('1. [x] Linux')
+    await vi.waitFor(() =>
+      expect(fake.callsOf('saveFormDraft').at(-1)?.draft.values.slice(6, 9)).toEqual([
+        { kind: 'option', index: 1 },
+        null,
+        { kind: 'options', indexes: [0, 2], other: null },
+      ]),
+    )
+  })
+})

@@ -1,3 +1,4 @@
+import type { Key } from 'ink'
 import { useMemo, useState } from 'react'
 import { useBeforeExit } from './exit-guard'
 import { formLines } from './form-lines'
@@ -15,6 +16,26 @@ import { useDraftSaver } from './use-draft-saver'
 import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
 import { useRefState } from './use-ref-state'
 import { useSettle } from './use-settle'
+
+/** The input is typed text: no special key, no Ctrl or Alt. */
+const isPlain = (key: Key) =>
+  !(
+    key.ctrl ||
+    key.meta ||
+    key.return ||
+    key.escape ||
+    key.tab ||
+    key.backspace ||
+    key.delete ||
+    key.upArrow ||
+    key.downArrow ||
+    key.leftArrow ||
+    key.rightArrow ||
+    key.pageUp ||
+    key.pageDown ||
+    key.home ||
+    key.end
+  )
 
 /**
  * A form in the terminal: an ACP agent's or MCP server's elicitation, or AskUserQuestion as the
@@ -84,16 +105,24 @@ export function FormPrompt({
       setScroll({ top, follow: false })
       return
     }
-    const step = stepFormPrompt(context, stateRef.current, input, key, pasted)
-    if (step.state !== stateRef.current) {
-      setState(step.state)
-      setScroll({ top: layout.top, follow: true })
+    // Keys typed together ("23", "a b" from a fast typist or tmux) count one by one: "2" picks
+    // and "3" picks next, never the text "23" that no row understands.
+    const presses = !pasted && isPlain(key) ? [...input] : [input]
+    for (const press of presses) {
+      const before = stateRef.current
+      const step = stepFormPrompt(context, before, press, key, pasted)
+      if (step.state !== before) {
+        setState(step.state)
+        setScroll({ top: layout.top, follow: true })
+      }
+      if (step.action) {
+        const action = step.action
+        saver.drop()
+        settle(() => target.act(action))
+        return
+      }
+      if (step.draftChanged) saver.schedule(step.state.draft)
     }
-    if (step.action) {
-      const action = step.action
-      saver.drop()
-      settle(() => target.act(action))
-    } else if (step.draftChanged) saver.schedule(step.state.draft)
   }, !busy)
 
   return <PromptFrame color="magenta" width={width} lines={layout.lines} />

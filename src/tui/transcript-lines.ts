@@ -59,7 +59,7 @@ export function entryLines(
       return [toolLine(entry, width, waiting)]
     case 'note': {
       const style = entry.tone === 'error' ? { color: 'red' } : { dim: true }
-      const lines = wrapSpans(safeSpans(entry.text, style), width - 2)
+      const lines = wrapSpans(safeSpans(entry.text, style), width - 2, { indent: 'auto' })
       const detail = entry.detail
         ? wrapSpans(safeSpans(entry.detail, { dim: true }), width - 4).slice(0, DETAIL_LINES_SHOWN)
         : []
@@ -80,7 +80,7 @@ function toolLine(
     const spans: Span[] = [
       { text: '  ? ', style: { color: 'yellow' } },
       { text: entry.tool, style: { bold: true } },
-      ...(waiting === 'answer' ? [{ text: ` ${entry.summary}` }] : []),
+      ...(waiting === 'answer' && entry.summary !== '' ? [{ text: ` ${entry.summary}` }] : []),
       {
         text:
           waiting === 'permission'
@@ -96,7 +96,7 @@ function toolLine(
   const spans: Span[] = [
     { text: `  ${status.mark} `, style: { color: status.color } },
     { text: entry.tool, style: { bold: true } },
-    { text: ` ${oneLine(entry.summary)}` },
+    ...(entry.summary !== '' ? [{ text: ` ${oneLine(entry.summary)}` }] : []),
     { text: ` ${status.label}`, style: { color: status.color } },
     ...(tail ? [{ text: ` · ${oneLine(tail)}`, style: { dim: true } }] : []),
   ]
