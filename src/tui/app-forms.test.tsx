@@ -329,6 +329,16 @@ describe('forms in small and big terminals', () => {
     for (const earlier of app.frames) expect(earlier.split('\n').length).toBeLessThanOrEqual(19)
   })
 
+  test('at 60×20 a refused Submit shows the first problem’s message in view, under its field', async () => {
+    const { app } = await showing(formInteraction(), SMALL)
+    await press(app, 'parley', '› parley')
+    await press(app, KEYS.tab + 'dev at example', '› dev at example')
+    const frame = await press(app, KEYS.ctrlS, `✗ ${FORM_MESSAGES.email}`)
+    expectFits(frame, SMALL)
+    expect(frame).toContain('Contact email')
+    expect(frame).toContain('❯ › dev at example')
+  })
+
   test('a long "Other" answer scrolls inside its field at 60×20', async () => {
     const { app } = await showing(formInteraction(), SMALL)
     for (let i = 0; i < 7; i++) app.stdin.write(KEYS.tab)

@@ -45,7 +45,16 @@ export interface FormChrome {
 
 /** The frame parts of a form prompt, and the body rows to keep in view. */
 export interface FormLines extends FrameParts {
-  readonly focus: readonly [number, number] | undefined
+  readonly focus: FormFocus | undefined
+}
+
+/**
+ * The body rows to keep in view: the highlighted row, and its whole field (title, description,
+ * options, problem) when that fits.
+ */
+export interface FormFocus {
+  readonly row: readonly [number, number]
+  readonly field: readonly [number, number]
 }
 
 const MARK_STYLE: SpanStyle = { color: 'cyan' }
@@ -246,7 +255,7 @@ function fieldBlock(
   error: string | undefined,
   width: number,
   rows: ReturnType<typeof budget>,
-  out: { lines: StyledLine[]; focus: [number, number] | undefined },
+  out: { lines: StyledLine[]; focus: FormFocus | undefined },
 ): void {
   const { spec } = context
   const field = spec.fields[index]
@@ -287,11 +296,12 @@ function fieldBlock(
       ),
     )
   const all = rowsOf(context, state.draft)
-  all.forEach((row, i) => {
-    if (row.kind === 'buttons' || row.field !== index) return
+  let row: [number, number] | undefined
+  all.forEach((cursorRow, i) => {
+    if (cursorRow.kind === 'buttons' || cursorRow.field !== index) return
     const here = i === state.cursor
-    const lines = rowLines(context, state, row, here, width, rows)
-    if (here) out.focus = [start, out.lines.length + lines.length]
+    const lines = rowLines(context, state, cursorRow, here, width, rows)
+    if (here) row = [out.lines.length, out.lines.length + lines.length]
     out.lines.push(...lines)
   })
   if (field.type === 'text' && field.pattern !== undefined)
@@ -307,6 +317,7 @@ function fieldBlock(
         { text: '  ' },
       ]),
     )
+  if (row) out.focus = { row, field: [start, out.lines.length] }
 }
 
 /** The tabs of AskUserQuestion: one per question, ☐ or ✔, then Submit; the one shown stands out. */
@@ -465,7 +476,7 @@ export function formLines(
     )
 
   const errors = shownErrors(spec, state)
-  const out: { lines: StyledLine[]; focus: [number, number] | undefined } = {
+  const out: { lines: StyledLine[]; focus: FormFocus | undefined } = {
     lines: [],
     focus: undefined,
   }
@@ -482,7 +493,10 @@ export function formLines(
       if (row.kind !== 'review') return
       const here = i === state.cursor
       const lines = rowLines(context, state, row, here, width, rows)
-      if (here) out.focus = [out.lines.length, out.lines.length + lines.length]
+      if (here) {
+        const at: [number, number] = [out.lines.length, out.lines.length + lines.length]
+        out.focus = { row: at, field: at }
+      }
       out.lines.push(...lines)
     })
   } else if (stepped) {

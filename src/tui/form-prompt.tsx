@@ -91,9 +91,15 @@ export function FormPrompt({
     inner,
     maxRows,
   )
+  // The highlighted row's whole field stays in view when it fits the rows the body gets; a
+  // field taller than that keeps at least the highlighted row in view.
+  const bodyRows = layoutFrame(parts, maxRows).bodyRows
+  const focus =
+    parts.focus &&
+    (parts.focus.field[1] - parts.focus.field[0] <= bodyRows ? parts.focus.field : parts.focus.row)
   const layout = layoutFrame(parts, maxRows, {
     top: scroll.top,
-    ...(scroll.follow && parts.focus ? { focus: parts.focus } : {}),
+    ...(scroll.follow && focus ? { focus } : {}),
     keys: 'PgUp/PgDn scroll',
   })
 
