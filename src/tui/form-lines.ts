@@ -399,7 +399,8 @@ function hintsFor(
           return ['←→ button', 'Enter press']
       }
     })()
-    return ['↑↓ move', 'Tab next field', ...here, 'Ctrl+S submit', ...cancel]
+    const submit = context.buttons.includes('send') ? 'Ctrl+S send as message' : 'Ctrl+S submit'
+    return ['↑↓ move', 'Tab next field', ...here, submit, ...cancel]
   }
   if (isReview(spec, state.draft))
     return [
