@@ -329,4 +329,31 @@ describe('requests from other askers', () => {
       { requestId: 'a1', optionId: 'always' },
     ])
   })
+
+  test('the agent’s tool call waits for the permission on its row instead of saying running', async () => {
+    const { app, fake } = await ready()
+    fake.emit(
+      logged({
+        type: 'agent_tool_call',
+        at: 1,
+        turnId: 't1',
+        toolCallId: 'call-1',
+        title: 'npm install left-pad',
+        kind: 'execute',
+        status: 'pending',
+        locations: [],
+        content: [],
+      }),
+    )
+    fake.emit(
+      added(
+        agentPermission({
+          source: { kind: 'acp', agent: 'Codex', rpcId: 7, toolCallId: 'call-1' },
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Codex asks permission')
+    expect(frame).toContain('? npm install left-pad · waiting for your permission')
+    expect(frame).not.toContain('running')
+  })
 })

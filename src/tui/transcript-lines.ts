@@ -1,3 +1,4 @@
+import { agentToolKey } from '../shared/agent-activity'
 import type { PendingInteraction } from '../shared/interactions'
 import { markdownLines } from './markdown-lines'
 import {
@@ -108,6 +109,22 @@ export function streamingLines(streaming: StreamingText, width: number): StyledL
   return prefixLines(markdownLines(streaming.text, width - 2), INDENT, INDENT)
 }
 
+/**
+ * The transcript row of the tool call an ACP agent's or MCP server's request is about: an ACP
+ * agent names its own call (its row is keyed by turn), an MCP server the Parley call that waits.
+ */
+function askerCall(item: PendingInteraction): string | null {
+  const { source } = item
+  switch (source.kind) {
+    case 'parley':
+      return source.toolCallId
+    case 'acp':
+      return source.toolCallId ? agentToolKey(item.turnId, source.toolCallId) : null
+    case 'mcp':
+      return source.toolCallId ?? null
+  }
+}
+
 /** The tool call a queued request is about, and what it waits for; null when it names none. */
 function waitingFor(item: PendingInteraction): [string, ToolWaiting] | null {
   switch (item.kind) {
@@ -115,14 +132,14 @@ function waitingFor(item: PendingInteraction): [string, ToolWaiting] | null {
       return [item.toolCallId, 'permission']
     case 'question':
       return [item.toolCallId, 'answer']
-    case 'agent_permission':
-      return item.source.kind !== 'parley' && item.source.toolCallId
-        ? [item.source.toolCallId, 'permission']
-        : null
-    case 'form':
-      return item.source.kind !== 'parley' && item.source.toolCallId
-        ? [item.source.toolCallId, 'answer']
-        : null
+    case 'agent_permission': {
+      const call = askerCall(item)
+      return call ? [call, 'permission'] : null
+    }
+    case 'form': {
+      const call = askerCall(item)
+      return call ? [call, 'answer'] : null
+    }
   }
 }
 
