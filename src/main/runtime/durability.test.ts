@@ -314,7 +314,13 @@ describe('after a restart', () => {
     const added = await first.waitFor(isAdded)
     if (!isAdded(added)) throw new Error('unreachable')
     await first.quit()
-    const old = { index: 1, picks: [{ kind: 'option', index: 0 }, { kind: 'other', text: 'kept' }] }
+    const old = {
+      index: 1,
+      picks: [
+        { kind: 'option', index: 0 },
+        { kind: 'other', text: 'kept' },
+      ],
+    }
     const file = join(rig.dataDir, 'drafts', `${added.interaction.requestId}.json`)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, JSON.stringify(old))
