@@ -91,7 +91,7 @@ describe('forms in the terminal', () => {
     await press(app, '3', '3. [x] Windows')
     // Two of at most two: a third is not ticked.
     await press(app, '2', '❯ 2. [ ] macOS')
-    await press(app, KEYS.tab, '❯ [ Submit ]')
+    await press(app, KEYS.tab, '❯ [»Submit«]')
     await press(app, KEYS.enter, (f) => !f.includes('Codex asks'))
     expect(fake.callsOf('respondToForm')).toEqual([
       {
@@ -168,8 +168,8 @@ describe('forms in the terminal', () => {
   test('Decline and Cancel are always on screen; Cancel asks before throwing edits away', async () => {
     const declined = await showing()
     for (let i = 0; i < 9; i++) declined.app.stdin.write(KEYS.tab)
-    await waitForFrame(declined.app, '❯ [ Submit ]')
-    await press(declined.app, KEYS.right, 'Enter press')
+    await waitForFrame(declined.app, '❯ [»Submit«]')
+    await press(declined.app, KEYS.right, '[ Submit ] [»Decline«]')
     await press(declined.app, KEYS.enter, (f) => !f.includes('Codex asks'))
     expect(declined.fake.callsOf('respondToForm')).toEqual([
       { requestId: 'f1', response: { action: 'decline' } },
@@ -210,7 +210,7 @@ describe('forms in the terminal', () => {
       }),
     )
     const frame = plainFrame(app)
-    expect(frame).toContain('❯ [ Decline ] [ Cancel ]')
+    expect(frame).toContain('❯ [»Decline«] [ Cancel ]')
     expect(frame).not.toContain('Submit')
     expect(frame.replace(/(\s*│\s*)+/g, ' ')).toContain(
       `✗ ${reason} It is required, so this form can only be declined or cancelled.`,
@@ -296,10 +296,32 @@ describe('drafts and askers that are gone', () => {
     expect(fake.callsOf('respondToForm')).toEqual([])
   })
 
+  test('a form whose asker goes away while it is filled in keeps what was typed and offers Send as message', async () => {
+    const interaction = formInteraction({
+      form: oneField({ type: 'text', key: 'name', title: 'Name', required: true }),
+    })
+    const { app, fake } = await showing(interaction)
+    await press(app, 'Ada', '› Ada')
+    await press(app, KEYS.tab, '❯ [»Submit«]')
+    await press(app, KEYS.right + KEYS.right, '[»Cancel«]')
+    fake.emit({
+      type: 'interaction_updated',
+      sessionId: 's1',
+      interaction: { ...interaction, orphaned: true },
+    })
+    const frame = await waitForFrame(app, 'Codex is no longer waiting')
+    expect(frame).toContain('› Ada')
+    expect(frame).toContain('[ Send as message ] [»Dismiss«]')
+    await press(app, KEYS.left + KEYS.enter, (f) => !f.includes('Codex asks'))
+    expect(fake.callsOf('sendFormAsMessage')).toEqual([
+      { requestId: 'f1', response: { action: 'accept', content: { name: 'Ada' } } },
+    ])
+  })
+
   test('a form whose asker is gone can be dismissed', async () => {
     const { app, fake } = await showing(formInteraction({ orphaned: true, recovered: true }))
     for (let i = 0; i < 9; i++) app.stdin.write(KEYS.tab)
-    await waitForFrame(app, '❯ [ Send as message ]')
+    await waitForFrame(app, '❯ [»Send as message«]')
     await press(app, KEYS.right + KEYS.enter, (f) => !f.includes('Codex asks'))
     expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'f1' }])
     expect(fake.callsOf('sendFormAsMessage')).toEqual([])

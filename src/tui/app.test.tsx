@@ -369,8 +369,8 @@ describe('terminal client', () => {
     // Where the person had got to: the second question, the first one answered.
     expect(frame).toContain('✔ Which language?')
     await waitArmed(app)
-    await press(app, KEYS.ctrlS, '[ Submit ] [ Dismiss ]')
-    await press(app, KEYS.right, 'Agent question')
+    await press(app, KEYS.ctrlS, '[»Submit«] [ Dismiss ]')
+    await press(app, KEYS.right, '[ Submit ] [»Dismiss«]')
     await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
     expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'q1' }])
     expect(fake.callsOf('respondToQuestion')).toEqual([])

@@ -3,6 +3,7 @@ import type { FieldDraft, FormField, FormSpec } from '../shared/form-schema'
 import { hasReview, isReview, partCount } from '../shared/form-state'
 import type { FrameParts } from './prompt-frame'
 import {
+  buttonIndex,
   draftText,
   otherText,
   rowsOf,
@@ -351,17 +352,18 @@ function tabLines(spec: FormSpec, state: FormPromptState, width: number): Styled
   return [truncateLine(tabs, width)]
 }
 
-/** The row of buttons, the highlighted one drawn inverted while the cursor is on it. */
-function buttonLine(
-  buttons: readonly FormButton[],
-  state: FormPromptState,
-  onButtons: boolean,
-): StyledLine {
+/**
+ * The row of buttons; while the cursor is on it, the highlighted one is drawn inverted and marked
+ * `[»Submit«]` (the same width, and seen in a terminal without colour).
+ */
+function buttonLine(context: FormContext, state: FormPromptState, onButtons: boolean): StyledLine {
+  const { buttons } = context
+  const highlighted = buttonIndex(context, state)
   const spans: Span[] = [{ text: onButtons ? '❯ ' : '  ', style: { ...MARK_STYLE, bold: true } }]
   buttons.forEach((button, i) => {
-    const here = onButtons && i === state.button
+    const here = onButtons && i === highlighted
     spans.push({
-      text: `[ ${BUTTON_LABEL[button]} ]`,
+      text: here ? `[»${BUTTON_LABEL[button]}«]` : `[ ${BUTTON_LABEL[button]} ]`,
       style: here ? { inverse: true, bold: true, color: 'cyan' } : {},
     })
     spans.push({ text: ' ' })
@@ -529,7 +531,7 @@ export function formLines(
       ),
     )
   if (context.buttons.length > 0 && (!stepped || reviewing))
-    footer.push(buttonLine(context.buttons, state, cursorRow?.kind === 'buttons'))
+    footer.push(buttonLine(context, state, cursorRow?.kind === 'buttons'))
   const hints = chrome.status !== null ? [chrome.status] : hintsFor(context, state, cursorRow)
   footer.push(
     ...flowItems(

@@ -259,8 +259,13 @@ function submit(context: FormContext, state: FormPromptState): FormPromptStep {
   }
 }
 
+/** The highlighted button; the buttons can change under it (the asker went away). */
+export function buttonIndex(context: FormContext, state: FormPromptState): number {
+  return Math.min(state.button, Math.max(0, context.buttons.length - 1))
+}
+
 function pressButton(context: FormContext, state: FormPromptState): FormPromptStep {
-  const button = context.buttons[state.button]
+  const button = context.buttons[buttonIndex(context, state)]
   if (button === undefined) return unchanged(state)
   switch (button) {
     case 'submit':
@@ -507,11 +512,12 @@ export function stepFormPrompt(
       : moveTo(context, state, fieldJump(rows, state.cursor))
   if (key.leftArrow || key.rightArrow) {
     if (row?.kind === 'buttons') {
+      const now = buttonIndex(context, state)
       const button = Math.min(
-        Math.max(0, state.button + (key.leftArrow ? -1 : 1)),
+        Math.max(0, now + (key.leftArrow ? -1 : 1)),
         context.buttons.length - 1,
       )
-      if (button !== state.button) return unchanged({ ...state, button })
+      if (button !== now) return unchanged({ ...state, button })
       // ← past the first button of the review goes back to the questions.
       if (!stepped || key.rightArrow) return unchanged(state)
     }
