@@ -18,7 +18,6 @@ import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
 import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
-import { mcpStatusText } from './mcp-status-text'
 import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
@@ -38,6 +37,7 @@ import { settledCount, type TranscriptEntry } from './transcript-state'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from './use-now'
 import { useReprintOnResize } from './use-reprint-on-resize'
+import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
 /** A second Ctrl+C within this window exits even while a turn is running. */
@@ -112,8 +112,6 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const guards = useExitGuards()
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
-  // Workspaces whose MCP approval was asked about in this run: asked once each.
-  const mcpChecked = useRef(new Set<string>())
 
   const session = view.session
   const shownSession = session?.id
@@ -146,18 +144,15 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     return () => clearTimeout(timer)
   }, [hint])
 
-  // A workspace's own .mcp.json starts programs only once the person approved it: ask once,
-  // when a session in that workspace is first shown.
-  const workspace = session?.workspace
-  useEffect(() => {
-    if (!workspace || mcpChecked.current.has(workspace)) return
-    mcpChecked.current.add(workspace)
-    void bridge.listMcpServers({ workspace }).then((status) => {
-      if (!('servers' in status) || !status.pendingApproval) return
-      const approval = status.pendingApproval
-      setPanel((shown) => shown ?? { kind: 'mcp-approval', workspace, approval })
-    })
-  }, [bridge, workspace])
+  const mcp = useMcp(bridge, session?.workspace, {
+    askApproval: (workspace, approval, { replace }) =>
+      setPanel((shown) =>
+        shown && !replace ? shown : { kind: 'mcp-approval', workspace, approval },
+      ),
+    closePanel: () => setPanel(null),
+    hint: setHint,
+    note: (text) => note(text),
+  })
 
   // A new session at start-up: offer the last one that has something in it.
   const createdId = view.created && target === initialTarget ? shownSession : undefined
@@ -257,46 +252,6 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     })
   }
 
-  /** Asks again about a workspace's .mcp.json, or says that nothing waits for approval. */
-  const askMcpApproval = (workspace: string) =>
-    void bridge.listMcpServers({ workspace }).then((status) => {
-      if (!('servers' in status)) return setHint(status.message)
-      if (status.pendingApproval)
-        setPanel({ kind: 'mcp-approval', workspace, approval: status.pendingApproval })
-      else setHint('No MCP servers wait for approval in this workspace.')
-    })
-
-  const answerMcpApproval = (workspace: string, approval: McpApproval, approve: boolean) => {
-    setPanel(null)
-    if (!approve) return setHint('The workspace’s MCP servers stay off. /mcp approve asks again.')
-    void bridge.approveMcpServers({ workspace, hash: approval.hash }).then((result) => {
-      if (result.ok)
-        return setHint(`Starting ${approval.servers.length} MCP server(s): /mcp shows them.`)
-      // The file changed since it was shown: show what it says now.
-      setHint(result.message ?? 'The MCP configuration changed: look again.')
-      askMcpApproval(workspace)
-    })
-  }
-
-  /** `/mcp`: status and tools; `/mcp restart NAME`; `/mcp approve`. */
-  const mcpCommand = (workspace: string, arg: string) => {
-    const [verb = '', ...rest] = arg.split(/\s+/)
-    const name = rest.join(' ')
-    if (verb === 'approve') return askMcpApproval(workspace)
-    if (verb === 'restart') {
-      if (name === '') return setHint('/mcp restart NAME: which server? /mcp lists them.')
-      return void bridge.restartMcpServer({ workspace, name }).then((result) => {
-        if (result.ok) setHint(`Restarting ${name}…`)
-        else setHint(`No MCP server “${name}” in this workspace: /mcp lists them.`)
-      })
-    }
-    if (verb !== '') return setHint('/mcp, /mcp restart NAME or /mcp approve.')
-    void bridge.listMcpServers({ workspace }).then((status) => {
-      if ('servers' in status) note(mcpStatusText(status, workspace, Date.now()))
-      else setHint(status.message)
-    })
-  }
-
   const runCommand = (name: SlashCommandName, arg: string) => {
     if (!session) return
     switch (name) {
@@ -370,7 +325,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           else setHint(result.message ?? `Not retried (${result.reason}).`)
         })
       case 'mcp':
-        return mcpCommand(session.workspace, arg)
+        return mcp.command(session.workspace, arg)
       case 'quit':
         return exit(0)
       default:
@@ -565,7 +520,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         approval={panel.approval}
         width={width}
         maxRows={surfaceMax}
-        onAnswer={(approve) => answerMcpApproval(panel.workspace, panel.approval, approve)}
+        onAnswer={(approve) => mcp.answer(panel.workspace, panel.approval, approve)}
       />
     ) : lastTool ? (
       <OutputView
