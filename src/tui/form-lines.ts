@@ -33,6 +33,8 @@ import { showHidden } from './visible-text'
 export interface FormChrome {
   /** "Codex", "MCP server everything", "The agent". */
   readonly asker: string
+  /** The header: "Codex asks", "MCP server github asks", "Agent question". */
+  readonly title: string
   readonly moreWaiting: number
   /** "Waiting since 09:32 (asked before a restart)", when it was. */
   readonly waitingSince: string | null
@@ -453,12 +455,12 @@ export function formLines(
         ],
         [
           {
-            text: chrome.asker === 'The agent' ? 'Agent question' : `${chrome.asker} asks`,
+            text: chrome.title,
             style: DIM,
           },
         ],
       ]
-    : [[{ text: `${chrome.asker} asks`, style: { color: 'magenta', bold: true } }]]
+    : [[{ text: chrome.title, style: { color: 'magenta', bold: true } }]]
   if (chrome.moreWaiting > 0)
     title.push([{ text: `${chrome.moreWaiting} more waiting`, style: { color: 'yellow' } }])
   const header = flowItems(title, width)

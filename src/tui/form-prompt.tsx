@@ -80,6 +80,7 @@ export function FormPrompt({
     state,
     {
       asker: target.asker,
+      title: target.title,
       moreWaiting,
       waitingSince: target.recovered
         ? `Waiting since ${formatSince(target.createdAt, openedAt)} (asked before a restart)`

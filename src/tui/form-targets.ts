@@ -17,6 +17,8 @@ export interface FormTarget {
   readonly draft: FormDraft | null
   readonly buttons: readonly FormButton[]
   readonly asker: string
+  /** The header: "Codex asks", "MCP server github asks"; Parley's own questions: "Agent question". */
+  readonly title: string
   /** The asker is gone: the answers can only be sent on as a message, or the form dismissed. */
   readonly orphaned: boolean
   readonly recovered: boolean
@@ -45,6 +47,7 @@ export function formTarget(interaction: FormInteraction, bridge: TuiBridge): For
     draft: interaction.draft,
     buttons: buttonsOf(interaction),
     asker: askerName(interaction.source),
+    title: `${askerName(interaction.source)} asks`,
     orphaned,
     recovered: interaction.recovered,
     createdAt: interaction.createdAt,
@@ -82,6 +85,10 @@ export function questionTarget(interaction: QuestionInteraction, bridge: TuiBrid
     draft: interaction.draft,
     buttons: interaction.recovered ? ['submit', 'dismiss'] : ['submit'],
     asker: askerName(interaction.source),
+    title:
+      interaction.source.kind === 'parley'
+        ? 'Agent question'
+        : `${askerName(interaction.source)} asks`,
     orphaned: false,
     recovered: interaction.recovered,
     createdAt: interaction.createdAt,
