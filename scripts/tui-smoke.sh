@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives `parley tui` in a real terminal (tmux, 80×24) on the scripted fake backend and prints
 # what the screen showed at each step, so a person (or a test) can look at it:
-#   1. two questions: Other text for the first, Esc for the second; the turn goes on in place
+#   1. two questions: Other text for the first, Esc for the second, the review, Submit; the turn
+#      goes on in place
 #   2. a permission prompt for run_command, allowed once
 #   3. a question left open, the app quit with Ctrl+D, restarted with --session ID:
 #      the same question is shown again and answering it finishes the turn
@@ -9,6 +10,11 @@
 #   5. a permission prompt taller than a 60×20 terminal: its header and choices stay on screen, its
 #      countdown redraws in place, and afterwards the scrollback (capture-pane -S -) holds exactly
 #      one copy of each finished block and none of the prompt
+#   6. at 100×30 with --acp (the scripted fake agent) and --mcp-config (server-everything): the
+#      agent's permission with its own options, its form of every field type (a value refused at
+#      its field, then accepted), then /new parley and server-everything's elicitation form
+#      answered; what the agent and the server received is shown in the transcript, and no form
+#      frame is left in the scrollback
 # Usage: scripts/tui-smoke.sh [OUT_DIR]
 #   env PARLEY_CLI: a built CLI to drive. By default the CLI is built from the checkout into a
 #   private folder (node_modules/.cache/parley-tui-smoke-PID, removed afterwards), so a concurrent
@@ -62,10 +68,41 @@ cat >"$OUT/scenario.json" <<'JSON'
   { "when": "^tall", "steps": [
     { "say": "Running the long script now.", "call": [ { "tool": "run_command", "input": { "command": "echo step-01 && echo step-02 && echo step-03 && echo step-04 && echo step-05 && echo step-06 && echo step-07 && echo step-08 && echo step-09 && echo step-10 && echo step-11 && echo step-12 && echo step-13 && echo step-14 && echo step-15 && echo step-16 && echo step-17 && echo step-18 && echo step-19 && echo step-20 && echo step-21 && echo step-22 && echo step-23 && echo step-24 && echo step-25 && echo step-26 && echo step-27 && echo step-28 && echo step-29 && echo step-30 && echo step-31 && echo step-32 && echo THE-END" } } ] },
     { "say": "The script finished cleanly." } ] },
+  { "when": "^elicit", "steps": [
+    { "say": "Asking the server.", "call": [ { "tool": "mcp__everything__trigger-elicitation-request", "input": {} } ] },
+    { "say": "The server said {{lastToolResult}}" } ] },
   { "when": "^later", "steps": [
     { "call": [ { "tool": "AskUserQuestion", "input": { "questions": [
       { "question": "Ship on Friday?", "options": [ { "label": "Yes" }, { "label": "No", "description": "wait for Monday" } ] } ] } } ] },
     { "say": "Noted: {{lastToolResult}}" } ] } ] }
+JSON
+
+# An MCP server the project did not write (the MCP project's reference server), and the scripted
+# ACP agent with a permission request and a form of several field types.
+cat >"$OUT/mcp.json" <<JSON
+{ "mcpServers": { "everything": { "command": "$NODE",
+  "args": ["$(pwd)/node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"] } } }
+JSON
+cat >"$OUT/agent.json" <<'JSON'
+{ "agentInfo": { "name": "fake-agent", "title": "Fake Agent", "version": "1.0.0" },
+  "turns": [ { "steps": [
+    { "say": "I need to install a package first." },
+    { "permission": { "toolCall": { "toolCallId": "call-1", "title": "npm install left-pad", "kind": "execute" },
+      "options": [ { "optionId": "yes", "name": "Yes, run it", "kind": "allow_once" },
+                   { "optionId": "always", "name": "Always allow npm", "kind": "allow_always" },
+                   { "optionId": "no", "name": "No, skip it", "kind": "reject_once" } ] }, "as": "p" },
+    { "elicit": { "message": "How should the release go out?", "requestedSchema": { "type": "object",
+      "properties": {
+        "version": { "type": "string", "title": "Version", "minLength": 5, "maxLength": 20 },
+        "date": { "type": "string", "title": "Release date", "format": "date" },
+        "replicas": { "type": "integer", "title": "Replicas", "minimum": 1, "maximum": 5 },
+        "notify": { "type": "boolean", "title": "Notify the team", "default": true },
+        "channel": { "type": "string", "title": "Channel",
+          "oneOf": [ { "const": "stable", "title": "Stable" }, { "const": "beta", "title": "Beta" } ] },
+        "targets": { "type": "array", "title": "Targets", "minItems": 1, "maxItems": 2,
+          "items": { "type": "string", "enum": ["linux", "mac", "win"] } } },
+      "required": ["version", "channel", "targets"] } }, "as": "f" },
+    { "say": "Permission {{p}} and form {{f}}" } ] } ] }
 JSON
 
 STEP=0
@@ -101,6 +138,18 @@ wait_for() {
     sleep 0.1
   done
 }
+# wait_gone TEXT [SECONDS]: polls the screen until it no longer shows TEXT.
+wait_gone() {
+  local deadline=$((SECONDS + ${2:-15}))
+  while "${TMUX_CMD[@]}" capture-pane -p -t tui | grep -qF -- "$1"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "tui-smoke: step $STEP: the screen still showed \"$1\":" >&2
+      "${TMUX_CMD[@]}" capture-pane -p -t tui >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
 keys() { "${TMUX_CMD[@]}" send-keys -t tui "$@"; }
 start() { # start COLUMNS ROWS [tui flags…]
   local columns=$1 rows=$2
@@ -118,7 +167,7 @@ start 80 24
 keys 'plan the new service' Enter
 wait_for 'Question 1 / 2'
 # A new prompt ignores keys for a moment (type-ahead must not answer it); then its keys show.
-wait_for 'Enter choose'
+wait_for 'Esc skip'
 capture 1-question-1
 keys Down Down Enter
 wait_for 'Esc back to the options'
@@ -127,7 +176,11 @@ wait_for '› Go, with a twist'
 keys Enter
 wait_for 'Question 2 / 2'
 capture 1-question-2
+# Esc leaves the last question unanswered and opens the review: nothing is sent before Submit.
 keys Escape
+wait_for 'Review your answers'
+capture 1-review
+keys Enter
 wait_for '"answer":null}]}'
 wait_for 'Enter send'
 capture 1-answered
@@ -152,9 +205,11 @@ wait_for 'Resume with: parley tui --session'
 SESSION=$("${TMUX_CMD[@]}" capture-pane -p -t tui | sed -n 's/^Resume with: parley tui --session \([^ ]*\).*/\1/p' | tail -1)
 start 80 24 --session "$SESSION"
 wait_for 'Ship on Friday?'
-wait_for 'Enter choose'
+wait_for 'Esc skip'
 capture 3-resumed
 keys 2
+wait_for 'Ship on Friday? → No'
+keys Enter
 wait_for 'Noted:'
 wait_for 'Enter send'
 capture 3-answered-after-restart
@@ -191,6 +246,49 @@ expect_count '› tall prompt please' 1
 expect_count 'Running the long script now.' 1
 expect_count '✓ run_command echo step-01' 1
 expect_count 'The script finished cleanly.' 1
+keys C-d
+wait_for '[parley exited with 0]'
+
+STEP=6
+# One start with an MCP server and an ACP agent: new sessions talk to the agent; /new parley
+# makes one of Parley's own, whose turn calls the MCP server's elicitation tool.
+start 100 30 --mcp-config "$OUT/mcp.json" --acp "'$NODE --no-warnings $(pwd)/src/main/runtime/acp/testing/fake-acp-agent.ts $OUT/agent.json'"
+wait_for '(ACP agent)'
+keys 'release it' Enter
+wait_for 'Fake Agent asks permission'
+wait_for 'Enter confirm'
+capture 6-agent-permission
+keys 2 Enter
+wait_for 'Fake Agent asks'
+wait_for 'Tab next field'
+# Every field type: text with a length bound, a date, an integer over its maximum (refused at the
+# field), a checkbox, a single choice, a multi-select.
+keys '1.2.3' Enter '2026-03-01' Enter 7 Enter ' ' Enter 2 Tab ' ' 3 C-s
+wait_for '✗ Must be at most 5.'
+capture 6-agent-form-refused
+keys BSpace 3 C-s
+wait_for '"replicas":3'
+wait_gone 'Working…'
+capture 6-agent-answered
+keys '/new parley' Enter
+wait_for 'Scenario scenario.json'
+keys 'elicit from the server' Enter
+wait_for 'mcp__everything__trigger-elicitation-request'
+wait_for 'Enter confirm'
+keys Enter
+wait_for 'MCP server everything asks'
+wait_for 'Tab next field'
+keys 'Ada Lovelace' Tab ' '
+wait_for '[x] Boolean'
+capture 6-mcp-form
+keys C-s
+wait_for 'Name: Ada Lovelace'
+wait_gone 'Working…'
+capture 6-mcp-answered
+"${TMUX_CMD[@]}" capture-pane -p -S - -t tui >"$OUT/6-scrollback.txt"
+expect_count 'Fake Agent asks' 0
+expect_count 'MCP server everything asks' 0
+expect_count '› elicit from the server' 1
 keys C-d
 wait_for '[parley exited with 0]'
 

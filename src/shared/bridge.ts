@@ -217,6 +217,7 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({ requestId: IdSchema }),
     output: z.union([Ok, fail('unknown_request', 'live_request')]),
   },
+  /** A half-answered AskUserQuestion, as the preset's form draft (see `questionsToForm`). */
   saveQuestionDraft: {
     channel: 'interactions:save-draft',
     input: z.strictObject({ requestId: IdSchema, draft: FormDraftSchema }),

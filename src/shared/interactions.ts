@@ -94,7 +94,11 @@ export const QuestionInteractionSchema = z.strictObject({
   ...PendingBaseShape,
   toolCallId: IdSchema,
   questions: z.array(QuestionSchema).min(1).max(3),
-  /** Where the person had got to, if they started answering. */
+  /**
+   * Where the person had got to, if they started answering: the shared form draft of the
+   * AskUserQuestion preset (`questionsToForm`), one value per question, `index === questions.length`
+   * on the review step.
+   */
   draft: FormDraftSchema.nullable(),
 })
 export type QuestionInteraction = z.infer<typeof QuestionInteractionSchema>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createFakeBridge } from './testing/fake-bridge'
-import { added, agentPermission, form, logged, permission, question } from './testing/fixtures'
+import { added, agentPermission, logged, permission, question } from './testing/fixtures'
 import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
 import { startApp, unmountApps } from './testing/start-app'
 
@@ -232,7 +232,7 @@ describe('questions in a small terminal', () => {
     let frame = await waitForFrame(app, 'Question 1 / 2')
     expectFits(frame, SMALL)
     await waitArmed(app)
-    frame = await press(app, KEYS.down + KEYS.down + KEYS.down, '❯ 4. Other')
+    frame = await press(app, KEYS.down + KEYS.down + KEYS.down, '❯ 4. ( ) Other')
     expectFits(frame, SMALL)
     expect(frame).toContain('Question 1 / 2')
   })
@@ -246,8 +246,8 @@ describe('questions in a small terminal', () => {
       const frame = await press(app, keys, keys ? '❯ 3.' : '❯ 1.')
       for (const row of boxRows(frame)) {
         expect(row.slice(1, -1).trim()).not.toBe('')
-        // Continuation rows start under the label (six columns in), never one further.
-        expect(row).not.toMatch(/^│ {2}\S|^│ {7}\S/)
+        // Continuation rows start under the label (after "❯ 1. ( ) "), never one further.
+        expect(row).not.toMatch(/^│ {2}\S|^│ {11}\S/)
       }
     }
   })
@@ -272,7 +272,8 @@ describe('"Other" is a real text field', () => {
     await press(app, 'rows', 'rows')
     await press(app, KEYS.home + '> ', '> rows')
     await press(app, KEYS.enter, 'Question 2 / 2')
-    await press(app, '1', (f) => !f.includes('Agent question'))
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
     expect(fake.callsOf('respondToQuestion')).toEqual([
       { requestId: 'q1', answers: ['Zig\nwith\n> rows', 'vim'] },
     ])
@@ -329,17 +330,30 @@ describe('requests from other askers', () => {
     ])
   })
 
-  test('a form says where to answer it instead of leaving an empty message box, and can be declined', async () => {
+  test('the agent’s tool call waits for the permission on its row instead of saying running', async () => {
     const { app, fake } = await ready()
-    fake.emit(added(form()))
-    const frame = await waitForFrame(app, 'MCP server github asks you to fill in a form')
-    expect(frame).toContain('Which repository should I open the issue in?')
-    expect(frame).toContain('cannot fill in forms yet: answer it in the desktop or')
-    expect(frame).not.toContain('Message')
-    await waitArmed(app)
-    await press(app, 'd', (f) => f.includes('Message'))
-    expect(fake.callsOf('respondToForm')).toEqual([
-      { requestId: 'f1', response: { action: 'decline' } },
-    ])
+    fake.emit(
+      logged({
+        type: 'agent_tool_call',
+        at: 1,
+        turnId: 't1',
+        toolCallId: 'call-1',
+        title: 'npm install left-pad',
+        kind: 'execute',
+        status: 'pending',
+        locations: [],
+        content: [],
+      }),
+    )
+    fake.emit(
+      added(
+        agentPermission({
+          source: { kind: 'acp', agent: 'Codex', rpcId: 7, toolCallId: 'call-1' },
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Codex asks permission')
+    expect(frame).toContain('? npm install left-pad · waiting for your permission')
+    expect(frame).not.toContain('running')
   })
 })

@@ -111,21 +111,23 @@ describe('terminal client', () => {
     await waitForFrame(app, '✗ read_file README.md error · no such file')
   })
 
-  test('questions come one at a time; Other text and Esc give answers submitted once', async () => {
+  test('questions come one at a time under tabs; Other text and Esc; nothing is sent before the review', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
     fake.emit(added(question()))
     let frame = await waitForFrame(app, 'Question 1 / 2')
     expect(frame).toContain('Which language?')
     expect(frame).toContain('typed JavaScript')
-    expect(frame).toContain('3. Other')
+    expect(frame).toContain('3. ( ) Other')
+    expect(frame).toContain('☐ Which language?  ☐ Which editor?  Submit')
     await waitArmed(app)
-    await press(app, KEYS.down, '❯ 2. Rust')
-    await press(app, KEYS.down, '❯ 3. Other')
+    await press(app, KEYS.down, '❯ 2. ( ) Rust')
+    await press(app, KEYS.down, '❯ 3. ( ) Other')
     await press(app, KEYS.enter, 'Esc back to the options')
     await press(app, 'Zig, 3 times', '› Zig, 3 times')
     frame = await press(app, KEYS.enter, 'Question 2 / 2')
     expect(frame).toContain('Which editor?')
+    expect(frame).toContain('✔ Which language?  ☐ Which editor?')
     await vi.waitFor(() =>
       expect(fake.callsOf('saveQuestionDraft')).toEqual([
         {
@@ -134,23 +136,100 @@ describe('terminal client', () => {
         },
       ]),
     )
-    await press(app, KEYS.escape, (f) => !f.includes('Agent question'))
+    // The last answer (here: none, with Esc) opens the review; it never sends at once.
+    frame = await press(app, KEYS.escape, 'Review your answers')
+    expect(frame).toContain('Which language? → Zig, 3 times')
+    expect(frame).toContain('Which editor? → not answered')
+    expect(frame).toContain('1 unanswered')
+    expect(fake.callsOf('respondToQuestion')).toEqual([])
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
     expect(fake.callsOf('respondToQuestion')).toEqual([
       { requestId: 'q1', answers: ['Zig, 3 times', null] },
     ])
     await waitForFrame(app, 'Message')
   })
 
-  test('number keys pick options directly', async () => {
+  test('number keys pick and move on; the review sends the answers once with Enter', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
     fake.emit(added(question()))
     await waitForFrame(app, 'Question 1 / 2')
     await waitArmed(app)
     await press(app, '2', 'Question 2 / 2')
-    await press(app, '1', (f) => !f.includes('Agent question'))
+    await press(app, '1', 'Which editor? → vim')
+    expect(fake.callsOf('respondToQuestion')).toEqual([])
+    app.stdin.write(KEYS.enter + KEYS.enter)
+    await waitForFrame(app, (f) => !f.includes('Agent question'))
     expect(fake.callsOf('respondToQuestion')).toEqual([
       { requestId: 'q1', answers: ['Rust', 'vim'] },
+    ])
+  })
+
+  test('Esc on an answered question keeps its answer and moves on', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
+    await press(app, '2', 'Question 2 / 2')
+    await press(app, KEYS.left, '❯ 2. (•) Rust')
+    await press(app, KEYS.escape, 'Question 2 / 2')
+    await press(app, KEYS.escape, 'Which language? → Rust')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: ['Rust', null] },
+    ])
+  })
+
+  test('←/→ and Tab move between the questions and the review; Enter on a reviewed question goes back to it', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
+    await press(app, KEYS.right, 'Question 2 / 2')
+    await press(app, KEYS.tab, 'Review your answers')
+    // Passing a question by without answering it leaves it unanswered, not chosen.
+    expect(plainFrame(app)).toContain('Which language? → not answered')
+    await press(app, KEYS.left, 'Question 2 / 2')
+    await press(app, KEYS.left, 'Question 1 / 2')
+    await press(app, KEYS.ctrlS, 'Review your answers')
+    await press(app, KEYS.up + KEYS.up, '❯ Which language?')
+    await press(app, KEYS.enter, 'Question 1 / 2')
+    await press(app, '1', 'Question 2 / 2')
+    await press(app, KEYS.ctrlS, 'Which language? → TypeScript')
+    expect(fake.callsOf('respondToQuestion')).toEqual([])
+  })
+
+  test('a multiSelect question ticks with Space and numbers, and answers with a list', async () => {
+    const { app, fake } = start()
+    await waitForFrame(app, 'Message')
+    fake.emit(
+      added(
+        question({
+          questions: [
+            {
+              question: 'Which targets?',
+              multiSelect: true,
+              options: [{ label: 'Linux' }, { label: 'macOS' }, { label: 'Windows' }],
+            },
+          ],
+        }),
+      ),
+    )
+    let frame = await waitForFrame(app, 'Question 1 / 1')
+    expect(frame).toContain('Which targets? · choose any')
+    expect(frame).toContain('❯ 1. [ ] Linux')
+    await waitArmed(app)
+    await press(app, ' ', '❯ 1. [x] Linux')
+    await press(app, '3', '3. [x] Windows')
+    await press(app, '3', '3. [ ] Windows')
+    await press(app, '2', '2. [x] macOS')
+    frame = await press(app, KEYS.enter, 'Review your answers')
+    expect(frame).toContain('Which targets? → Linux, macOS')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: [['Linux', 'macOS']] },
     ])
   })
 
@@ -219,7 +298,8 @@ describe('terminal client', () => {
     expect(frame).not.toContain('half a thought')
     await waitArmed(app)
     await press(app, '1', 'Question 2 / 2')
-    await press(app, '1', '› half a thought')
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, '› half a thought')
     expect(fake.callsOf('send')).toEqual([])
   })
 
@@ -286,10 +366,14 @@ describe('terminal client', () => {
     expect(frame).toContain('? AskUserQuestion 0 questions · waiting for your answer')
     expect(frame).not.toContain('running')
     expect(frame).toContain('Waiting since 2026-01-02 09:05')
+    // Where the person had got to: the second question, the first one answered.
+    expect(frame).toContain('✔ Which language?')
     await waitArmed(app)
-    expect(plainFrame(app)).toContain('x dismiss')
-    await press(app, 'x', (f) => !f.includes('Agent question'))
+    await press(app, KEYS.ctrlS, '[»Submit«] [ Dismiss ]')
+    await press(app, KEYS.right, '[ Submit ] [»Dismiss«]')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
     expect(fake.callsOf('dismissInteraction')).toEqual([{ requestId: 'q1' }])
+    expect(fake.callsOf('respondToQuestion')).toEqual([])
   })
 
   test('← goes back to the previous question with its pick marked', async () => {
@@ -300,7 +384,7 @@ describe('terminal client', () => {
     await waitArmed(app)
     await press(app, '2', 'Question 2 / 2')
     const frame = await press(app, KEYS.left, 'Question 1 / 2')
-    expect(frame).toContain('❯ 2. Rust ✓')
+    expect(frame).toContain('❯ 2. (•) Rust')
   })
 
   test('an unknown --session id is reported and exits with 1', async () => {

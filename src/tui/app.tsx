@@ -17,6 +17,8 @@ import {
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
+import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
+import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
@@ -35,6 +37,7 @@ import { settledCount, type TranscriptEntry } from './transcript-state'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from './use-now'
 import { useReprintOnResize } from './use-reprint-on-resize'
+import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
 /** A second Ctrl+C within this window exits even while a turn is running. */
@@ -75,7 +78,10 @@ export interface AppProps {
 }
 
 /** A panel shown in place of the message box. */
-type Panel = { kind: 'sessions'; sessions: readonly SessionSummary[] } | { kind: 'output' }
+type Panel =
+  | { kind: 'sessions'; sessions: readonly SessionSummary[] }
+  | { kind: 'output' }
+  | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
 
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
@@ -138,6 +144,16 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     return () => clearTimeout(timer)
   }, [hint])
 
+  const mcp = useMcp(bridge, session?.workspace, {
+    askApproval: (workspace, approval, { replace }) =>
+      setPanel((shown) =>
+        shown && !replace ? shown : { kind: 'mcp-approval', workspace, approval },
+      ),
+    closePanel: () => setPanel(null),
+    hint: setHint,
+    note: (text) => note(text),
+  })
+
   // A new session at start-up: offer the last one that has something in it.
   const createdId = view.created && target === initialTarget ? shownSession : undefined
   useEffect(() => {
@@ -194,9 +210,27 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     })
   }
 
-  /** The next mode; bypass (nothing asks any more) only after an explicit confirmation. */
+  /** Switches an ACP agent to one of its own modes. */
+  const setAgentModeTo = (mode: AgentModes['available'][number]) => {
+    if (!session) return
+    void bridge.setAgentMode({ sessionId: session.id, modeId: mode.id }).then((result) => {
+      if (result.ok) setHint(`${session.agent?.name ?? 'The agent'} is now in ${mode.name} mode.`)
+      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
+    })
+  }
+
+  /**
+   * The next mode: an ACP agent's own when it offers modes, else Parley's permission modes, where
+   * bypass (nothing asks any more) comes only after an explicit confirmation.
+   */
   const cycleMode = () => {
     if (!session) return
+    if (session.agentModes && !confirmingBypass) {
+      const next = nextAgentMode(session.agentModes)
+      if (next) setAgentModeTo(next)
+      else setHint(`${session.agent?.name ?? 'The agent'} offers no other mode.`)
+      return
+    }
     const next = confirmingBypass ? nextMode('bypass') : nextMode(session.mode)
     if (next === 'bypass') setConfirmingBypass(true)
     else setMode(next)
@@ -224,7 +258,19 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       case 'help':
         return note(HELP_TEXT)
       case 'new':
-        return switchTo({ kind: 'create', workspace: session.workspace })
+        if (arg === '') return switchTo({ kind: 'create', workspace: session.workspace })
+        return void bridge.getSettings({}).then((settings) => {
+          const agents = 'agents' in settings ? settings.agents : []
+          const wanted = arg.toLowerCase()
+          const agent =
+            wanted === 'parley'
+              ? 'parley'
+              : agents.find((a) => a.id === wanted || a.name.toLowerCase() === wanted)?.id
+          if (agent) return switchTo({ kind: 'create', workspace: session.workspace, agent })
+          setHint(
+            `No agent “${arg}”: /new ${['parley', ...agents.map((a) => a.id)].join(', /new ')}.`,
+          )
+        })
       case 'resume':
         if (offer) return openSession(offer)
         return void bridge.listSessions({}).then((list) => {
@@ -237,6 +283,14 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
         })
       case 'mode': {
+        const modes = session.agentModes
+        if (modes) {
+          const names = modes.available.map((m) => m.name).join(', ')
+          if (arg === '')
+            return setHint(`Mode: ${currentModeName(modes)} · /mode ${names} · Shift+Tab cycles`)
+          const mode = findAgentMode(modes, arg)
+          return mode ? setAgentModeTo(mode) : setHint(`No mode “${arg}”: ${names}.`)
+        }
         if (arg === '')
           return setHint(
             `Mode: ${session.mode} · /mode ${PERMISSION_MODES.join('|')} · Shift+Tab cycles`,
@@ -270,6 +324,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           else if (result.reason === 'busy') setHint('A turn is still running.')
           else setHint(result.message ?? `Not retried (${result.reason}).`)
         })
+      case 'mcp':
+        return mcp.command(session.workspace, arg)
       case 'quit':
         return exit(0)
       default:
@@ -424,6 +480,10 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const footer = footerLines({
     mode: session.mode,
     backendLabel: backendLabel || session.backend,
+    agent: session.agent && {
+      name: session.agent.name,
+      mode: session.agentModes ? currentModeName(session.agentModes) : null,
+    },
     workspace: session.workspace,
     hints: head ? PROMPT_HINTS : panel ? PANEL_HINTS : COMPOSER_HINTS,
     width,
@@ -454,6 +514,13 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         maxRows={surfaceMax}
         onPick={openSession}
         onClose={() => setPanel(null)}
+      />
+    ) : panel?.kind === 'mcp-approval' ? (
+      <McpApprovalPrompt
+        approval={panel.approval}
+        width={width}
+        maxRows={surfaceMax}
+        onAnswer={(approve) => mcp.answer(panel.workspace, panel.approval, approve)}
       />
     ) : lastTool ? (
       <OutputView

@@ -4,6 +4,7 @@ import {
   lineWidth,
   truncateLine,
   truncateLineStart,
+  type Span,
   type StyledLine,
 } from './styled-text'
 
@@ -26,9 +27,12 @@ export function footerLines({
   hints,
   width,
   maxHintRows = 2,
+  agent,
 }: {
   mode: PermissionMode
   backendLabel: string
+  /** An ACP agent's session: the agent in place of the model, its own mode when it has modes. */
+  agent?: { name: string; mode: string | null } | undefined
   workspace: string
   hints: readonly string[]
   width: number
@@ -37,26 +41,17 @@ export function footerLines({
 }): StyledLine[] {
   const inner = width - 2
   const pad = (line: StyledLine): StyledLine => [{ text: ' ' }, ...line]
-  const facts = flowItems(
-    [
-      [{ text: mode, style: { color: MODE_COLOR[mode], bold: true } }],
-      [{ text: backendLabel }],
-      [{ text: workspace }],
-    ],
-    inner,
-  )
+  const modeSpan: Span =
+    agent?.mode !== undefined && agent.mode !== null
+      ? { text: agent.mode, style: { color: 'cyan', bold: true } }
+      : { text: mode, style: { color: MODE_COLOR[mode], bold: true } }
+  const backend: Span = agent ? { text: `${agent.name} (ACP agent)` } : { text: backendLabel }
+  const facts = flowItems([[modeSpan], [backend], [{ text: workspace }]], inner)
   const lines =
     facts.length === 1
       ? facts
       : [
-          truncateLine(
-            [
-              { text: mode, style: { color: MODE_COLOR[mode], bold: true } },
-              { text: ' · ', style: { dim: true } },
-              { text: backendLabel },
-            ],
-            inner,
-          ),
+          truncateLine([modeSpan, { text: ' · ', style: { dim: true } }, backend], inner),
           truncateLineStart([{ text: workspace }], inner),
         ]
   const keys = flowItems(

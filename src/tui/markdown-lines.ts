@@ -73,6 +73,13 @@ const ENTITIES: Readonly<Record<string, string>> = {
 const decodeEntities = (text: string): string =>
   text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (whole, name: string) => ENTITIES[name] ?? whole)
 
+/**
+ * What the agent says, as prose: emoji sequences (joined with U+200D, with a presentation
+ * selector) are shown as the emoji they draw. Code, commands, paths and link targets stay in
+ * `code` mode, where every hidden character is revealed.
+ */
+const prose = (text: string, style?: SpanStyle): Span[] => safeSpans(text, style, 'prose')
+
 /** Every token type marked's lexer produces; a record, so a new one fails to compile. */
 const MARKED_TYPES: Record<MarkedToken['type'], true> = {
   blockquote: true,
@@ -122,7 +129,7 @@ function block(token: Token, width: number, context: BlockContext): StyledLine[]
     case 'paragraph':
       return wrapSpans(inline(t.tokens), width)
     case 'text':
-      return wrapSpans(t.tokens ? inline(t.tokens) : safeSpans(decodeEntities(t.text)), width)
+      return wrapSpans(t.tokens ? inline(t.tokens) : prose(decodeEntities(t.text)), width)
     case 'heading':
       return wrapSpans(
         inline(t.tokens, { bold: true, ...(t.depth === 1 ? { underline: true } : {}) }),
@@ -194,9 +201,9 @@ function inline(tokens: readonly Token[], style: SpanStyle = {}): Span[] {
     if (!t) return safeSpans(token.raw, style)
     switch (t.type) {
       case 'text':
-        return t.tokens ? inline(t.tokens, style) : safeSpans(decodeEntities(t.text), style)
+        return t.tokens ? inline(t.tokens, style) : prose(decodeEntities(t.text), style)
       case 'escape':
-        return safeSpans(t.text, style)
+        return prose(t.text, style)
       case 'strong':
         return inline(t.tokens, { ...style, bold: true })
       case 'em':

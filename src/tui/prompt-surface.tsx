@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react'
 import type { PendingInteraction } from '../shared/interactions'
 import { AgentPermissionPrompt } from './agent-permission-prompt'
-import { FormNotice } from './form-notice'
+import { FormPrompt } from './form-prompt'
+import { formTarget, questionTarget } from './form-targets'
 import { PermissionPrompt } from './permission-prompt'
-import { QuestionPrompt } from './question-prompt'
 import type { TuiBridge } from './tui-bridge'
 
 /** The head of the interaction FIFO, by kind; a new kind fails to compile until it is shown. */
@@ -20,17 +20,19 @@ export function PromptSurface({
   width: number
   maxRows: number
 }): ReactElement {
-  const props = { bridge, moreWaiting, width, maxRows }
+  const props = { moreWaiting, width, maxRows }
   // Keyed by request: a new request starts with a fresh cursor, scroll and arming delay.
   const key = interaction.requestId
   switch (interaction.kind) {
     case 'permission':
-      return <PermissionPrompt key={key} interaction={interaction} {...props} />
+      return <PermissionPrompt key={key} interaction={interaction} bridge={bridge} {...props} />
     case 'question':
-      return <QuestionPrompt key={key} interaction={interaction} {...props} />
+      return <FormPrompt key={key} target={questionTarget(interaction, bridge)} {...props} />
     case 'agent_permission':
-      return <AgentPermissionPrompt key={key} interaction={interaction} {...props} />
+      return (
+        <AgentPermissionPrompt key={key} interaction={interaction} bridge={bridge} {...props} />
+      )
     case 'form':
-      return <FormNotice key={key} interaction={interaction} {...props} />
+      return <FormPrompt key={key} target={formTarget(interaction, bridge)} {...props} />
   }
 }

@@ -9,3 +9,9 @@ test('the resume hint repeats --data-dir, --scenario and --workspace when they w
   )
   expect(resumeHint({}, 's-1')).toBe('Resume with: parley tui --session s-1')
 })
+
+test('the resume hint repeats --mcp-config: the session’s tools come from it', () => {
+  expect(resumeHint({ mcpConfig: '/tmp/mcp.json' }, 's-1')).toBe(
+    'Resume with: parley tui --session s-1 --mcp-config /tmp/mcp.json',
+  )
+})

@@ -18,7 +18,7 @@ describe('slash commands', () => {
   })
 
   test('suggestions follow what is typed', () => {
-    expect(commandSuggestions('/m').map((c) => c.name)).toEqual(['mode', 'model'])
+    expect(commandSuggestions('/m').map((c) => c.name)).toEqual(['mode', 'model', 'mcp'])
     expect(commandSuggestions('/').length).toBeGreaterThan(5)
     expect(commandSuggestions('/mode x')).toEqual([])
   })

@@ -3,16 +3,26 @@ import { PERMISSION_MODES } from '../shared/permission'
 /** The composer's `/` commands, in the order /help lists them. */
 export const SLASH_COMMANDS = [
   { name: 'help', usage: '/help', description: 'keys and commands' },
-  { name: 'new', usage: '/new', description: 'start a new session in this workspace' },
+  {
+    name: 'new',
+    usage: '/new [agent]',
+    description:
+      'start a new session here (/new codex: with an ACP agent; /new parley: Parley’s own)',
+  },
   { name: 'resume', usage: '/resume', description: 'go back to your last session' },
   { name: 'sessions', usage: '/sessions', description: 'pick a session to open' },
   {
     name: 'mode',
     usage: `/mode [${PERMISSION_MODES.join('|')}]`,
-    description: 'show or change the permission mode',
+    description: 'show or change the permission mode (an ACP agent’s own modes in its sessions)',
   },
   { name: 'model', usage: '/model [name]', description: 'show the models or switch to one' },
   { name: 'retry', usage: '/retry', description: 'run a failed turn again' },
+  {
+    name: 'mcp',
+    usage: '/mcp [restart NAME|approve]',
+    description: 'MCP servers: status and tools, restart one, approve the workspace’s',
+  },
   { name: 'quit', usage: '/quit', description: 'quit (an open request stays open)' },
 ] as const
 
@@ -52,5 +62,6 @@ export const HELP_TEXT = [
   'Commands:',
   ...SLASH_COMMANDS.map((c) => `  ${c.usage} — ${c.description}`),
   'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
-  'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies or skips; PgUp/PgDn scroll long details.',
+  'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies; PgUp/PgDn scroll long details.',
+  'In a form: Tab next field, Space ticks, Enter moves on, Ctrl+S submits, Esc cancels; questions: ←/→ between them, a review before Submit.',
 ].join('\n')

@@ -1,4 +1,5 @@
 import stringWidth from 'string-width'
+import type { InvisibleMode } from '../shared/reveal-invisibles'
 import { visibleSegments } from './visible-text'
 
 /**
@@ -51,10 +52,12 @@ export function lineText(line: StyledLine): string {
 
 /**
  * Text from a model, a tool or a log as spans: hidden characters (escape sequences, bidi
- * overrides, zero-width spaces) become highlighted visible escapes; line breaks are kept.
+ * overrides, zero-width spaces) become highlighted visible escapes; line breaks are kept. `code`
+ * (commands, paths, tool text) reveals every one; `prose` (what an agent says or asks) lets emoji
+ * sequences through as the emoji they draw (see `reveal-invisibles.ts`).
  */
-export function safeSpans(text: string, style?: SpanStyle): Span[] {
-  return visibleSegments(text).map((segment) =>
+export function safeSpans(text: string, style?: SpanStyle, mode: InvisibleMode = 'code'): Span[] {
+  return visibleSegments(text, mode).map((segment) =>
     segment.hidden
       ? { text: segment.text, style: { ...style, ...HIDDEN_STYLE } }
       : { text: segment.text, style },

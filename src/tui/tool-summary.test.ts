@@ -6,6 +6,7 @@ test('a tool line names the command, the path or the question count', () => {
   expect(summarizeToolInput('read_file', { path: 'src/a.ts' })).toBe('src/a.ts')
   expect(summarizeToolInput('AskUserQuestion', { questions: [{}] })).toBe('1 question')
   expect(summarizeToolInput('list_files', {})).toBe('.')
+  expect(summarizeToolInput('mcp__everything__trigger-elicitation-request', {})).toBe('')
 })
 
 test('a multi-line command stays on one line with its hidden characters shown', () => {
@@ -30,4 +31,15 @@ test('an error message loses the SDK class name in front of it', () => {
   expect(plainError('The server is busy; try again later.')).toBe(
     'The server is busy; try again later.',
   )
+})
+
+test('AskUserQuestion answers are listed, a multi-select question’s labels together', () => {
+  const output = {
+    answers: [
+      { question: 'A?', answer: 'Rust' },
+      { question: 'B?', answer: ['Linux', 'macOS'] },
+      { question: 'C?', answer: null },
+    ],
+  }
+  expect(summarizeToolResult('AskUserQuestion', output, false)).toBe('Rust · Linux, macOS · —')
 })

@@ -16,8 +16,9 @@ export function summarizeToolInput(tool: string, input: Json, max = 120): string
   const main =
     text(input.command) ?? text(input.path) ?? text(input.query) ?? text(input.description)
   if (main !== undefined) return oneLine(main, max)
-  // list_files with no path lists the workspace root.
-  return Object.keys(input).length === 0 ? '.' : oneLine(JSON.stringify(input), max)
+  if (Object.keys(input).length > 0) return oneLine(JSON.stringify(input), max)
+  // list_files with no path lists the workspace root; another tool was just called without input.
+  return tool === 'list_files' ? '.' : ''
 }
 
 /**
@@ -35,7 +36,13 @@ export function summarizeToolResult(
     return oneLine(message ?? JSON.stringify(output), max)
   }
   if (tool === 'AskUserQuestion' && isRecord(output) && Array.isArray(output.answers)) {
-    const answers = output.answers.map((a) => (isRecord(a) ? (text(a.answer) ?? '—') : '—'))
+    const answerOf = (a: Json): string => {
+      if (!isRecord(a)) return '—'
+      // A multi-select question's answer is a list of labels.
+      const list = Array.isArray(a.answer) ? a.answer.flatMap((x) => text(x) ?? []) : []
+      return text(a.answer) ?? (list.length > 0 ? list.join(', ') : '—')
+    }
+    const answers = output.answers.map(answerOf)
     return oneLine(answers.join(' · '), max)
   }
   return undefined

@@ -1,3 +1,4 @@
+import { agentToolKey } from '../shared/agent-activity'
 import type { PendingInteraction } from '../shared/interactions'
 import { markdownLines } from './markdown-lines'
 import {
@@ -49,13 +50,17 @@ export function entryLines(
       }
       return [[], ...prefixLines(lines, [{ text: '› ', style: { color: 'cyan', bold: true } }])]
     }
-    case 'assistant':
-      return prefixLines(markdownLines(entry.text, width - 2), INDENT, INDENT)
+    case 'assistant': {
+      const lines = prefixLines(markdownLines(entry.text, width - 2), INDENT, INDENT)
+      return entry.cutOff
+        ? [...lines, [...INDENT, { text: '— cut off', style: { color: 'yellow' } }]]
+        : lines
+    }
     case 'tool':
       return [toolLine(entry, width, waiting)]
     case 'note': {
       const style = entry.tone === 'error' ? { color: 'red' } : { dim: true }
-      const lines = wrapSpans(safeSpans(entry.text, style), width - 2)
+      const lines = wrapSpans(safeSpans(entry.text, style), width - 2, { indent: 'auto' })
       const detail = entry.detail
         ? wrapSpans(safeSpans(entry.detail, { dim: true }), width - 4).slice(0, DETAIL_LINES_SHOWN)
         : []
@@ -76,7 +81,7 @@ function toolLine(
     const spans: Span[] = [
       { text: '  ? ', style: { color: 'yellow' } },
       { text: entry.tool, style: { bold: true } },
-      ...(waiting === 'answer' ? [{ text: ` ${entry.summary}` }] : []),
+      ...(waiting === 'answer' && entry.summary !== '' ? [{ text: ` ${entry.summary}` }] : []),
       {
         text:
           waiting === 'permission'
@@ -92,7 +97,7 @@ function toolLine(
   const spans: Span[] = [
     { text: `  ${status.mark} `, style: { color: status.color } },
     { text: entry.tool, style: { bold: true } },
-    { text: ` ${oneLine(entry.summary)}` },
+    ...(entry.summary !== '' ? [{ text: ` ${oneLine(entry.summary)}` }] : []),
     { text: ` ${status.label}`, style: { color: status.color } },
     ...(tail ? [{ text: ` · ${oneLine(tail)}`, style: { dim: true } }] : []),
   ]
@@ -104,6 +109,22 @@ export function streamingLines(streaming: StreamingText, width: number): StyledL
   return prefixLines(markdownLines(streaming.text, width - 2), INDENT, INDENT)
 }
 
+/**
+ * The transcript row of the tool call an ACP agent's or MCP server's request is about: an ACP
+ * agent names its own call (its row is keyed by turn), an MCP server the Parley call that waits.
+ */
+function askerCall(item: PendingInteraction): string | null {
+  const { source } = item
+  switch (source.kind) {
+    case 'parley':
+      return source.toolCallId
+    case 'acp':
+      return source.toolCallId ? agentToolKey(item.turnId, source.toolCallId) : null
+    case 'mcp':
+      return source.toolCallId ?? null
+  }
+}
+
 /** The tool call a queued request is about, and what it waits for; null when it names none. */
 function waitingFor(item: PendingInteraction): [string, ToolWaiting] | null {
   switch (item.kind) {
@@ -111,14 +132,14 @@ function waitingFor(item: PendingInteraction): [string, ToolWaiting] | null {
       return [item.toolCallId, 'permission']
     case 'question':
       return [item.toolCallId, 'answer']
-    case 'agent_permission':
-      return item.source.kind !== 'parley' && item.source.toolCallId
-        ? [item.source.toolCallId, 'permission']
-        : null
-    case 'form':
-      return item.source.kind !== 'parley' && item.source.toolCallId
-        ? [item.source.toolCallId, 'answer']
-        : null
+    case 'agent_permission': {
+      const call = askerCall(item)
+      return call ? [call, 'permission'] : null
+    }
+    case 'form': {
+      const call = askerCall(item)
+      return call ? [call, 'answer'] : null
+    }
   }
 }
 

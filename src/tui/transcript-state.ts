@@ -15,7 +15,13 @@ export type ToolStatus = 'running' | 'ok' | 'error'
 /** One block of the transcript. Ids are unique within a session, so views can key on them. */
 export type TranscriptEntry =
   | { kind: 'user'; id: string; text: string }
-  | { kind: 'assistant'; id: string; text: string }
+  | {
+      kind: 'assistant'
+      id: string
+      text: string
+      /** The reply ends early (stopped, failed, or the model's output limit): said under it. */
+      cutOff?: true
+    }
   | {
       kind: 'tool'
       id: string
@@ -97,6 +103,7 @@ export function applySessionEvent(state: TranscriptState, event: SessionEvent): 
         kind: 'assistant',
         id: `${event.turnId}:text:${event.step}`,
         text: event.text,
+        ...(event.cutOff ? { cutOff: true as const } : {}),
       })
     }
     case 'tool_call':

@@ -19,16 +19,22 @@ export type TuiMethod = Extract<
   | 'stop'
   | 'retryTurn'
   | 'setSessionMode'
+  | 'setAgentMode'
   | 'respondToPermission'
   | 'respondToQuestion'
   | 'respondToAgentPermission'
   | 'respondToForm'
+  | 'sendFormAsMessage'
   | 'dismissInteraction'
   | 'saveQuestionDraft'
+  | 'saveFormDraft'
   | 'listPending'
   | 'getSettings'
   | 'updateSettings'
   | 'listModels'
+  | 'listMcpServers'
+  | 'approveMcpServers'
+  | 'restartMcpServer'
 >
 
 /**
@@ -61,16 +67,22 @@ export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
     stop: call('stop'),
     retryTurn: call('retryTurn'),
     setSessionMode: call('setSessionMode'),
+    setAgentMode: call('setAgentMode'),
     respondToPermission: call('respondToPermission'),
     respondToQuestion: call('respondToQuestion'),
     respondToAgentPermission: call('respondToAgentPermission'),
     respondToForm: call('respondToForm'),
+    sendFormAsMessage: call('sendFormAsMessage'),
     dismissInteraction: call('dismissInteraction'),
     saveQuestionDraft: call('saveQuestionDraft'),
+    saveFormDraft: call('saveFormDraft'),
     listPending: call('listPending'),
     getSettings: call('getSettings'),
     updateSettings: call('updateSettings'),
     listModels: call('listModels'),
+    listMcpServers: call('listMcpServers'),
+    approveMcpServers: call('approveMcpServers'),
+    restartMcpServer: call('restartMcpServer'),
     onEvent: (callback) => runtime.onEvent(callback),
   }
 }

@@ -21,6 +21,9 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
   // Keys typed while the runtime starts would otherwise be echoed by the terminal and arrive
   // with Enter turned into a line feed; raw mode from the start keeps them for the composer.
   process.stdin.setRawMode(true)
+  // The AI SDK prints its warnings (an unsupported setting, a deprecated option) straight to the
+  // console, which would be drawn over the screen; the terminal client shows errors itself.
+  globalThis.AI_SDK_LOG_WARNINGS = false
   const runtime = await runtimeForCommand('tui', options, true)
   if (typeof runtime === 'number') {
     process.stdin.setRawMode(false)

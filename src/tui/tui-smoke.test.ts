@@ -12,7 +12,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 const screen = (name: string) => readFileSync(join(out, `${name}.txt`), 'utf8')
 
-test('parley tui in a real tmux terminal: questions, permission, quit with a question open, resume, narrow, a tall prompt at 60×20', async () => {
+test('parley tui in a real tmux terminal: questions with a review, permission, quit with a question open, resume, narrow, a tall prompt at 60×20, an ACP agent’s permission and form, an MCP server’s form', async () => {
   // The script fails, naming the step and showing the screen, when a screen never shows what it
   // should; its own output is attached to the failure.
   const run = await promisify(execFile)('bash', ['scripts/tui-smoke.sh', out], {
@@ -26,6 +26,8 @@ test('parley tui in a real tmux terminal: questions, permission, quit with a que
 
   expect(screen('1-question-1')).toContain('Question 1 / 2')
   expect(screen('1-question-1')).toContain('same stack as the client')
+  expect(screen('1-review')).toContain('Which language should the service use? → Go, with a twist')
+  expect(screen('1-review')).toContain('Where should it run? → not answered')
   expect(screen('1-answered')).toContain('✓ AskUserQuestion 2 questions ok · Go, with a twist · —')
   expect(screen('2-permission')).toMatch(/risk medium · denied in (5:00|4:5\d)/)
   expect(screen('2-allowed')).toContain('✓ run_command echo hello from parley ok · allowed')
@@ -39,6 +41,8 @@ test('parley tui in a real tmux terminal: questions, permission, quit with a que
     ['2-permission', 80],
     ['4-narrow', 48],
     ['5-tall-prompt', 60],
+    ['6-agent-form-refused', 100],
+    ['6-mcp-form', 100],
   ] as const) {
     for (const line of screen(name).split('\n')) expect([...line].length).toBeLessThanOrEqual(width)
   }
@@ -56,4 +60,31 @@ test('parley tui in a real tmux terminal: questions, permission, quit with a que
   expect(count('› tall prompt please')).toBe(1)
   expect(count('Running the long script now.')).toBe(1)
   expect(count('The script finished cleanly.')).toBe(1)
+
+  // An ACP agent's permission with its own options, and its form: every field type, a value
+  // refused at its field, then what the agent received.
+  expect(screen('6-agent-permission')).toContain('Fake Agent asks permission')
+  expect(screen('6-agent-permission')).toContain('2. Always allow npm')
+  expect(screen('6-agent-permission')).toContain(
+    '? npm install left-pad · waiting for your permission',
+  )
+  const refused = screen('6-agent-form-refused')
+  expect(refused).toContain('Fake Agent asks')
+  expect(refused).toMatch(
+    /Replicas · whole number 1–5\s+│\n│ ❯ › 7\s+│\n│ {3}✗ Must be at most 5\./,
+  )
+  expect(refused).toContain('[ Submit ] [ Decline ] [ Cancel ]')
+  const agentAnswered = screen('6-agent-answered').replace(/\n {2}/g, '')
+  expect(agentAnswered).toContain('"optionId":"always"')
+  expect(agentAnswered).toContain(
+    '"content":{"version":"1.2.3","date":"2026-03-01","replicas":3,"notify":false,"channel":"beta","targets":["linux","win"]}',
+  )
+  // server-everything's own elicitation form, answered in the terminal; the server reports it.
+  expect(screen('6-mcp-form')).toContain('MCP server everything asks')
+  expect(screen('6-mcp-form')).toContain('› Ada Lovelace')
+  expect(screen('6-mcp-answered')).toContain('✅ User provided the requested')
+  expect(screen('6-mcp-answered').replace(/\n {2}/g, '')).toContain('- Name: Ada Lovelace')
+  const after = screen('6-scrollback')
+  expect(after.split('MCP server everything asks').length - 1).toBe(0)
+  expect(after.split('Fake Agent asks').length - 1).toBe(0)
 }, 180_000)

@@ -17,7 +17,13 @@ const failure = (result: Extract<OpenResult, { ok: false }>, sessionId?: string)
 
 /** Which session the client shows: a new one, or one to open (`--session`, /resume, /sessions). */
 export type SessionTarget =
-  { kind: 'create'; workspace?: string | undefined } | { kind: 'open'; sessionId: string }
+  | {
+      kind: 'create'
+      workspace?: string | undefined
+      /** A named ACP agent from Settings, or "parley"; absent: the default agent. */
+      agent?: string | undefined
+    }
+  | { kind: 'open'; sessionId: string }
 
 /**
  * Creates a session (or opens one and replays it) and keeps its view in step with live
@@ -78,9 +84,10 @@ export function useSessionView(
         else dispatch({ type: 'failed', message: failure(result, target.sessionId) })
         return
       }
-      const result = await bridge.createSession(
-        target.workspace === undefined ? {} : { workspace: target.workspace },
-      )
+      const result = await bridge.createSession({
+        ...(target.workspace === undefined ? {} : { workspace: target.workspace }),
+        ...(target.agent === undefined ? {} : { agent: target.agent }),
+      })
       if (!live) return
       if (result.ok)
         loaded({

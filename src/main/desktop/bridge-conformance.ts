@@ -126,7 +126,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],
-  ['saveQuestionDraft', { requestId: 'x', draft: { index: 9, picks: [] } }],
+  ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['getSettings', { all: true }],
   ['updateSettings', { openaiBaseUrl: 'not a url' }],

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../shared/bridge'
@@ -305,5 +305,27 @@ describe('after a restart', () => {
     const [pending] = await second.call('listPending', { sessionId })
     expect(pending).toMatchObject({ kind: 'question', draft })
     expect(existsSync(join(rig.dataDir, 'drafts'))).toBe(true)
+  })
+
+  it('brings back a question draft an earlier version saved in the old shape, as a form draft', async () => {
+    const rig = makeRig(questionScenario)
+    const first = await start(rig)
+    const sessionId = await createAndSend(first)
+    const added = await first.waitFor(isAdded)
+    if (!isAdded(added)) throw new Error('unreachable')
+    await first.quit()
+    const old = {
+      index: 1,
+      picks: [
+        { kind: 'option', index: 0 },
+        { kind: 'other', text: 'kept' },
+      ],
+    }
+    const file = join(rig.dataDir, 'drafts', `${added.interaction.requestId}.json`)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, JSON.stringify(old))
+    const second = await start(rig)
+    const [pending] = await second.call('listPending', { sessionId })
+    expect(pending).toMatchObject({ kind: 'question', draft: { index: 1, values: old.picks } })
   })
 })

@@ -1,5 +1,5 @@
-import type { BridgeEvent, BridgeInput, SessionSummary } from '../../shared/bridge'
-import type { PendingInteraction } from '../../shared/interactions'
+import type { BridgeEvent, BridgeInput, BridgeOutput, SessionSummary } from '../../shared/bridge'
+import type { PendingInteraction, SettleOutcome } from '../../shared/interactions'
 import type { SessionEvent } from '../../shared/session-events'
 import type { PublicSettings } from '../../shared/settings'
 import type { TuiBridge, TuiMethod } from '../tui-bridge'
@@ -21,6 +21,9 @@ export function createFakeBridge(
     pending?: PendingInteraction[]
     /** Other sessions in the data folder, newest first, each with its log. */
     others?: Array<{ session: SessionSummary; events: SessionEvent[] }>
+    /** What `listMcpServers` answers (no servers by default); approving clears `pendingApproval`. */
+    mcp?: BridgeOutput<'listMcpServers'>
+    settings?: Partial<PublicSettings>
   } = {},
 ) {
   const session: SessionSummary = {
@@ -57,12 +60,15 @@ export function createFakeBridge(
     anthropicApiKeySet: false,
     backendLabel: 'Fake test backend',
     models: [],
+    ...options.settings,
+  }
+  let mcp: BridgeOutput<'listMcpServers'> = options.mcp ?? {
+    servers: [],
+    problems: [],
+    pendingApproval: null,
   }
   let created = 0
-  const settled = (
-    requestId: string,
-    outcome: 'answered' | 'allowed' | 'denied' | 'dismissed' | 'declined' | 'cancelled',
-  ) =>
+  const settled = (requestId: string, outcome: SettleOutcome) =>
     queueMicrotask(() =>
       emit({ type: 'interaction_settled', sessionId: session.id, requestId, outcome }),
     )
@@ -110,6 +116,17 @@ export function createFakeBridge(
     stop: async (input) => (record('stop', input), { ok: true }),
     retryTurn: async (input) => (record('retryTurn', input), { ok: true, turnId: 't2' }),
     setSessionMode: async (input) => (record('setSessionMode', input), { ok: true }),
+    setAgentMode: async (input) => {
+      record('setAgentMode', input)
+      const modes = session.agentModes
+      if (!modes) return { ok: false, reason: 'not_an_agent_session' }
+      // As the runtime does: the new mode comes back on the session's summary.
+      session.agentModes = { ...modes, currentModeId: input.modeId }
+      queueMicrotask(() =>
+        emit({ type: 'session_changed', sessionId: session.id, session: { ...session } }),
+      )
+      return { ok: true }
+    },
     respondToPermission: async (input) => {
       record('respondToPermission', input)
       settled(input.requestId, input.decision === 'allow' ? 'allowed' : 'denied')
@@ -127,8 +144,17 @@ export function createFakeBridge(
     },
     respondToForm: async (input) => {
       record('respondToForm', input)
-      settled(input.requestId, input.response.action === 'cancel' ? 'cancelled' : 'declined')
+      const { action } = input.response
+      settled(
+        input.requestId,
+        action === 'accept' ? 'answered' : action === 'cancel' ? 'cancelled' : 'declined',
+      )
       return { ok: true }
+    },
+    sendFormAsMessage: async (input) => {
+      record('sendFormAsMessage', input)
+      settled(input.requestId, 'sent_as_message')
+      return { ok: true, turnId: 't2' }
     },
     dismissInteraction: async (input) => {
       record('dismissInteraction', input)
@@ -136,6 +162,7 @@ export function createFakeBridge(
       return { ok: true }
     },
     saveQuestionDraft: async (input) => (record('saveQuestionDraft', input), { ok: true }),
+    saveFormDraft: async (input) => (record('saveFormDraft', input), { ok: true }),
     listPending: async (input) => (record('listPending', input), options.pending ?? []),
     getSettings: async (input) => (record('getSettings', input), { ...settings }),
     updateSettings: async (input) => {
@@ -147,6 +174,19 @@ export function createFakeBridge(
       record('listModels', input),
       { ok: true, models: ['fake-small', 'fake-large'], from: 'builtin' }
     ),
+    listMcpServers: async (input) => (record('listMcpServers', input), mcp),
+    approveMcpServers: async (input) => {
+      record('approveMcpServers', input)
+      if (mcp.pendingApproval?.hash !== input.hash) return { ok: false, reason: 'changed' }
+      mcp = { ...mcp, pendingApproval: null }
+      return { ok: true }
+    },
+    restartMcpServer: async (input) => {
+      record('restartMcpServer', input)
+      return mcp.servers.some((s) => s.name === input.name)
+        ? { ok: true }
+        : { ok: false, reason: 'not_found' }
+    },
     onEvent: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -1,7 +1,6 @@
 import type { BridgeEvent } from '../../shared/bridge'
 import type {
   AgentPermissionInteraction,
-  FormInteraction,
   PendingInteraction,
   PermissionInteraction,
   QuestionInteraction,
@@ -72,21 +71,6 @@ export const agentPermission = (
     { optionId: 'always', name: 'Always allow npm', kind: 'allow_always' },
     { optionId: 'no', name: 'No, stop', kind: 'reject_once' },
   ],
-  orphaned: false,
-  ...over,
-})
-
-/** An MCP server's form. */
-export const form = (over: Partial<FormInteraction> = {}): FormInteraction => ({
-  kind: 'form',
-  requestId: 'f1',
-  sessionId: 's1',
-  turnId: 't1',
-  source: { kind: 'mcp', server: 'github', rpcId: 3 },
-  createdAt: Date.now(),
-  recovered: false,
-  form: { message: 'Which repository should I open the issue in?', fields: [] },
-  draft: null,
   orphaned: false,
   ...over,
 })

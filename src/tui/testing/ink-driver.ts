@@ -24,6 +24,7 @@ export const KEYS = {
   ctrlD: '\u0004',
   ctrlJ: '\n',
   ctrlO: '\u000f',
+  ctrlS: '\u0013',
   ctrlU: '\u0015',
   ctrlW: '\u0017',
 } as const

@@ -268,7 +268,7 @@ export class InteractionBroker {
   /** Saves a half-filled answer so a reload or restart brings the tray back where it was. */
   async saveDraft(
     requestId: string,
-    draft: { kind: 'question'; draft: FormDraft } | { kind: 'form'; draft: FormDraft },
+    draft: { kind: 'question' | 'form'; draft: FormDraft },
   ): Promise<RespondResult> {
     const entry = this.#entries.get(requestId)
     if (!entry) return unknown()

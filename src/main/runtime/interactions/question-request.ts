@@ -1,9 +1,11 @@
-import type {
-  AskUserQuestionInput,
-  AskUserQuestionResult,
-  Question,
+import {
+  QuestionDraftSchema,
+  type AskUserQuestionInput,
+  type AskUserQuestionResult,
+  type Question,
 } from '../../../shared/ask-user-question'
-import { FormDraftSchema } from '../../../shared/form-schema'
+import { FormDraftSchema, type FormDraft } from '../../../shared/form-schema'
+import { questionDraftToForm } from '../../../shared/question-form'
 import type { RecoveredCall } from '../recovery'
 import { newId, type SessionState } from '../session-state'
 import { TurnEndedError, type Turn } from '../turn'
@@ -38,6 +40,14 @@ function misfit(question: Question, answer: QuestionAnswer, index: number): stri
   if (answer.filter((a) => !labels.has(a)).length > 1)
     return `question ${index + 1}: at most one answer may be your own ("Other")`
   return null
+}
+
+/** The saved draft of a question request; one an earlier version saved in the old shape is converted. */
+function loadDraft(drafts: DraftStore, requestId: string): FormDraft | null {
+  const saved = drafts.load(requestId, FormDraftSchema)
+  if (saved) return saved
+  const legacy = drafts.load(requestId, QuestionDraftSchema)
+  return legacy ? questionDraftToForm(legacy) : null
 }
 
 /** The pinned result: each question with its answer (a label, the "Other" text, labels, or null). */
@@ -85,7 +95,7 @@ export async function askQuestion(
       createdAt,
       recovered: recovered !== undefined,
       questions,
-      draft: deps.drafts.load(requestId, FormDraftSchema),
+      draft: loadDraft(deps.drafts, requestId),
     },
     requestRecord: recovered
       ? null
