@@ -10,7 +10,7 @@ import { useNow } from './use-now'
 const MINUTE = 60_000
 
 /**
- * One session in the sidebar: title, workspace, when it last changed, and — when it waits for the
+ * One session in the sidebar: title, its ACP agent (if any), workspace, when it last changed, and — when it waits for the
  * person — what waits and how many. Rename and Delete name the session; Escape closes either and
  * puts focus back on the button that opened it.
  */
@@ -119,6 +119,14 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
         >
           <span className="session-title">{session.title}</span>
           <span className="session-meta">
+            {session.agent && (
+              <>
+                <span className="session-agent">{session.agent.name}</span>
+                <span className="session-sep" aria-hidden="true">
+                  ·
+                </span>
+              </>
+            )}
             <span className="session-workspace" title={session.workspace}>
               {shortPath(session.workspace)}
             </span>
