@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import {
   createFolders,
@@ -13,6 +15,10 @@ type Fixtures = {
   fakeDelayMs: string
   /** More environment for the server (a provider pointed somewhere, for example). */
   serverEnv: Record<string, string>
+  /** More command-line options for `parley serve` (`--acp "…"`, `--mcp-config FILE`). */
+  serverArgs: string[]
+  /** Files written into the workspace before the server starts (relative path → content). */
+  workspaceFiles: Record<string, string>
   folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
@@ -23,6 +29,8 @@ export const test = base.extend<Fixtures>({
   scenario: ['journey.json', { option: true }],
   fakeDelayMs: ['', { option: true }],
   serverEnv: [{}, { option: true }],
+  serverArgs: [[], { option: true }],
+  workspaceFiles: [{}, { option: true }],
   // Playwright requires a destructuring pattern here even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   folders: async ({}, provide) => {
@@ -33,12 +41,18 @@ export const test = base.extend<Fixtures>({
       await folders.remove()
     }
   },
-  server: async ({ scenario, folders, fakeDelayMs, serverEnv }, provide) => {
+  server: async (
+    { scenario, folders, fakeDelayMs, serverEnv, serverArgs, workspaceFiles },
+    provide,
+  ) => {
     const env: Record<string, string> = {
       ...(fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}),
       ...serverEnv,
     }
-    const server = await startParleyServer(scenario, folders, env)
+    for (const [path, content] of Object.entries(workspaceFiles)) {
+      await writeFile(join(folders.workspace, path), content)
+    }
+    const server = await startParleyServer(scenario, folders, env, serverArgs)
     try {
       await provide(server)
     } finally {

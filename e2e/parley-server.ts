@@ -36,11 +36,13 @@ export async function createFolders(): Promise<ParleyFolders> {
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
  * `npm test` beforehand) and resolves with its URL once the listening line appears. An empty
  * scenario name starts it without one (the provider then comes from `env`, else the demo).
+ * `args` go on the command line after the rest (`--acp "…"`, `--mcp-config FILE`).
  */
 export async function startParleyServer(
   scenarioFile: string,
   folders: ParleyFolders,
   env: Record<string, string> = {},
+  args: readonly string[] = [],
 ): Promise<ParleyServer> {
   const child = spawn(
     process.execPath,
@@ -54,6 +56,7 @@ export async function startParleyServer(
       folders.dataDir,
       '--workspace',
       folders.workspace,
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   )

@@ -222,16 +222,23 @@ function AgentRow({
           </span>
         ) : (
           <span className="agent-actions">
-            <button ref={editRef} type="button" className="button-quiet small" onClick={onEdit}>
-              Edit<span className="visually-hidden"> {agent.name}</span>
+            <button
+              ref={editRef}
+              type="button"
+              className="button-quiet small"
+              aria-label={`Edit ${agent.name}`}
+              onClick={onEdit}
+            >
+              Edit
             </button>
             <button
               ref={removeRef}
               type="button"
               className="button-quiet small"
+              aria-label={`Remove ${agent.name}`}
               onClick={() => setConfirming(true)}
             >
-              Remove<span className="visually-hidden"> {agent.name}</span>
+              Remove
             </button>
           </span>
         )}
@@ -252,24 +259,25 @@ function CommandPreview({ line }: { line: string }) {
   if (!parsed.ok) {
     return <>Split like a shell splits words (quotes group them), then run without a shell.</>
   }
+  const count = parsed.args.length
   return (
-    <span className="command-preview">
-      Runs <code className="chip">{parsed.command}</code>
-      {parsed.args.length === 0 ? (
-        ' with no arguments'
-      ) : (
-        <>
-          {parsed.args.length === 1
-            ? ' with the argument'
-            : ` with ${parsed.args.length} arguments`}
+    <div className="command-preview">
+      <span>
+        Runs <code className="chip">{parsed.command}</code>
+        {count === 0
+          ? ' with no arguments.'
+          : ` with ${count === 1 ? 'one argument' : `${count} arguments`}:`}
+      </span>
+      {count > 0 && (
+        <ol className="command-args">
           {parsed.args.map((arg, i) => (
-            <code key={i} className="chip">
-              {arg === '' ? '(empty)' : arg}
-            </code>
+            <li key={i}>
+              <code className="chip">{arg === '' ? '(empty)' : arg}</code>
+            </li>
           ))}
-        </>
+        </ol>
       )}
-    </span>
+    </div>
   )
 }
 

@@ -42,9 +42,9 @@ export function Field({
         </span>
       )}
       {hint && (
-        <span className="field-hint" id={hintId}>
+        <div className="field-hint" id={hintId}>
           {hint}
-        </span>
+        </div>
       )}
     </div>
   )

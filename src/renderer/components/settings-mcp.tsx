@@ -124,11 +124,11 @@ function McpServerRow({
           <button
             type="button"
             className="button-secondary small"
+            aria-label={`${restarting ? 'Restarting' : 'Restart'} ${server.name}`}
             aria-disabled={restarting}
             onClick={() => void restart()}
           >
             {restarting ? 'Restarting…' : 'Restart'}
-            <span className="visually-hidden"> {server.name}</span>
           </button>
         )}
       </div>
