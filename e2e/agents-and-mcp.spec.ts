@@ -87,6 +87,34 @@ test.describe('a named ACP agent', () => {
   })
 })
 
+test.describe('the --acp agent', () => {
+  test.use({
+    serverArgs: [
+      '--acp',
+      `${process.execPath} --no-warnings ${FAKE_AGENT} ${resolve('e2e/scenarios/acp-agent-sign-in.json')}`,
+    ],
+  })
+
+  test('is where new sessions start, and a sign-in it needs is said plainly with its methods', async ({
+    app: page,
+  }) => {
+    await expect(page.locator('.session-intro')).toContainText('Agentfake-acp-agent')
+    await sendMessage(page, 'Hello')
+    const card = page.getByRole('alert')
+    await expect(card).toContainText('needs you to sign in before it can start a session')
+    await expect(card).toContainText('Log in with a browser (login). Opens a sign-in page.')
+    await expect(card).toContainText('Use SCRIPTED_API_KEY (api-key) — set SCRIPTED_API_KEY')
+    await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+    await shootAll(page, 'agent-sign-in')
+    await card.getByRole('button', { name: 'Open settings' }).click()
+    await expect(settingsPanel(page).getByRole('tab', { name: 'Agents' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(settingsPanel(page)).toContainText('fake-acp-agentfrom --acp')
+  })
+})
+
 test.describe("a workspace's MCP servers", () => {
   const server = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')
   test.use({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ACP_AGENT_PRESETS, MAX_AGENTS, type AgentSpec, type PublicSettings } from '../../shared'
 import { formatAgentCommand, parseAgentCommand } from '../../shared/agent-command-line'
 import { useActions } from '../state/chat-context'
@@ -300,6 +300,7 @@ function AgentEditor({
   const [tried, setTried] = useState(false)
   const [saving, setSaving] = useState(false)
   const refs = useRef<Partial<Record<keyof AgentDraft, HTMLElement | null>>>({})
+  const titleId = useId()
   const check = checkAgentDraft(draft, { agents, ...(agent ? { editing: agent.id } : {}) })
   const errors: AgentDraftErrors = tried && !check.ok ? check.errors : {}
   const set = (key: keyof AgentDraft) => (value: string) =>
@@ -321,7 +322,7 @@ function AgentEditor({
   return (
     <form
       className="agent-editor"
-      aria-label={agent ? `Edit ${agent.name}` : 'New agent'}
+      aria-labelledby={titleId}
       noValidate
       onSubmit={(e) => void submit(e)}
       onKeyDown={(e) => {
@@ -333,6 +334,9 @@ function AgentEditor({
         }
       }}
     >
+      <h3 id={titleId} className="settings-subhead">
+        {agent ? `Edit ${agent.name}` : 'New agent'}
+      </h3>
       <Field label="Name" error={errors.name}>
         {(control) => (
           <input

@@ -58,7 +58,7 @@ function agentErrorText(agent: string, kind: TurnErrorKind): ErrorText {
     case 'auth':
       return {
         title: `${agent} needs you to sign in`,
-        hint: `Sign in as ${agent} describes above (with its own command, or by setting the variable it names in the environment Parley starts from, or in the agent’s entry in Settings → Agents), then send your message again.`,
+        hint: 'Sign in one of these ways, then send your message again.',
         settings: true,
       }
     case 'rate_limit':
