@@ -78,7 +78,7 @@ test.describe('a named ACP agent', () => {
     await expect(page.getByRole('button', { name: 'Agent mode: Plan' })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'File access through Parley' })).toBeVisible()
     const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first()
-    await expect(row).toContainText('Scripted agent')
+    await expect(row).toContainText('Agent: Scripted agent')
 
     // Ctrl+N keeps the choice: the new session talks to the same agent.
     await page.keyboard.press('Control+n')

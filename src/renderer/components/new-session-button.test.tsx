@@ -46,7 +46,7 @@ describe('New session: who the person talks to', () => {
     await waitFor(() => expect(composer()).toHaveFocus())
     expect(intro()).toHaveTextContent('AgentCodex npx @zed-industries/codex-acp')
     expect(header()).toHaveTextContent('Agent: Codex')
-    expect(sidebar().getAllByRole('link')[0]).toHaveTextContent('New sessionCodex·')
+    expect(sidebar().getAllByRole('link')[0]).toHaveTextContent(/^New session.*Agent: Codex$/)
     // Codex has its own model: Parley's model picker is not offered for it.
     expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument()
     expect(screen.getByText('Codex (ACP agent)')).toBeInTheDocument()

@@ -119,14 +119,6 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
         >
           <span className="session-title">{session.title}</span>
           <span className="session-meta">
-            {session.agent && (
-              <>
-                <span className="session-agent">{session.agent.name}</span>
-                <span className="session-sep" aria-hidden="true">
-                  ·
-                </span>
-              </>
-            )}
             <span className="session-workspace" title={session.workspace}>
               {shortPath(session.workspace)}
             </span>
@@ -137,8 +129,14 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               {relativeTime(session.updatedAt, now)}
             </time>
           </span>
-          {(waitWhat || session.running || session.damaged) && (
+          {(waitWhat || session.running || session.damaged || session.agent) && (
             <span className="session-badges">
+              {session.agent && (
+                <span className="session-agent">
+                  <span className="visually-hidden">Agent: </span>
+                  {session.agent.name}
+                </span>
+              )}
               {waitWhat && <span className="session-status needs-input">Needs input</span>}
               {waitWhat && (
                 <span className="session-waits">
