@@ -384,8 +384,13 @@ export function agentChosen(state: AppState, choice: string | null): AppState {
   return state.agentChoice === choice ? state : { ...state, agentChoice: choice }
 }
 
-/** `listMcpServers` answered for a workspace. */
+/**
+ * `listMcpServers` answered for a workspace. Settings asks every 2 s: an answer like the last
+ * one changes nothing (no re-render).
+ */
 export function mcpListed(state: AppState, workspace: string, view: McpWorkspaceView): AppState {
+  const known = state.mcp[workspace]
+  if (known && JSON.stringify(known) === JSON.stringify(view)) return state
   return { ...state, mcp: withEntry(state.mcp, workspace, view) }
 }
 
