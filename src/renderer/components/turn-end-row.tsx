@@ -58,7 +58,7 @@ function agentErrorText(agent: string, kind: TurnErrorKind): ErrorText {
     case 'auth':
       return {
         title: `${agent} needs you to sign in`,
-        hint: 'Sign in one of these ways, then send your message again.',
+        hint: 'Sign in one of these ways, then send your message again. A variable added to the agent in Settings applies to sessions started after that.',
         settings: true,
       }
     case 'rate_limit':
