@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import {
   createFolders,
@@ -16,6 +18,10 @@ type Fixtures = {
   serverEnv: Record<string, string>
   /** An ACP agent or MCP servers to start the server with. */
   serverOptions: ServerOptions
+  /** More command-line options for `parley serve` (`--acp "…"`, `--mcp-config FILE`). */
+  serverArgs: string[]
+  /** Files written into the workspace before the server starts (relative path → content). */
+  workspaceFiles: Record<string, string>
   folders: ParleyFolders
   server: ParleyServer
   /** The page, opened at the server's URL with the app ready. */
@@ -27,6 +33,8 @@ export const test = base.extend<Fixtures>({
   fakeDelayMs: ['', { option: true }],
   serverEnv: [{}, { option: true }],
   serverOptions: [{}, { option: true }],
+  serverArgs: [[], { option: true }],
+  workspaceFiles: [{}, { option: true }],
   // Playwright requires a destructuring pattern here even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   folders: async ({}, provide) => {
@@ -37,12 +45,21 @@ export const test = base.extend<Fixtures>({
       await folders.remove()
     }
   },
-  server: async ({ scenario, folders, fakeDelayMs, serverEnv, serverOptions }, provide) => {
+  server: async (
+    { scenario, folders, fakeDelayMs, serverEnv, serverOptions, serverArgs, workspaceFiles },
+    provide,
+  ) => {
     const env: Record<string, string> = {
       ...(fakeDelayMs ? { PARLEY_FAKE_DELAY_MS: fakeDelayMs } : {}),
       ...serverEnv,
     }
-    const server = await startParleyServer(scenario, folders, env, serverOptions)
+    for (const [path, content] of Object.entries(workspaceFiles)) {
+      await writeFile(join(folders.workspace, path), content)
+    }
+    const server = await startParleyServer(scenario, folders, env, {
+      ...serverOptions,
+      args: serverArgs,
+    })
     try {
       await provide(server)
     } finally {

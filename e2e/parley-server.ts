@@ -42,6 +42,8 @@ export type ServerOptions = {
   acp?: string
   /** `--mcp-config FILE`. */
   mcpConfig?: string
+  /** More options, after the rest. */
+  args?: readonly string[]
 }
 
 /** The scripted fake ACP agent (src/main/runtime/acp/testing) playing e2e/agents/<script>. */
@@ -54,6 +56,7 @@ export function fakeAgentCommand(script: string): string {
  * Starts `node out/cli/parley.js serve --scenario <file> --port 0` (the build is done by
  * `npm test` beforehand) and resolves with its URL once the listening line appears. Without a
  * scenario (null or '') the model is whatever the environment configures, else the demo.
+ * `options.args` go on the command line after the rest.
  */
 export async function startParleyServer(
   scenarioFile: string | null,
@@ -76,6 +79,7 @@ export async function startParleyServer(
       folders.workspace,
       ...(options.acp ? ['--acp', options.acp] : []),
       ...(options.mcpConfig ? ['--mcp-config', options.mcpConfig] : []),
+      ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   )

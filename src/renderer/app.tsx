@@ -3,6 +3,7 @@ import { Announcer } from './components/announcer'
 import { ChatHeader } from './components/chat-header'
 import { ComposerSlot } from './components/composer-slot'
 import { ErrorBanner } from './components/error-banner'
+import { McpApprovalBanner } from './components/mcp-approval-banner'
 import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
@@ -53,6 +54,7 @@ function Shell() {
         <ChatHeader />
         <ErrorBanner />
         <TranscriptView />
+        <McpApprovalBanner />
         <ComposerSlot />
       </main>
       {shell.settingsOpen && <SettingsPanel />}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PermissionModeSchema } from './permission'
 import { LIMITS } from './limits'
-import { ACP_AGENT_PRESETS, AgentListSchema } from './acp-agents'
+import { ACP_AGENT_PRESETS, AgentListSchema, AgentSpecSchema } from './acp-agents'
 
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
@@ -31,6 +31,11 @@ export const PublicSettingsSchema = z.strictObject({
   defaultMode: PermissionModeSchema,
   defaultWorkspace: z.string(),
   agents: AgentListSchema,
+  /**
+   * The agent `--acp` named for this launch (id `command-line`): new sessions that name no agent
+   * use it. Not stored, not editable in Settings.
+   */
+  commandLineAgent: AgentSpecSchema.optional(),
   openaiApiKeySet: z.boolean(),
   anthropicApiKeySet: z.boolean(),
   /** Human label of the backend new turns use, e.g. "Demo scenario (fake backend)". */

@@ -615,6 +615,13 @@ export class ParleyRuntime implements Runtime {
       }
     if (session.turn || this.#closed)
       return { ok: false, reason: 'busy', message: 'a turn is already running in this session' }
+    // An ACP agent has no "run the turn again": its prompt is sent again as a message instead.
+    if (session.header.agent)
+      return {
+        ok: false,
+        reason: 'nothing_to_retry',
+        message: `${session.header.agent.name} cannot retry a turn: send your message again`,
+      }
     const retryOf = failedTurnOf(session.events)
     if (retryOf === undefined)
       return {
@@ -780,6 +787,7 @@ export class ParleyRuntime implements Runtime {
       backendLabel: this.#backend.label,
       models: this.#backend.models,
       ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
+      ...(this.#defaultAgent ? { commandLineAgent: this.#defaultAgent } : {}),
     }
   }
 

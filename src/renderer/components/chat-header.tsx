@@ -9,7 +9,7 @@ const CONNECTION_TEXT = {
   open: '',
 } as const
 
-/** The open session's title and workspace, the session-list toggle, and the link state. */
+/** The open session's title, its ACP agent (when it has one) and workspace, the session-list toggle, and the link state. */
 export function ChatHeader() {
   const session = useChat(activeSession)
   const connection = useChat((s) => s.connection)
@@ -33,6 +33,12 @@ export function ChatHeader() {
       </button>
       <div className="chat-heading">
         <h1 className="chat-title">{session?.title ?? 'Parley'}</h1>
+        {session?.agent && (
+          <span className="chat-agent">
+            <span className="visually-hidden">Agent: </span>
+            {session.agent.name}
+          </span>
+        )}
         {session && (
           <span className="chat-workspace" title={session.workspace}>
             <span className="visually-hidden">Workspace: </span>

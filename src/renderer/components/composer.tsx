@@ -2,7 +2,7 @@ import { forwardRef, useId, useLayoutEffect, useRef, type KeyboardEvent } from '
 import { LIMITS } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
-import { ModePicker, ModelPicker } from './pickers'
+import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
 
 /**
  * The message box. Its text lives in the store per session, so it survives session switches and
@@ -17,6 +17,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const draft = useChat((s) => s.composerDrafts[draftKey(s.activeSessionId)] ?? '')
   const running = useChat((s) => activeSession(s)?.running ?? false)
   const backendLabel = useChat((s) => s.settings?.backendLabel ?? '')
+  // An ACP session's agent has its own model and modes: Parley's model picker is not for it.
+  const agentName = useChat((s) => activeSession(s)?.agent?.name)
   const connection = useChat((s) => s.connection)
   const offline = connection !== 'open'
   const whyNotId = useId()
@@ -65,9 +67,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         onKeyDown={onKeyDown}
       />
       <div className="composer-bar">
+        {sessionId && agentName !== undefined && <AgentModePicker sessionId={sessionId} />}
         {sessionId && <ModePicker sessionId={sessionId} />}
-        <ModelPicker />
-        {backendLabel && <span className="backend-label">{backendLabel}</span>}
+        {agentName === undefined && <ModelPicker />}
+        {agentName !== undefined ? (
+          <span className="backend-label">{agentName} (ACP agent)</span>
+        ) : (
+          backendLabel && <span className="backend-label">{backendLabel}</span>
+        )}
         <span className="composer-spacer" />
         {offline && (
           <span id={whyNotId} className="composer-why-not">

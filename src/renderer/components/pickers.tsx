@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { PERMISSION_MODES, PermissionModeSchema } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
+import { ChoiceMenu } from './choice-menu'
 import { ConfirmPopover } from './confirm-popover'
 
 /** A mode's name in the picker. */
@@ -19,6 +20,21 @@ export const MODE_HINT = {
 } as const
 
 /**
+ * For an ACP session the same policy only governs what the agent reads and writes through Parley
+ * (`fs/read_text_file`, `fs/write_text_file`); its own tools ask through its own permission
+ * requests. The picker says so.
+ */
+export const FILE_ACCESS_NAME = {
+  explore: 'Files: read only',
+  ask: 'Files: ask first',
+  execute: 'Files: edits allowed',
+  bypass: 'Files: never ask',
+} as const
+
+const FILE_ACCESS_HINT =
+  'How Parley answers this agent’s requests to read and write files through Parley. Its own tools ask through its own permission requests.'
+
+/**
  * The session's permission mode (explore / ask / execute / bypass). Bypass runs everything
  * without asking: stepping onto it with the arrow keys (cycling through the modes) stops at an
  * explicit confirmation; picking it by name from the open list is already one.
@@ -26,6 +42,7 @@ export const MODE_HINT = {
 export function ModePicker({ sessionId }: { sessionId: string }) {
   const actions = useActions()
   const mode = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.mode)
+  const isAgent = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.agent !== undefined)
   const [confirming, setConfirming] = useState(false)
   const selectRef = useRef<HTMLSelectElement>(null)
   // Set by a key that steps through the options of the closed list (arrows, Home/End, typing).
@@ -37,10 +54,10 @@ export function ModePicker({ sessionId }: { sessionId: string }) {
   }
   return (
     <>
-      <label className="picker" title={MODE_HINT[mode]}>
+      <label className="picker" title={isAgent ? FILE_ACCESS_HINT : MODE_HINT[mode]}>
         <select
           ref={selectRef}
-          aria-label="Mode"
+          aria-label={isAgent ? 'File access through Parley' : 'Mode'}
           value={mode}
           onKeyDown={(e) => {
             cycling.current = e.key !== 'Enter' && e.key !== ' ' && e.key !== 'Tab'
@@ -59,7 +76,7 @@ export function ModePicker({ sessionId }: { sessionId: string }) {
         >
           {PERMISSION_MODES.map((m) => (
             <option key={m} value={m}>
-              {MODE_NAME[m]}
+              {isAgent ? FILE_ACCESS_NAME[m] : MODE_NAME[m]}
             </option>
           ))}
         </select>
@@ -74,11 +91,48 @@ export function ModePicker({ sessionId }: { sessionId: string }) {
             close()
           }}
         >
-          The agent will run commands and change files without asking you first, for the rest of
-          this session.
+          {isAgent
+            ? 'Parley will let the agent change files through it without asking you first, for the rest of this session. Its own permission requests still ask.'
+            : 'The agent will run commands and change files without asking you first, for the rest of this session.'}
         </ConfirmPopover>
       )}
     </>
+  )
+}
+
+/**
+ * An ACP agent's own modes (its `agentModes`): name and description of each, switched with the
+ * agent. Shown once the agent has said which modes it has.
+ */
+export function AgentModePicker({ sessionId }: { sessionId: string }) {
+  const actions = useActions()
+  const modes = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.agentModes)
+  const agentName = useChat((s) => s.sessions.find((x) => x.id === sessionId)?.agent?.name ?? '')
+  if (!modes || modes.available.length === 0) return null
+  const current = modes.available.find((m) => m.id === modes.currentModeId)
+  const name = current?.name ?? modes.currentModeId
+  return (
+    <ChoiceMenu
+      buttonLabel={`Agent mode: ${name}`}
+      buttonTitle={current?.description ?? `${agentName}'s mode`}
+      buttonClassName="picker-button"
+      buttonContent={
+        <>
+          {name} <span aria-hidden="true">▾</span>
+        </>
+      }
+      menuLabel={`${agentName} modes`}
+      placement="above"
+      choices={modes.available.map((m) => ({
+        id: m.id,
+        name: m.name,
+        ...(m.description ? { description: m.description } : {}),
+      }))}
+      checkedId={modes.currentModeId}
+      onChoose={(modeId) => {
+        if (modeId !== modes.currentModeId) void actions.setAgentMode(sessionId, modeId)
+      }}
+    />
   )
 }
 

@@ -1,24 +1,65 @@
+import { useMemo } from 'react'
+import { agentOptions, PARLEY_AGENT } from '../state/agent-choice'
 import { activeSession } from '../state/app-state'
 import { useChat } from '../state/chat-context'
-import { MODE_HINT } from './pickers'
+import { FILE_ACCESS_NAME, MODE_HINT } from './pickers'
 
-/** On an empty session: where the agent will work and how freely, before anything is sent. */
+/**
+ * On an empty session: who the person talks to, where it works and how freely, before anything
+ * is sent.
+ */
 export function SessionIntro() {
-  const workspace = useChat((s) => activeSession(s)?.workspace)
-  const mode = useChat((s) => activeSession(s)?.mode)
-  if (!workspace || !mode) return null
+  const session = useChat(activeSession)
+  const settings = useChat((s) => s.settings)
+  const options = useMemo(() => agentOptions(settings), [settings])
+  if (!session) return null
+  const { workspace, mode, agent, agentModes } = session
+  const option = options.find((o) => o.id === (agent?.id ?? PARLEY_AGENT))
+  const currentMode = agentModes?.available.find((m) => m.id === agentModes.currentModeId)
   return (
     <dl className="session-intro">
+      <div>
+        <dt>Agent</dt>
+        <dd>
+          {agent ? agent.name : 'Parley’s own agent'}
+          {option?.detail &&
+            (agent ? (
+              <>
+                {' '}
+                <code className="chip">{option.detail}</code>
+              </>
+            ) : (
+              ` (${option.detail})`
+            ))}
+        </dd>
+      </div>
       <div>
         <dt>Workspace</dt>
         <dd>
           <code className="chip">{workspace}</code>
         </dd>
       </div>
-      <div>
-        <dt>Mode</dt>
-        <dd>{MODE_HINT[mode]} (change it below the message box)</dd>
-      </div>
+      {agent ? (
+        <>
+          <div>
+            <dt>Mode</dt>
+            <dd>
+              {currentMode
+                ? `${currentMode.name} (the agent’s own; change it below the message box)`
+                : `${agent.name}’s own modes, offered below the message box once it has started`}
+            </dd>
+          </div>
+          <div>
+            <dt>Files</dt>
+            <dd>{FILE_ACCESS_NAME[mode]}, for what the agent reads and writes through Parley</dd>
+          </div>
+        </>
+      ) : (
+        <div>
+          <dt>Mode</dt>
+          <dd>{MODE_HINT[mode]} (change it below the message box)</dd>
+        </div>
+      )}
     </dl>
   )
 }

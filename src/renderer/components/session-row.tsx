@@ -10,7 +10,7 @@ import { useNow } from './use-now'
 const MINUTE = 60_000
 
 /**
- * One session in the sidebar: title, workspace, when it last changed, and — when it waits for the
+ * One session in the sidebar: title, its ACP agent (if any), workspace, when it last changed, and — when it waits for the
  * person — what waits and how many. Rename and Delete name the session; Escape closes either and
  * puts focus back on the button that opened it.
  */
@@ -129,8 +129,14 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               {relativeTime(session.updatedAt, now)}
             </time>
           </span>
-          {(waitWhat || session.running || session.damaged) && (
+          {(waitWhat || session.running || session.damaged || session.agent) && (
             <span className="session-badges">
+              {session.agent && (
+                <span className="session-agent">
+                  <span className="visually-hidden">Agent: </span>
+                  {session.agent.name}
+                </span>
+              )}
               {waitWhat && <span className="session-status needs-input">Needs input</span>}
               {waitWhat && (
                 <span className="session-waits">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import {
   PERMISSION_MODES,
   PermissionModeSchema,
@@ -9,7 +9,10 @@ import {
 } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import type { ModelSuggestions } from '../state/store'
-import { useShell } from '../shell/shell-context'
+import { useShell, type SettingsTab } from '../shell/shell-context'
+import { Field } from './settings-field'
+import { SettingsAgents } from './settings-agents'
+import { SettingsMcp } from './settings-mcp'
 
 /** Providers in words, never their stored values. */
 export const PROVIDER_NAME: Record<ProviderKind, string> = {
@@ -34,20 +37,30 @@ const MODE_WORDS = {
   bypass: 'Bypass: never asks',
 } as const
 
+const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
+  { id: 'model', label: 'Model' },
+  { id: 'agents', label: 'Agents' },
+  { id: 'mcp', label: 'MCP servers' },
+]
+
 /**
- * Provider settings, as a side panel (an overlay on narrow windows). API keys are write-only:
- * the panel shows whether one is set, never its value (the runtime never sends it back), and an
- * empty field leaves the saved key alone. Escape closes it and returns focus to what opened it.
+ * Settings, as a side panel (an overlay on narrow windows), in three tabs: the model provider
+ * Parley's own agent uses, the ACP agents a new session can talk to instead, and the MCP servers
+ * of the open session's workspace. API keys are write-only: the panel shows whether one is set,
+ * never its value (the runtime never sends it back), and an empty field leaves the saved key
+ * alone. Escape closes it and returns focus to what opened it.
  */
 export function SettingsPanel() {
   const settings = useChat((s) => s.settings)
-  const { closeSettings } = useShell()
+  const { closeSettings, settingsTab, setSettingsTab } = useShell()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const tabRefs = useRef<Partial<Record<SettingsTab, HTMLButtonElement | null>>>({})
+  const idBase = useId()
   useEffect(() => headingRef.current?.focus(), [])
   // Escape closes Settings wherever focus is (even lost to the page), unless something inside
   // focus's reach already used it (a tray denying, a rename cancelling).
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return
       event.preventDefault()
       closeSettings()
@@ -55,6 +68,27 @@ export function SettingsPanel() {
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [closeSettings])
+  // Tabs: arrow keys move between them and show the one moved to; Home and End jump.
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    const at = TABS.findIndex((t) => t.id === settingsTab)
+    const to =
+      event.key === 'ArrowRight'
+        ? (at + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : -1
+    const tab = TABS[to]
+    if (!tab) return
+    event.preventDefault()
+    setSettingsTab(tab.id)
+    tabRefs.current[tab.id]?.focus()
+  }
+  const tabId = (tab: SettingsTab) => `${idBase}-tab-${tab}`
+  const panelId = `${idBase}-panel`
   return (
     <>
       <div className="settings-scrim" aria-hidden="true" onClick={closeSettings} />
@@ -67,37 +101,49 @@ export function SettingsPanel() {
             Close
           </button>
         </div>
-        {settings ? <SettingsForm settings={settings} /> : <p>Loading…</p>}
+        <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+          {TABS.map((tab) => (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                tabRefs.current[tab.id] = el
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={settingsTab === tab.id}
+              aria-controls={settingsTab === tab.id ? panelId : undefined}
+              tabIndex={settingsTab === tab.id ? 0 : -1}
+              className="settings-tab"
+              onClick={() => setSettingsTab(tab.id)}
+              onKeyDown={onTabKeyDown}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <div
+          className="settings-tab-panel"
+          role="tabpanel"
+          id={panelId}
+          aria-labelledby={tabId(settingsTab)}
+        >
+          {settings ? <TabContent tab={settingsTab} settings={settings} /> : <p>Loading…</p>}
+        </div>
       </aside>
     </>
   )
 }
 
-/** A labelled control with an optional hint, read as the control's description. */
-function Field({
-  label,
-  hint,
-  children,
-}: {
-  label: ReactNode
-  hint?: string
-  children: (control: { id: string; 'aria-describedby'?: string }) => ReactNode
-}) {
-  const id = useId()
-  const hintId = useId()
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children(hint ? { id, 'aria-describedby': hintId } : { id })}
-      {hint && (
-        <span className="field-hint" id={hintId}>
-          {hint}
-        </span>
-      )}
-    </div>
-  )
+function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSettings }) {
+  switch (tab) {
+    case 'model':
+      return <SettingsForm settings={settings} />
+    case 'agents':
+      return <SettingsAgents settings={settings} />
+    case 'mcp':
+      return <SettingsMcp />
+  }
 }
 
 /** Runs an action on demand and keeps its latest result. */

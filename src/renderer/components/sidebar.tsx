@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { needsInput } from '../state/app-state'
-import { useActions, useChat } from '../state/chat-context'
+import { useChat } from '../state/chat-context'
 import { sidebarSessions } from '../state/session-order'
 import { useShell } from '../shell/shell-context'
+import { NewSessionButton } from './new-session-button'
 import { SessionRow } from './session-row'
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? 'Meta' : 'Control'
@@ -13,7 +14,6 @@ const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ?
  * Rename and Delete), Home and End jump to the ends.
  */
 export function Sidebar() {
-  const actions = useActions()
   const shell = useShell()
   const sessions = useChat((s) => s.sessions)
   const queues = useChat((s) => s.queues)
@@ -81,18 +81,7 @@ export function Sidebar() {
     <nav className="sidebar" id="sidebar" aria-label="Sessions">
       <div className="sidebar-top">
         <span className="brand">Parley</span>
-        <button
-          type="button"
-          className="button-secondary new-session"
-          aria-keyshortcuts={`${MOD}+N`}
-          title={`New session (${MOD === 'Meta' ? '⌘' : 'Ctrl+'}N)`}
-          onClick={() => {
-            void actions.newSession().then(() => shell.focusComposer())
-            shell.focusComposer()
-          }}
-        >
-          New session
-        </button>
+        <NewSessionButton />
       </div>
       <div className="sidebar-search">
         <input

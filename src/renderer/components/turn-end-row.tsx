@@ -4,6 +4,7 @@ import { activeSession } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
 import type { TranscriptItem } from '../state/transcript'
 import { useShell } from '../shell/shell-context'
+import { RevealedText } from './revealed-text'
 
 type TurnEndItem = Extract<TranscriptItem, { kind: 'turn_end' }>
 
@@ -16,7 +17,7 @@ const TURN_END_TEXT = {
 } as const
 
 /** What went wrong, and what the person can do about it, by kind of failure. */
-const ERROR_TEXT: Record<TurnErrorKind, { title: string; hint: string; settings: boolean }> = {
+const ERROR_TEXT: Record<TurnErrorKind, ErrorText> = {
   auth: {
     title: 'The model provider refused the API key',
     hint: 'Check the key in Settings, then retry.',
@@ -45,6 +46,34 @@ const ERROR_TEXT: Record<TurnErrorKind, { title: string; hint: string; settings:
   other: { title: 'The turn failed', hint: '', settings: false },
 }
 
+type ErrorText = { title: string; hint: string; settings: boolean }
+
+/**
+ * The same for a session with an ACP agent: the agent, not a model provider, failed. Its own
+ * message (for a sign-in, the methods it offers) is shown as it wrote it; there is no Retry (the
+ * agent is sent the message again instead).
+ */
+function agentErrorText(agent: string, kind: TurnErrorKind): ErrorText {
+  switch (kind) {
+    case 'auth':
+      return {
+        title: `${agent} needs you to sign in`,
+        hint: 'Sign in one of these ways, then send your message again. A variable added to the agent in Settings applies to sessions started after that.',
+        settings: true,
+      }
+    case 'rate_limit':
+    case 'network':
+    case 'server':
+    case 'request':
+    case 'other':
+      return {
+        title: `${agent} could not finish this turn`,
+        hint: 'Send your message again to try once more.',
+        settings: false,
+      }
+  }
+}
+
 /** SDK class names ("AI_APICallError: ", a leading "TypeError: ") say nothing to a person. */
 export function plainWords(message: string): string {
   return message.replace(/\bAI_[A-Za-z]*Error:\s*/g, '').replace(/^[A-Za-z]*Error:\s*/, '')
@@ -54,6 +83,7 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
   const actions = useActions()
   const shell = useShell()
   const sessionId = useChat((s) => s.activeSessionId)
+  const agentName = useChat((s) => activeSession(s)?.agent?.name)
   // Only the newest turn can be retried, and not while another one runs.
   const latest = useChat((s) => {
     const items = s.activeSessionId ? s.transcripts[s.activeSessionId]?.items : undefined
@@ -64,7 +94,8 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
   const [showCause, setShowCause] = useState(false)
   const causeId = useId()
   const titleId = useId()
-  const text = ERROR_TEXT[item.errorKind ?? 'other']
+  const kind = item.errorKind ?? 'other'
+  const text = agentName !== undefined ? agentErrorText(agentName, kind) : ERROR_TEXT[kind]
   // A failure of unknown kind (a log from before kinds existed) may well be the provider setup.
 
   const retry = async () => {
@@ -85,7 +116,16 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
       <p className="turn-error-title" id={titleId}>
         {text.title}
       </p>
-      {item.error && <p className="turn-error-message">{plainWords(item.error)}</p>}
+      {item.error && (
+        <p className={`turn-error-message${agentName !== undefined ? ' is-agent' : ''}`}>
+          {agentName !== undefined ? (
+            // The agent's own words (its sign-in methods, one a line): shown as written.
+            <RevealedText text={item.error} mode="prose" />
+          ) : (
+            plainWords(item.error)
+          )}
+        </p>
+      )}
       {text.hint && <p className="turn-error-hint">{text.hint}</p>}
       {showCause && item.errorDetail && (
         <pre id={causeId} className="turn-error-cause" tabIndex={0}>
@@ -93,7 +133,7 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
         </pre>
       )}
       <div className="turn-error-actions">
-        {latest && (
+        {latest && agentName === undefined && (
           <button
             type="button"
             className="button-primary small"
@@ -103,8 +143,12 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
             Retry
           </button>
         )}
-        {(text.settings || item.errorKind === undefined) && (
-          <button type="button" className="button-secondary small" onClick={shell.openSettings}>
+        {(text.settings || (item.errorKind === undefined && agentName === undefined)) && (
+          <button
+            type="button"
+            className="button-secondary small"
+            onClick={() => shell.openSettingsAt(agentName !== undefined ? 'agents' : 'model')}
+          >
             Open settings
           </button>
         )}

@@ -9,6 +9,9 @@ import {
   type RefObject,
 } from 'react'
 
+/** The sections of Settings, each a tab. */
+export type SettingsTab = 'model' | 'agents' | 'mcp'
+
 /**
  * The window's own state, apart from chat data: whether Settings and the session list are shown,
  * and where focus goes back to when a panel closes. Kept out of the chat store: nothing here is
@@ -18,6 +21,10 @@ export type Shell = {
   settingsOpen: boolean
   /** Opens Settings; focus returns to what had it when Settings closes. */
   openSettings(): void
+  /** Opens Settings at one section (an agent's sign-in error opens Agents). */
+  openSettingsAt(tab: SettingsTab): void
+  settingsTab: SettingsTab
+  setSettingsTab(tab: SettingsTab): void
   closeSettings(): void
   sidebarOpen: boolean
   setSidebarOpen(open: boolean): void
@@ -39,6 +46,7 @@ export function ShellProvider({
   initialSidebarOpen: boolean
 }) {
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [settingsTab, setSettingsTab] = useState<SettingsTab>('model')
   const [sidebarOpen, setSidebarOpen] = useState(initialSidebarOpen)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
@@ -48,6 +56,13 @@ export function ShellProvider({
     settingsOpener.current ??= document.activeElement
     setSettingsOpen(true)
   }, [])
+  const openSettingsAt = useCallback(
+    (tab: SettingsTab) => {
+      setSettingsTab(tab)
+      openSettings()
+    },
+    [openSettings],
+  )
   const closeSettings = useCallback(() => {
     setSettingsOpen(false)
     const opener = settingsOpener.current
@@ -63,13 +78,24 @@ export function ShellProvider({
     () => ({
       settingsOpen,
       openSettings,
+      openSettingsAt,
+      settingsTab,
+      setSettingsTab,
       closeSettings,
       sidebarOpen,
       setSidebarOpen,
       composerRef,
       focusComposer,
     }),
-    [settingsOpen, openSettings, closeSettings, sidebarOpen, focusComposer],
+    [
+      settingsOpen,
+      openSettings,
+      openSettingsAt,
+      settingsTab,
+      closeSettings,
+      sidebarOpen,
+      focusComposer,
+    ],
   )
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>
 }

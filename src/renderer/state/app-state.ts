@@ -1,5 +1,6 @@
 import {
   EMPTY_QUEUE,
+  type BridgeOutput,
   applyEventToQueue,
   replaceQueue,
   settleInteraction,
@@ -27,6 +28,9 @@ export type RetryStatus = Omit<
   Extract<BridgeEvent, { type: 'turn_retrying' }>,
   'type' | 'sessionId'
 >
+
+/** A workspace's MCP servers as the runtime last listed them. */
+export type McpWorkspaceView = BridgeOutput<'listMcpServers'>
 
 /** Whether the renderer can reach the runtime right now. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
@@ -57,6 +61,15 @@ export type AppState = {
   readonly error: string | null
   /** Sessions whose running turn waits to retry a failed model call. */
   readonly retrying: Readonly<Record<string, RetryStatus>>
+  /**
+   * Who new sessions talk to, as the person last chose: an agent id from Settings (or the
+   * `--acp` agent's), "parley" for Parley's own; null until they choose (the launch's default).
+   */
+  readonly agentChoice: string | null
+  /** MCP servers by workspace, as last listed. */
+  readonly mcp: Readonly<Record<string, McpWorkspaceView>>
+  /** By workspace: the approval the person put off ("Not now"), by its hash. */
+  readonly mcpPutOff: Readonly<Record<string, string>>
 }
 
 export const INITIAL_STATE: AppState = {
@@ -72,6 +85,9 @@ export const INITIAL_STATE: AppState = {
   ready: false,
   error: null,
   retrying: {},
+  agentChoice: null,
+  mcp: {},
+  mcpPutOff: {},
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -388,4 +404,36 @@ export function needsInput(
 
 export function activeSession(state: AppState): SessionSummary | undefined {
   return state.sessions.find((s) => s.id === state.activeSessionId)
+}
+
+/** The person chose who new sessions talk to. */
+export function agentChosen(state: AppState, choice: string | null): AppState {
+  return state.agentChoice === choice ? state : { ...state, agentChoice: choice }
+}
+
+/**
+ * `listMcpServers` answered for a workspace. Settings asks every 2 s: an answer like the last
+ * one changes nothing (no re-render).
+ */
+export function mcpListed(state: AppState, workspace: string, view: McpWorkspaceView): AppState {
+  const known = state.mcp[workspace]
+  if (known && JSON.stringify(known) === JSON.stringify(view)) return state
+  return { ...state, mcp: withEntry(state.mcp, workspace, view) }
+}
+
+/** "Not now" on a workspace's approval: not asked again in this window until the file changes. */
+export function mcpApprovalPutOff(state: AppState, workspace: string, hash: string): AppState {
+  return state.mcpPutOff[workspace] === hash
+    ? state
+    : { ...state, mcpPutOff: withEntry(state.mcpPutOff, workspace, hash) }
+}
+
+/** The approval a workspace waits for, unless the person put off that very file. */
+export function mcpApprovalShown(
+  state: Pick<AppState, 'mcp' | 'mcpPutOff'>,
+  workspace: string | undefined,
+): McpWorkspaceView['pendingApproval'] {
+  if (!workspace) return null
+  const approval = state.mcp[workspace]?.pendingApproval ?? null
+  return approval && state.mcpPutOff[workspace] !== approval.hash ? approval : null
 }

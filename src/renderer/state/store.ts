@@ -12,6 +12,9 @@ import type { ConnectionState } from '../bridge/web-socket-bridge'
 import {
   INITIAL_STATE,
   activeSession,
+  agentChosen,
+  mcpApprovalPutOff,
+  mcpListed,
   queueOf,
   bridgeEventArrived,
   composerDraftChanged,
@@ -32,6 +35,7 @@ import {
   type AppState,
 } from './app-state'
 import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-queue'
+import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from './transcript'
 
 /** Remembers the shown session across a page reload (per tab). */
@@ -40,11 +44,18 @@ export type ActiveSessionMemory = {
   write(sessionId: string | null): void
 }
 
+/** Remembers who new sessions talk to (the New-session menu's last choice) across launches. */
+export type AgentChoiceMemory = {
+  read(): string | null
+  write(choice: string): void
+}
+
 export type ChatStoreOptions = {
   bridge: ParleyBridge
   onConnection?: (callback: (state: ConnectionState) => void) => () => void
   scheduleFrame?: FrameScheduler
   memory?: ActiveSessionMemory
+  agentChoiceMemory?: AgentChoiceMemory
   /**
    * How long a newly shown tray ignores its keyboard shortcuts (type-ahead guard);
    * PROMPT_ARMING_MS unless a test says otherwise.
@@ -75,6 +86,9 @@ const TAIL_RECORDS = 120
 /** Records per page scrolled in above. */
 const OLDER_PAGE = 400
 
+/** How approving a workspace's MCP servers went. */
+export type McpApprovalOutcome = 'approved' | 'changed' | 'failed'
+
 /** What components may ask for; each action calls the bridge, then a pure state function. */
 export type ChatActions = {
   start(): () => void
@@ -84,10 +98,27 @@ export type ChatActions = {
   loadOlder(sessionId: string): Promise<void>
   createSession(): Promise<string | null>
   /**
-   * "New session": the session shown when it is still empty (nothing sent, nothing running),
-   * else a new one. Pressing it twice never leaves an empty session behind.
+   * "New session" with the agent last chosen: the session shown when it is still empty (nothing
+   * sent, nothing running) and talks to that agent, else a new one. Pressing it twice never
+   * leaves an empty session behind.
    */
   newSession(): Promise<string | null>
+  /**
+   * The person picked who to talk to in the New-session menu: remembered for New session and
+   * Ctrl/Cmd+N, and a session with that agent is shown (an empty one with another agent is
+   * replaced, so no empty session is left behind).
+   */
+  chooseAgent(choice: string): Promise<string | null>
+  /** Switches an ACP session's agent to one of its own modes. */
+  setAgentMode(sessionId: string, modeId: string): Promise<void>
+  /** Reads a workspace's MCP servers again (status, tools, what waits for approval). */
+  refreshMcp(workspace: string): Promise<void>
+  /** Approves the workspace's `.mcp.json` as it was shown (`hash`); its servers start. */
+  approveMcp(workspace: string, hash: string): Promise<McpApprovalOutcome>
+  /** "Not now": the approval is not shown again in this window until the file changes. */
+  putOffMcpApproval(workspace: string, hash: string): void
+  /** Starts a server again now; how it went, in plain words. */
+  restartMcp(workspace: string, name: string): Promise<{ ok: boolean; message: string }>
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
   setComposerDraft(sessionId: string, text: string): void
@@ -145,6 +176,23 @@ const defaultMemory: ActiveSessionMemory = {
   },
 }
 
+const defaultChoiceMemory: AgentChoiceMemory = {
+  read() {
+    try {
+      return localStorage.getItem('parley.agentChoice')
+    } catch {
+      return null
+    }
+  },
+  write(choice) {
+    try {
+      localStorage.setItem('parley.agentChoice', choice)
+    } catch {
+      // Without storage the choice lasts as long as the window.
+    }
+  },
+}
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 const REASON_TEXT: Record<string, string> = {
@@ -154,6 +202,8 @@ const REASON_TEXT: Record<string, string> = {
   unknown_request: 'That request was already settled.',
   answer_count: 'The answers do not match the questions.',
   invalid_workspace: 'That workspace folder cannot be used.',
+  unknown_agent: 'That agent is no longer in Settings.',
+  not_an_agent_session: 'This session talks to Parley’s own agent, which has no agent modes.',
   invalid: 'Those settings are not valid.',
   nothing_to_retry:
     'There is nothing to retry: the last turn did not fail, or it was retried already.',
@@ -200,7 +250,8 @@ function applyBatch(
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { bridge } = options
   const memory = options.memory ?? defaultMemory
-  const state = createStore<AppState>(() => INITIAL_STATE)
+  const choiceMemory = options.agentChoiceMemory ?? defaultChoiceMemory
+  const state = createStore<AppState>(() => agentChosen(INITIAL_STATE, choiceMemory.read()))
   const update = (fn: (s: AppState) => AppState) => {
     const current = state.getState()
     const next = fn(current)
@@ -281,6 +332,25 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     return loading
   }
 
+  /** The shown session when nothing was sent in it, nothing runs and nothing waits. */
+  const shownIfEmpty = () => {
+    const current = state.getState()
+    const shown = activeSession(current)
+    const transcript = shown ? current.transcripts[shown.id] : undefined
+    const empty =
+      shown &&
+      transcript &&
+      transcript.items.length === 0 &&
+      !shown.running &&
+      queueOf(current, shown.id).length === 0
+    return empty ? shown : undefined
+  }
+  /** The agent new sessions get: what the person chose (while offered), else the launch's default. */
+  const chosenAgent = () => {
+    const { agentChoice, settings } = state.getState()
+    return effectiveAgentChoice(agentChoice, settings)
+  }
+
   let creating: Promise<string | null> | null = null
   const show = async (sessionId: string | null) => {
     memory.write(sessionId)
@@ -358,7 +428,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         // meanwhile can never land in the one on screen before.
         update((s) => selectSession(s, null))
         try {
-          const result = await bridge.createSession({})
+          // Untouched, the runtime's own default applies (the `--acp` agent, else Parley's).
+          const result = await bridge.createSession(
+            state.getState().agentChoice === null ? {} : { agent: chosenAgent() },
+          )
           if (!result.ok) {
             refuse(result.reason, result.message)
             return null
@@ -384,17 +457,80 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     },
 
     async newSession() {
-      const current = state.getState()
-      const shown = activeSession(current)
-      const transcript = shown ? current.transcripts[shown.id] : undefined
-      const empty =
-        shown &&
-        transcript &&
-        transcript.items.length === 0 &&
-        !shown.running &&
-        queueOf(current, shown.id).length === 0
-      if (shown && empty) return shown.id
+      const empty = shownIfEmpty()
+      if (empty && sessionHasAgent(empty, chosenAgent())) return empty.id
       return actions.createSession()
+    },
+
+    async chooseAgent(choice) {
+      choiceMemory.write(choice)
+      update((s) => agentChosen(s, choice))
+      const empty = shownIfEmpty()
+      if (empty && sessionHasAgent(empty, chosenAgent())) return empty.id
+      const id = await actions.createSession()
+      if (id && empty) {
+        // The empty session with the other agent is replaced; what was typed in it moves along.
+        const typed = state.getState().composerDrafts[empty.id] ?? ''
+        if (typed !== '') update((s) => composerDraftChanged(s, id, typed))
+        try {
+          await bridge.removeSession({ sessionId: empty.id })
+        } catch {
+          // Never saved (nothing was sent), so nothing is left on disk either way.
+        }
+        update((s) => sessionChanged(s, empty.id, null))
+      }
+      return id
+    },
+
+    async setAgentMode(sessionId, modeId) {
+      try {
+        const result = await bridge.setAgentMode({ sessionId, modeId })
+        if (!result.ok) refuse(result.reason, result.message)
+      } catch (error) {
+        fail(error)
+      }
+    },
+
+    async refreshMcp(workspace) {
+      try {
+        const view = await bridge.listMcpServers({ workspace })
+        update((s) => mcpListed(s, workspace, view))
+      } catch {
+        // Asked again on the next poll or focus; what was shown stays.
+      }
+    },
+
+    async approveMcp(workspace, hash) {
+      try {
+        const result = await bridge.approveMcpServers({ workspace, hash })
+        await actions.refreshMcp(workspace)
+        return result.ok ? 'approved' : 'changed'
+      } catch (error) {
+        fail(error)
+        return 'failed'
+      }
+    },
+
+    putOffMcpApproval(workspace, hash) {
+      update((s) => mcpApprovalPutOff(s, workspace, hash))
+    },
+
+    async restartMcp(workspace, name) {
+      try {
+        const result = await bridge.restartMcpServer({ workspace, name })
+        await actions.refreshMcp(workspace)
+        if (!result.ok)
+          return {
+            ok: false,
+            message: `${name} is no longer configured here, so it cannot restart.`,
+          }
+        const now = state.getState().mcp[workspace]?.servers.find((x) => x.name === name)?.status
+        return now?.state === 'ready'
+          ? { ok: true, message: `${name} restarted and is ready.` }
+          : { ok: false, message: `${name} restarted, but is not ready (see its status).` }
+      } catch (error) {
+        return { ok: false, message: describe(error) }
+      }
     },
 
     async renameSession(sessionId, title) {

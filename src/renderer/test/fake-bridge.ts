@@ -1,4 +1,5 @@
 import type {
+  AgentSpec,
   BridgeEvent,
   BridgeInput,
   BridgeMethod,
@@ -44,6 +45,14 @@ export function fakeSession(id: string, patch: Partial<SessionSummary> = {}): Se
   }
 }
 
+/** A workspace's MCP servers as the fake runtime lists them. */
+export type FakeMcpView = BridgeOutput<'listMcpServers'>
+
+/** A Settings agent for tests. */
+export function fakeAgent(id: string, name: string, patch: Partial<AgentSpec> = {}): AgentSpec {
+  return { id, name, command: `${id}-acp`, args: [], env: {}, ...patch }
+}
+
 type Call = { [M in BridgeMethod]: { method: M; input: BridgeInput<M> } }[BridgeMethod]
 
 /**
@@ -56,6 +65,9 @@ export function createFakeBridge(
     events?: Record<string, SessionEvent[]>
     pending?: Record<string, PendingInteraction[]>
     notices?: Record<string, LogNotice[]>
+    settings?: Partial<PublicSettings>
+    /** MCP servers by workspace; approving clears the approval and starts them. */
+    mcp?: Record<string, FakeMcpView>
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -64,7 +76,8 @@ export function createFakeBridge(
   const notices = new Map(Object.entries(init.notices ?? {}))
   const listeners = new Set<(event: BridgeEvent) => void>()
   const calls: Call[] = []
-  let settings = FAKE_SETTINGS
+  let settings: PublicSettings = { ...FAKE_SETTINGS, ...init.settings }
+  const mcp = new Map(Object.entries(init.mcp ?? {}))
   let counter = 0
 
   const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
@@ -93,9 +106,19 @@ export function createFakeBridge(
     listSessions: () =>
       [...sessions.values()].map((s) => ({ ...s, pendingCount: queueOf(s.id).length })),
     createSession: (input) => {
+      // As the runtime: a named agent from Settings or --acp's; absent = --acp's, else Parley's.
+      const launch = settings.commandLineAgent
+      const wanted = input.agent ?? launch?.id ?? 'parley'
+      const agent =
+        wanted === 'parley'
+          ? undefined
+          : (settings.agents.find((a) => a.id === wanted) ??
+            (launch?.id === wanted ? launch : undefined))
+      if (wanted !== 'parley' && !agent) return { ok: false, reason: 'unknown_agent' }
       const session = fakeSession(`s${++counter}`, {
         title: input.title ?? 'New session',
         updatedAt: 10_000 + counter,
+        ...(agent ? { agent: { id: agent.id, name: agent.name }, backend: `acp:${agent.id}` } : {}),
       })
       sessions.set(session.id, session)
       changed(session.id)
@@ -143,10 +166,17 @@ export function createFakeBridge(
       if (session.running) return { ok: false, reason: 'busy' }
       return { ok: true, turnId: `t${++counter}` }
     },
-    setAgentMode: ({ sessionId }) =>
-      sessions.has(sessionId)
-        ? { ok: false, reason: 'not_an_agent_session' }
-        : { ok: false, reason: 'not_found' },
+    setAgentMode: ({ sessionId, modeId }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      if (!session.agent) return { ok: false, reason: 'not_an_agent_session' }
+      const modes = session.agentModes
+      if (!modes?.available.some((m) => m.id === modeId))
+        return { ok: false, reason: 'failed', message: `no mode "${modeId}"` }
+      sessions.set(sessionId, { ...session, agentModes: { ...modes, currentModeId: modeId } })
+      changed(sessionId)
+      return { ok: true }
+    },
     retryTurn: ({ sessionId }) =>
       sessions.has(sessionId)
         ? { ok: false, reason: 'nothing_to_retry' }
@@ -214,9 +244,27 @@ export function createFakeBridge(
       }
       return { ok: true, settings }
     },
-    listMcpServers: () => ({ servers: [], problems: [], pendingApproval: null }),
-    approveMcpServers: () => ({ ok: false, reason: 'changed' }),
-    restartMcpServer: () => ({ ok: false, reason: 'not_found' }),
+    listMcpServers: ({ workspace }) =>
+      mcp.get(workspace) ?? { servers: [], problems: [], pendingApproval: null },
+    approveMcpServers: ({ workspace, hash }) => {
+      const view = mcp.get(workspace)
+      if (!view?.pendingApproval || view.pendingApproval.hash !== hash)
+        return { ok: false, reason: 'changed' }
+      mcp.set(workspace, {
+        ...view,
+        pendingApproval: null,
+        servers: view.servers.map((server) =>
+          server.status.state === 'needs_approval'
+            ? { ...server, status: { state: 'ready' } }
+            : server,
+        ),
+      })
+      return { ok: true }
+    },
+    restartMcpServer: ({ workspace, name }) =>
+      mcp.get(workspace)?.servers.some((server) => server.name === name)
+        ? { ok: true }
+        : { ok: false, reason: 'not_found' },
     listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
     testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
   }
@@ -249,6 +297,16 @@ export function createFakeBridge(
       emit({ type: 'interaction_added', sessionId: interaction.sessionId, interaction })
     },
     pendingOf: queueOf,
+    /** Replaces what `listMcpServers` answers for a workspace (the runtime's servers changed). */
+    setMcp(workspace: string, view: FakeMcpView) {
+      mcp.set(workspace, view)
+    },
+    /** Replaces a session's summary fields (agent modes reported, …) and announces it. */
+    patchSession(sessionId: string, patch: Partial<SessionSummary>) {
+      const session = sessions.get(sessionId)
+      if (session) sessions.set(sessionId, { ...session, ...patch })
+      changed(sessionId)
+    },
     setRunning(sessionId: string, running: boolean) {
       const session = sessions.get(sessionId)
       if (session) sessions.set(sessionId, { ...session, running })

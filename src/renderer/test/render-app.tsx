@@ -54,6 +54,8 @@ export async function renderApp(
     promptArmingMs?: number
     /** A link to watch (the web host's socket); without one the bridge is always up. */
     onConnection?: ChatStoreOptions['onConnection']
+    /** The New-session menu's choice remembered from an earlier launch. */
+    agentChoice?: string
   } = {},
 ) {
   let stored = remembered
@@ -63,10 +65,17 @@ export async function renderApp(
       stored = id
     },
   }
+  let choice = options.agentChoice ?? null
   const store = createChatStore({
     bridge: fake.bridge,
     scheduleFrame: (cb) => cb(),
     memory,
+    agentChoiceMemory: {
+      read: () => choice,
+      write: (value) => {
+        choice = value
+      },
+    },
     promptArmingMs: options.promptArmingMs ?? 0,
     ...(options.onConnection ? { onConnection: options.onConnection } : {}),
   })

@@ -239,4 +239,35 @@ describe('a session that talks to an ACP agent', () => {
     ])
     expect(JSON.stringify(lastText(records))).toContain('reject')
   })
+
+  it('a sign-in failure ends the turn as an auth error naming the methods; Retry is refused in words and nothing runs', async () => {
+    const { runtime } = await withAgent({
+      authMethods: [{ id: 'login', name: 'Log in with a browser' }],
+      requireAuth: 'login',
+      turns: [{ steps: [{ say: 'never' }] }],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({
+      reason: 'error',
+      errorKind: 'auth',
+      error: expect.stringContaining('Log in with a browser'),
+    })
+    const before = runtime.events.length
+    expect(await runtime.retryTurn({ sessionId })).toMatchObject({
+      ok: false,
+      reason: 'nothing_to_retry',
+      message: expect.stringContaining('send your message again'),
+    })
+    expect(runtime.events.slice(before).some((e) => e.type === 'turn_started')).toBe(false)
+  })
+
+  it('Settings name the --acp agent of this launch, so a UI can offer it', async () => {
+    const { runtime } = await withAgent({ turns: [] })
+    expect((await runtime.getSettings({})).commandLineAgent).toMatchObject({
+      id: 'command-line',
+      name: 'fake-acp-agent',
+      command: process.execPath,
+    })
+  })
 })

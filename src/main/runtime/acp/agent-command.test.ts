@@ -1,63 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agentFromCommandLine, parseAgentCommand } from './agent-command'
-
-describe('parseAgentCommand', () => {
-  it('splits words like a shell, respecting quotes and backslashes', () => {
-    expect(
-      parseAgentCommand(`node "my agent.js" --name='a b' plain\\ word -c 'model="o3"'`),
-    ).toEqual({
-      ok: true,
-      command: 'node',
-      args: ['my agent.js', '--name=a b', 'plain word', '-c', 'model="o3"'],
-    })
-  })
-
-  it('drops a trailing comment and passes a wildcard on as written', () => {
-    expect(parseAgentCommand('goose acp *.json # local build')).toEqual({
-      ok: true,
-      command: 'goose',
-      args: ['acp', '*.json'],
-    })
-  })
-
-  it.each([
-    ['codex | tee log', '"|"'],
-    ['codex; rm -rf x', '";"'],
-    ['codex && echo', '"&&"'],
-    ['codex > out.txt', '">"'],
-  ])('refuses shell syntax it would not run the same way: %s', (line, op) => {
-    const parsed = parseAgentCommand(line)
-    expect(parsed.ok).toBe(false)
-    if (!parsed.ok) expect(parsed.message).toContain(op)
-  })
-
-  it('refuses $VARIABLES (no shell expands them) but keeps a $ inside single quotes', () => {
-    expect(parseAgentCommand('agent --home $HOME')).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('$VARIABLE'),
-    })
-    expect(parseAgentCommand("agent '$HOME'")).toEqual({
-      ok: true,
-      command: 'agent',
-      args: ['$HOME'],
-    })
-  })
-
-  it('refuses an empty command and an unterminated quote', () => {
-    expect(parseAgentCommand('   ')).toMatchObject({
-      ok: false,
-      message: 'the agent command is empty',
-    })
-    expect(parseAgentCommand('node "agent.js')).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('unterminated " quote'),
-    })
-    expect(parseAgentCommand("node 'agent.js")).toMatchObject({
-      ok: false,
-      message: expect.stringContaining("unterminated ' quote"),
-    })
-  })
-})
+import { agentFromCommandLine } from './agent-command'
 
 describe('agentFromCommandLine', () => {
   it('names a preset by its name and anything else after what it runs', () => {
@@ -76,6 +18,13 @@ describe('agentFromCommandLine', () => {
     expect(agentFromCommandLine('/opt/bin/opencode acp')).toMatchObject({
       ok: true,
       agent: { name: 'opencode' },
+    })
+  })
+
+  it('refuses a command line it cannot run directly, in words', () => {
+    expect(agentFromCommandLine('codex | tee log')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"|"'),
     })
   })
 })

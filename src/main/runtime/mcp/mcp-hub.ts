@@ -96,23 +96,28 @@ export class McpHub {
     })
   }
 
-  /** The workspace's servers, started with its current configuration. */
-  async #workspace(workspace: string): Promise<Workspace> {
+  /** The workspace's servers, being started with its current configuration (not waited for). */
+  async #entry(workspace: string): Promise<Workspace> {
+    const known = this.#workspaces.get(workspace)
+    if (known) return known
+    const loaded = await this.#load(workspace)
+    // Another caller may have started it while the configuration was read.
     let entry = this.#workspaces.get(workspace)
     if (!entry) {
-      const loaded = await this.#load(workspace)
-      // Another caller may have started it while the configuration was read.
-      entry = this.#workspaces.get(workspace)
-      if (!entry) {
-        const manager = new McpServerManager({
-          workspace,
-          asker: this.options.asker,
-          baseEnv: this.options.env,
-        })
-        entry = { manager, loaded, ready: manager.setServers(loaded.servers) }
-        this.#workspaces.set(workspace, entry)
-      }
+      const manager = new McpServerManager({
+        workspace,
+        asker: this.options.asker,
+        baseEnv: this.options.env,
+      })
+      entry = { manager, loaded, ready: manager.setServers(loaded.servers) }
+      this.#workspaces.set(workspace, entry)
     }
+    return entry
+  }
+
+  /** The workspace's servers, once every start with its current configuration has ended. */
+  async #workspace(workspace: string): Promise<Workspace> {
+    const entry = await this.#entry(workspace)
     await entry.ready
     return entry
   }
@@ -132,9 +137,12 @@ export class McpHub {
     return manager.tools().map((tool) => mcpToolDefinition(tool, manager))
   }
 
-  /** Servers, problems and what waits for approval, for Settings. */
+  /**
+   * Servers, problems and what waits for approval, for Settings: as they are now, so a server
+   * still starting is shown as starting (Settings asks again while it is open).
+   */
   async status(workspace: string): Promise<McpWorkspaceStatus> {
-    const { manager, loaded } = await this.#workspace(workspace)
+    const { manager, loaded } = await this.#entry(workspace)
     return {
       servers: manager.list(),
       problems: loaded.problems.map(problemText),

@@ -131,4 +131,20 @@ describe('MCP servers in a session', () => {
     expect(after.servers[0]?.status.state).toBe('ready')
     expect(after.servers[0]?.tools.map((t) => t.name)).toContain('mcp__everything__echo')
   })
+
+  it('lists a server that is still starting as starting (Settings asks again), then ready with its tools', async () => {
+    const rig = makeRig(scenario([]))
+    const runtime = await start(rig, { commandLine: true })
+    const sessionId = await newSession(runtime)
+    const first = await runtime.listMcpServers({ workspace: rig.workspace })
+    expect(first.servers).toEqual([
+      expect.objectContaining({ name: 'everything', status: { state: 'starting' }, tools: [] }),
+    ])
+    // A turn waits for the servers to have started; Settings then sees them ready.
+    await runtime.send({ sessionId, text: 'tools' })
+    await waitForEvent(runtime, isTurnEnd)
+    const later = await runtime.listMcpServers({ workspace: rig.workspace })
+    expect(later.servers[0]?.status).toEqual({ state: 'ready' })
+    expect(later.servers[0]?.tools.length).toBeGreaterThan(0)
+  })
 })
