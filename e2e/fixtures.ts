@@ -88,6 +88,8 @@ export { expect }
 export async function sendMessage(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill(text)
+  // Send is enabled once the previous turn has ended (a reply's text shows before its turn ends).
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
   await box.press('Enter')
 }
 

@@ -56,10 +56,16 @@ test.describe('a session of 3,000 records', () => {
     await expect(log.getByText(session.firstText, { exact: true })).toHaveCount(0)
 
     await log.hover()
-    for (let i = 0; i < 400; i++) {
-      if ((await log.getByText(session.firstText, { exact: true }).count()) > 0) break
-      await page.mouse.wheel(0, -4_000)
-    }
+    // Keep scrolling up until the first page has come in (each page is a round trip).
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, -4_000)
+          return log.getByText(session.firstText, { exact: true }).count()
+        },
+        { timeout: 60_000, intervals: [50] },
+      )
+      .toBeGreaterThan(0)
     await expect(log.getByText(session.firstText, { exact: true })).toBeVisible()
     // Reading the top, the view no longer follows the end.
     await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
