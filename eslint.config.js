@@ -25,6 +25,7 @@ export default tseslint.config(
       'src/shared/**',
       'src/renderer/**',
       'src/tui/**',
+      'src/ui-common/**',
       'src/hosts/**',
     ],
     rules: {

@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
-          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          include: ['src/{renderer,ui-common}/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
       },

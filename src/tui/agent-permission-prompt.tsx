@@ -4,7 +4,7 @@ import type { AgentPermissionInteraction, AgentPermissionOption } from '../share
 import { askerName } from '../shared/interactions'
 import { choiceLines } from './choice-lines'
 import { detailLines } from './detail-lines'
-import { formatSince } from './format-time'
+import { formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import {

@@ -30,12 +30,10 @@ import {
 } from './slash-commands'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
-import type { StyledLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
-import { entryLines, streamingLines, waitingByCall } from './transcript-lines'
-import { settledCount, type TranscriptEntry } from './transcript-state'
+import { itemLines, waitingByCall } from './transcript-lines'
 import type { TuiBridge } from './tui-bridge'
-import { useNow } from './use-now'
+import { useNow } from '../ui-common/use-now'
 import { useReprintOnResize } from './use-reprint-on-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
@@ -169,10 +167,10 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   }, [bridge, createdId])
 
   const head = queueHead(view.queue)
-  const entries = view.transcript.entries
+  const items = view.transcript.items
   const running = view.running
   const spinning = (running && !head) || view.retrying !== null
-  const now = useNow(200, spinning)
+  const now = useNow({ everyMs: 200, active: spinning })
 
   const note = (text: string, tone: 'dim' | 'error' = 'dim') =>
     dispatch({ type: 'note', text, tone })
@@ -184,7 +182,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   /** Opens another session; a still-empty session this client created is removed. */
   const switchTo = (next: SessionTarget) => {
     const leaving = session
-    if (leaving && view.created && entries.length === 0 && view.queue.length === 0)
+    if (leaving && view.created && items.length === 0 && view.queue.length === 0)
       void bridge.removeSession({ sessionId: leaving.id })
     setOffer(null)
     setPanel(null)
@@ -371,8 +369,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     } else exit(0)
   }
 
-  const lastTool = [...entries].reverse().find((e) => e.kind === 'tool') as
-    Extract<TranscriptEntry, { kind: 'tool' }> | undefined
+  const lastTool = items.findLast((item) => item.kind === 'tool')
 
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {
@@ -398,8 +395,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   }
 
   const history = useMemo(
-    () => entries.flatMap((e) => (e.kind === 'user' ? [e.text] : [])).reverse(),
-    [entries],
+    () => items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])).reverse(),
+    [items],
   )
   const suggestions = commandSuggestions(composer.editor.text)
 
@@ -434,13 +431,18 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  const settled = settledCount(view.transcript)
+  const printed = view.printed
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
-  const streaming = view.transcript.streaming
-  const streamRows = useMemo(
-    () => (streaming ? streamingLines(streaming, width) : []),
-    [streaming, width],
+  // Redrawn on every change; a spinner's tick alone does not lay the text out again.
+  const liveLines = useMemo(
+    () =>
+      items
+        .slice(printed.count)
+        .flatMap((item) => itemLines(item, width, waiting.get(item.key) ?? null)),
+    [items, printed.count, width, waiting],
   )
+  // <Static> takes a mutable array; a new one only when something was printed.
+  const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
 
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
@@ -455,15 +457,6 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       </KeyRouter>
     )
 
-  const liveLines: StyledLine[] = [
-    ...entries
-      .slice(settled)
-      .flatMap((entry) =>
-        entryLines(entry, width, entry.kind === 'tool' ? (waiting.get(entry.id) ?? null) : null),
-      ),
-    ...streamRows,
-  ]
-
   const status = statusLines({
     confirmingBypass,
     mode: session.mode,
@@ -472,7 +465,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     working: running && !head,
     runningSince: view.runningSince,
     lastTurnFailed: view.lastTurnFailed && !running,
-    offer: entries.length === 0 ? offer : null,
+    offer: items.length === 0 ? offer : null,
     now,
     width,
   })
@@ -524,7 +517,7 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       />
     ) : lastTool ? (
       <OutputView
-        entry={lastTool}
+        call={lastTool}
         width={width}
         maxRows={surfaceMax}
         onClose={() => setPanel(null)}
@@ -554,8 +547,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
         <Box flexDirection="column" width={width}>
-          <Static key={`${printEpoch}:${session.id}`} items={entries.slice(0, settled)}>
-            {(entry) => <StyledLines key={entry.id} lines={entryLines(entry, width)} />}
+          <Static key={`${printEpoch}:${session.id}`} items={printedBlocks}>
+            {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
           </Static>
           {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
           {status.length > 0 ? <StyledLines lines={status} /> : null}

@@ -9,7 +9,7 @@ import {
   type FormContext,
 } from './form-prompt-state'
 import type { FormTarget } from './form-targets'
-import { formatSince } from './format-time'
+import { formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { useDraftSaver } from './use-draft-saver'

@@ -1,20 +1,21 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import { toolCallSummary, toolOutputText } from '../shared/tool-summary'
+import type { TranscriptItem } from '../shared/transcript'
 import { flowItems, safeSpans, wrapSpans } from './styled-text'
-import type { TranscriptEntry } from './transcript-state'
 
 /**
  * The last tool call's whole output (Ctrl+O): the transcript shows one row per call; this shows
  * what it returned, scrollable inside the box (↑↓, PgUp/PgDn). Esc or Ctrl+O closes it.
  */
 export function OutputView({
-  entry,
+  call,
   width,
   maxRows,
   onClose,
 }: {
-  entry: Extract<TranscriptEntry, { kind: 'tool' }>
+  call: Extract<TranscriptItem, { kind: 'tool' }>
   width: number
   maxRows: number
   onClose: () => void
@@ -24,13 +25,17 @@ export function OutputView({
   const header = flowItems(
     [
       [{ text: 'Output', style: { color: 'cyan', bold: true } }],
-      [{ text: entry.tool, style: { bold: true } }],
-      ...safeSpans(entry.summary).map((s) => [s]),
+      [{ text: call.tool, style: { bold: true } }],
+      ...safeSpans(toolCallSummary(call)).map((s) => [s]),
     ],
     inner,
     { maxLines: 2 },
   )
-  const body = wrapSpans(safeSpans(entry.output ?? '(no output yet)'), inner, { mode: 'verbatim' })
+  // Laid out once per call and width, not on every scroll key.
+  const body = useMemo(() => {
+    const output = call.output === undefined ? '(no output yet)' : toolOutputText(call.output)
+    return wrapSpans(safeSpans(output), inner, { mode: 'verbatim' })
+  }, [call.output, inner])
   const footer = flowItems(
     ['Esc or Ctrl+O closes'].map((h) => [{ text: h, style: { dim: true } }]),
     inner,

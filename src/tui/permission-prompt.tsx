@@ -4,7 +4,7 @@ import type { PermissionInteraction } from '../shared/interactions'
 import type { Risk } from '../shared/permission'
 import { choiceLines, type Choice } from './choice-lines'
 import { detailLines } from './detail-lines'
-import { formatCountdown, formatSince } from './format-time'
+import { formatCountdown, formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import {
@@ -19,7 +19,7 @@ import {
 import { applyFieldKey, fieldLines, openField, type TextFieldState } from './text-field'
 import type { TuiBridge } from './tui-bridge'
 import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
-import { useNow } from './use-now'
+import { useNow } from '../ui-common/use-now'
 import { useSettle } from './use-settle'
 
 export const RISK_COLOR: Record<Risk, string> = { low: 'green', medium: 'yellow', high: 'red' }
@@ -109,7 +109,7 @@ export function PermissionPrompt({
   maxRows: number
 }) {
   const { requestId, expiresAt } = interaction
-  const now = useNow(1000, expiresAt !== null)
+  const now = useNow({ everyMs: 1_000, active: expiresAt !== null })
   const armed = usePromptArming()
   const { busy, error, settle } = useSettle()
   const [cursor, setCursor, cursorRef] = useRefState(0)

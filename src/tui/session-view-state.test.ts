@@ -48,10 +48,36 @@ describe('session view', () => {
     expect(view.phase).toBe('ready')
     expect(view.running).toBe(true)
     expect(view.queue.map((q) => q.requestId)).toEqual(['q1'])
-    expect(view.transcript.entries.map((e) => e.kind)).toEqual(['user', 'note'])
-    expect(view.transcript.entries[1]).toMatchObject({
-      text: 'Log notice at byte 120: skipped a malformed line',
+    expect(view.transcript.items.map((e) => e.kind)).toEqual(['user', 'notice'])
+    expect(view.transcript.items[1]).toMatchObject({
+      text: 'Log notice: skipped a malformed line',
     })
+    // Both are final: printed once.
+    expect(view.printed.blocks.map((b) => b.item.kind)).toEqual(['user', 'notice'])
+  })
+
+  test('streamed text is redrawn until its step is committed, then printed once', () => {
+    const delta = (text: string): BridgeEvent => ({
+      type: 'text_delta',
+      sessionId: 's1',
+      turnId: 't1',
+      step: 0,
+      text,
+    })
+    let view = events(loaded(), delta('Hel'), delta('lo'))
+    expect(view.transcript.items.at(-1)).toMatchObject({ text: 'Hello', streaming: true })
+    expect(view.printed.count).toBe(2)
+    view = events(view, {
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'assistant_text', at: 3, turnId: 't1', step: 0, text: 'Hello' },
+    })
+    expect(view.printed.blocks.map((b) => b.item.kind)).toEqual(['user', 'notice', 'assistant'])
+  })
+
+  test('a note from the client is a line of its own', () => {
+    const view = reduceSessionView(loaded(), { type: 'note', text: 'Sent.', tone: 'error' })
+    expect(view.transcript.items.at(-1)).toMatchObject({ text: 'Sent.', tone: 'error' })
   })
 
   test('a settled request leaves the queue and the turn end stops the working state', () => {

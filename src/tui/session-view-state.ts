@@ -9,11 +9,13 @@ import type { PendingInteraction } from '../shared/interactions'
 import type { SessionEvent } from '../shared/session-events'
 import {
   EMPTY_TRANSCRIPT,
-  addNote,
-  applyBridgeEvent,
-  replayEvents,
-  type TranscriptState,
-} from './transcript-state'
+  addNotice,
+  applyLiveEvents,
+  applyNotice,
+  transcriptFromEvents,
+  type Transcript,
+} from '../shared/transcript'
+import { NOTHING_PRINTED, advancePrinted, type PrintedTranscript } from './transcript-print'
 
 /** Everything the terminal shows about the one session it hosts. */
 export interface SessionView {
@@ -21,7 +23,9 @@ export interface SessionView {
   /** Why the session could not be created or opened (phase `failed`). */
   readonly error: string | null
   readonly session: SessionSummary | null
-  readonly transcript: TranscriptState
+  readonly transcript: Transcript
+  /** What of the transcript the terminal has printed for good; the rest is redrawn. */
+  readonly printed: PrintedTranscript
   /** Mirror of the runtime's per-session interaction FIFO; only the head is shown. */
   readonly queue: InteractionQueue
   /** A turn is in progress (streaming, running tools or waiting for the person). */
@@ -51,6 +55,7 @@ export const LOADING_VIEW: SessionView = {
   error: null,
   session: null,
   transcript: EMPTY_TRANSCRIPT,
+  printed: NOTHING_PRINTED,
   queue: EMPTY_QUEUE,
   running: false,
   runningSince: null,
@@ -85,13 +90,19 @@ const turnOf = (event: BridgeEvent): string | undefined => {
   return undefined
 }
 
+/** The view with a new transcript, and whatever of it has settled printed. */
+function withTranscript(view: SessionView, transcript: Transcript): SessionView {
+  if (transcript === view.transcript) return view
+  const printed = advancePrinted(view.printed, view.transcript, transcript)
+  return { ...view, transcript, printed }
+}
+
+/** One live event's effect on everything but the transcript (see `applyLiveEvents`). */
 function applyEvent(view: SessionView, event: BridgeEvent, at: number): SessionView {
   const session = view.session
   if (!session || event.sessionId !== session.id) return view
-  const transcript = applyBridgeEvent(view.transcript, session.id, event)
   const queue = applyEventToQueue(view.queue, session.id, event)
-  let next: SessionView =
-    transcript === view.transcript && queue === view.queue ? view : { ...view, transcript, queue }
+  let next: SessionView = queue === view.queue ? view : { ...view, queue }
   if (event.type === 'turn_started' && !next.running)
     next = { ...next, running: true, runningSince: at, lastTurnFailed: false }
   if (event.type === 'turn_retrying')
@@ -128,15 +139,13 @@ function applyEvent(view: SessionView, event: BridgeEvent, at: number): SessionV
 export function reduceSessionView(view: SessionView, action: SessionViewAction): SessionView {
   switch (action.type) {
     case 'loaded': {
-      const transcript = action.notices.reduce(
-        (t, n) => addNote(t, `Log notice at byte ${n.offset}: ${n.message}`),
-        replayEvents(action.events),
-      )
+      const transcript = action.notices.reduce(applyNotice, transcriptFromEvents(action.events))
       return {
         phase: 'ready',
         error: null,
         session: action.session,
         transcript,
+        printed: advancePrinted(NOTHING_PRINTED, EMPTY_TRANSCRIPT, transcript),
         queue: replaceQueue(EMPTY_QUEUE, action.pending),
         running: action.session.running,
         runningSince: action.session.running ? action.at : null,
@@ -149,12 +158,23 @@ export function reduceSessionView(view: SessionView, action: SessionViewAction):
     }
     case 'failed':
       return { ...view, phase: 'failed', error: action.message }
-    case 'events':
-      return action.events.reduce((v, event) => applyEvent(v, event, action.at), view)
+    case 'events': {
+      const next = action.events.reduce((v, event) => applyEvent(v, event, action.at), view)
+      // Applied as one batch: a run of text deltas copies the item list once.
+      return next.session
+        ? withTranscript(next, applyLiveEvents(next.transcript, next.session.id, action.events))
+        : next
+    }
     case 'reset':
       return LOADING_VIEW
     case 'note':
-      return { ...view, transcript: addNote(view.transcript, action.text, action.tone) }
+      return withTranscript(
+        view,
+        addNotice(view.transcript, {
+          text: action.text,
+          tone: action.tone === 'error' ? 'error' : 'info',
+        }),
+      )
     case 'mode':
       return view.session ? { ...view, session: { ...view.session, mode: action.mode } } : view
   }

@@ -1,6 +1,6 @@
 import type { SessionSummary } from '../shared/bridge'
 import type { PermissionMode } from '../shared/permission'
-import { formatAgo, formatElapsed } from './format-time'
+import { formatAgo, formatElapsed, secondsLeft } from '../shared/format-time'
 import type { Retrying } from './session-view-state'
 import { flowItems, safeSpans, type StyledLine } from './styled-text'
 import { plainError } from './tool-summary'
@@ -45,7 +45,7 @@ function items(input: StatusInput): StyledLine[] {
   if (input.hint) return [safeSpans(input.hint, { color: 'yellow' })]
   if (input.retrying) {
     const { attempt, maxAttempts, at, message } = input.retrying
-    const seconds = Math.max(0, Math.ceil((at - input.now) / 1000))
+    const seconds = secondsLeft(at, input.now)
     return [
       [
         {

@@ -1,5 +1,14 @@
-import { agentToolKey } from '../shared/agent-activity'
+import { agentPlanText, agentThoughtText, agentToolKey } from '../shared/agent-activity'
 import type { PendingInteraction } from '../shared/interactions'
+import { plainError } from '../shared/plain-error'
+import { toolCallSummary, toolErrorText } from '../shared/tool-summary'
+import {
+  answerText,
+  questionClosedText,
+  type ToolPermission,
+  type ToolStatus,
+  type TranscriptItem,
+} from '../shared/transcript'
 import { markdownLines } from './markdown-lines'
 import {
   prefixLines,
@@ -9,38 +18,131 @@ import {
   type Span,
   type StyledLine,
 } from './styled-text'
-import type { StreamingText, ToolStatus, TranscriptEntry } from './transcript-state'
 import { oneLine } from './visible-text'
 
-const STATUS: Record<ToolStatus, { mark: string; color: string; label: string }> = {
+/** How a call's line marks it: still going, fine, or not (failed, denied, cut short). */
+type LineStatus = 'running' | 'ok' | 'error'
+
+const STATUS: Record<LineStatus, { mark: string; color: string; label: string }> = {
   running: { mark: '…', color: 'yellow', label: 'running' },
   ok: { mark: '✓', color: 'green', label: 'ok' },
   error: { mark: '✗', color: 'red', label: 'error' },
+}
+
+const LINE_STATUS: Record<ToolStatus, LineStatus> = {
+  running: 'running',
+  // The prompt below says what it waits for.
+  waiting: 'running',
+  done: 'ok',
+  error: 'error',
+  denied: 'error',
+  stopped: 'error',
+  interrupted: 'error',
 }
 
 /** A user message longer than this is shown shortened in the transcript (it is sent in full). */
 const USER_LINES_SHOWN = 12
 /** Rows of a failed turn's technical detail. */
 const DETAIL_LINES_SHOWN = 6
+/** Characters of an agent's thought shown (a terminal has little room). */
+const THOUGHT_CHARS = 300
 
 const INDENT: StyledLine = [{ text: '  ' }]
+
+const END_TEXT = {
+  stopped: 'Turn stopped.',
+  aborted: 'Turn aborted.',
+  error: 'Turn failed',
+  interrupted: 'Turn interrupted (the app quit while it ran).',
+} as const
 
 /** What a running tool call is waiting for, when a prompt about it is on screen. */
 export type ToolWaiting = 'permission' | 'answer' | null
 
+/** One call as its line shows it. */
+interface CallLine {
+  tool: string
+  summary: string
+  status: LineStatus
+  /** What came of it, dimmed after the status: the permission decision, the result. */
+  tail: string
+}
+
+/** How a permission prompt for the call ended; nothing when the mode alone decided. */
+function decisionText(permission: ToolPermission | undefined): string | undefined {
+  if (!permission || (!permission.prompted && permission.reason !== 'remembered')) return undefined
+  const verb = permission.decision === 'allow' ? 'allowed' : 'denied'
+  if (permission.reason === 'user')
+    return permission.remember ? `${verb} (remembered for this turn)` : verb
+  return `${verb}: ${permission.reason.replace('_', ' ')}`
+}
+
+function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
+  const status = LINE_STATUS[item.status]
+  const result = status === 'error' ? toolErrorText(item.output) : ''
+  return {
+    tool: item.tool,
+    summary: toolCallSummary(item),
+    status,
+    tail: [decisionText(item.permission), result].filter(Boolean).join(' · '),
+  }
+}
+
+/** An AskUserQuestion call: its answers (a skipped one as a dash), or why it closed without. */
+function questionCall(item: Extract<TranscriptItem, { kind: 'question' }>): CallLine {
+  const tool = 'AskUserQuestion'
+  const summary = toolCallSummary({ tool, input: item.input, origin: 'parley' })
+  if (item.answers) {
+    const answers = item.answers.map((a) => answerText(a.answer) ?? '—')
+    return { tool, summary, status: 'ok', tail: answers.join(' · ') }
+  }
+  if (item.closed) return { tool, summary, status: 'error', tail: questionClosedText(item.closed) }
+  return { tool, summary, status: 'running', tail: '' }
+}
+
+/** A line of its own (dimmed, or red for an error), with a dimmed technical detail under it. */
+function noteLines(
+  note: { text: string; tone: 'dim' | 'error'; detail?: string | undefined },
+  width: number,
+): StyledLine[] {
+  const style = note.tone === 'error' ? { color: 'red' } : { dim: true }
+  const lines = wrapSpans(safeSpans(note.text, style), width - 2, { indent: 'auto' })
+  const detail = note.detail
+    ? wrapSpans(safeSpans(note.detail, { dim: true }), width - 4).slice(0, DETAIL_LINES_SHOWN)
+    : []
+  return [
+    ...prefixLines(lines, INDENT, INDENT),
+    ...prefixLines(detail, [{ text: '    ' }], [{ text: '    ' }]),
+  ]
+}
+
+/** How a turn that did not complete ended, in plain words. */
+function turnEndLines(item: Extract<TranscriptItem, { kind: 'turn_end' }>, width: number) {
+  if (item.reason !== 'error') return noteLines({ text: END_TEXT[item.reason], tone: 'dim' }, width)
+  const message = item.error ? plainError(item.error) : ''
+  return noteLines(
+    {
+      text: `${END_TEXT.error}${message ? `: ${message}` : '.'}`,
+      tone: 'error',
+      detail: item.errorDetail,
+    },
+    width,
+  )
+}
+
 /**
- * One transcript block as terminal rows. Tool calls stay on one row, cut at the terminal's
- * width; a call waiting for the person says so (its command or question is in the prompt below,
- * not repeated here).
+ * One transcript item as terminal rows. Tool calls stay on one row, cut at the terminal's width;
+ * a call waiting for the person says so (its command or question is in the prompt below, not
+ * repeated here).
  */
-export function entryLines(
-  entry: TranscriptEntry,
+export function itemLines(
+  item: TranscriptItem,
   width: number,
   waiting: ToolWaiting = null,
 ): StyledLine[] {
-  switch (entry.kind) {
+  switch (item.kind) {
     case 'user': {
-      let lines = wrapSpans(safeSpans(entry.text, { bold: true }), width - 2, { indent: 'auto' })
+      let lines = wrapSpans(safeSpans(item.text, { bold: true }), width - 2, { indent: 'auto' })
       if (lines.length > USER_LINES_SHOWN + 2) {
         const more = lines.length - USER_LINES_SHOWN
         lines = [
@@ -51,37 +153,34 @@ export function entryLines(
       return [[], ...prefixLines(lines, [{ text: '› ', style: { color: 'cyan', bold: true } }])]
     }
     case 'assistant': {
-      const lines = prefixLines(markdownLines(entry.text, width - 2), INDENT, INDENT)
-      return entry.cutOff
+      const lines = prefixLines(markdownLines(item.text, width - 2), INDENT, INDENT)
+      return item.cutOff
         ? [...lines, [...INDENT, { text: '— cut off', style: { color: 'yellow' } }]]
         : lines
     }
     case 'tool':
-      return [toolLine(entry, width, waiting)]
-    case 'note': {
-      const style = entry.tone === 'error' ? { color: 'red' } : { dim: true }
-      const lines = wrapSpans(safeSpans(entry.text, style), width - 2, { indent: 'auto' })
-      const detail = entry.detail
-        ? wrapSpans(safeSpans(entry.detail, { dim: true }), width - 4).slice(0, DETAIL_LINES_SHOWN)
-        : []
-      return [
-        ...prefixLines(lines, INDENT, INDENT),
-        ...prefixLines(detail, [{ text: '    ' }], [{ text: '    ' }]),
-      ]
-    }
+      return [callLine(toolCall(item), width, waiting)]
+    case 'question':
+      return [callLine(questionCall(item), width, waiting)]
+    case 'turn_end':
+      return turnEndLines(item, width)
+    case 'thought':
+      return noteLines({ text: agentThoughtText(item.text, THOUGHT_CHARS), tone: 'dim' }, width)
+    case 'plan':
+      return noteLines({ text: agentPlanText(item.entries), tone: 'dim' }, width)
+    case 'notice':
+      return noteLines({ text: item.text, tone: item.tone === 'error' ? 'error' : 'dim' }, width)
   }
 }
 
-function toolLine(
-  entry: Extract<TranscriptEntry, { kind: 'tool' }>,
-  width: number,
-  waiting: ToolWaiting,
-): StyledLine {
-  if (entry.status === 'running' && waiting) {
+function callLine(call: CallLine, width: number, waiting: ToolWaiting): StyledLine {
+  if (call.status === 'running' && waiting) {
     const spans: Span[] = [
       { text: '  ? ', style: { color: 'yellow' } },
-      { text: entry.tool, style: { bold: true } },
-      ...(waiting === 'answer' && entry.summary !== '' ? [{ text: ` ${entry.summary}` }] : []),
+      { text: call.tool, style: { bold: true } },
+      ...(waiting === 'answer' && call.summary !== ''
+        ? [{ text: ` ${oneLine(call.summary)}` }]
+        : []),
       {
         text:
           waiting === 'permission'
@@ -92,21 +191,15 @@ function toolLine(
     ]
     return truncateLine(spans, width)
   }
-  const status = STATUS[entry.status]
-  const tail = [entry.decision, entry.result].filter(Boolean).join(' · ')
+  const status = STATUS[call.status]
   const spans: Span[] = [
     { text: `  ${status.mark} `, style: { color: status.color } },
-    { text: entry.tool, style: { bold: true } },
-    ...(entry.summary !== '' ? [{ text: ` ${oneLine(entry.summary)}` }] : []),
+    { text: call.tool, style: { bold: true } },
+    ...(call.summary !== '' ? [{ text: ` ${oneLine(call.summary)}` }] : []),
     { text: ` ${status.label}`, style: { color: status.color } },
-    ...(tail ? [{ text: ` · ${oneLine(tail)}`, style: { dim: true } }] : []),
+    ...(call.tail ? [{ text: ` · ${oneLine(call.tail)}`, style: { dim: true } }] : []),
   ]
   return truncateLine(spans, width)
-}
-
-/** The step whose text is still arriving. */
-export function streamingLines(streaming: StreamingText, width: number): StyledLine[] {
-  return prefixLines(markdownLines(streaming.text, width - 2), INDENT, INDENT)
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LLMock } from '@copilotkit/aimock'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { transcriptFromEvents } from '../../renderer/state/transcript'
+import { transcriptFromEvents } from '../../shared/transcript'
 import type { SessionEvent } from '../../shared/session-events'
 import {
   callsAndResultsPair,

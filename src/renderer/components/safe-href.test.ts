@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { safeHref } from './safe-href'
 import { shortPath } from './short-path'
-import { toolSummary } from './tool-summary'
 
 describe('safeHref', () => {
   it('allows only absolute http, https and mailto links', () => {
@@ -11,21 +10,6 @@ describe('safeHref', () => {
     expect(safeHref('file:///etc/passwd')).toBeUndefined()
     expect(safeHref('/settings')).toBeUndefined()
     expect(safeHref('data:text/html,hi')).toBeUndefined()
-  })
-})
-
-describe('toolSummary', () => {
-  it('names what a tool call does in one line', () => {
-    // A line break starts another command: it is shown, not folded into a space.
-    expect(toolSummary('run_command', { command: 'npm\n test' })).toBe('npm ↵ test')
-    expect(toolSummary('run_command', { command: 'npm   test' })).toBe('npm test')
-    expect(toolSummary('edit_file', { path: 'src/a.ts', old_text: 'a', new_text: 'b' })).toBe(
-      'src/a.ts',
-    )
-    expect(toolSummary('custom', { a: 1 })).toBe('{"a":1}')
-    expect(toolSummary('run_command', { command: 'echo \u202Eexe.txt' })).toBe(
-      'echo ⟨U+202E⟩exe.txt',
-    )
   })
 })
 

@@ -3,9 +3,9 @@ import { LIMITS, type SessionSummary } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import { sessionWait } from '../state/session-order'
 import { useShell } from '../shell/shell-context'
-import { relativeTime } from './relative-time'
 import { shortPath } from './short-path'
-import { useNow } from './use-now'
+import { formatAgo } from '../../shared/format-time'
+import { useNow } from '../../ui-common/use-now'
 
 const MINUTE = 60_000
 
@@ -20,7 +20,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const active = useChat((s) => s.activeSessionId === session.id)
   const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
-  const now = useNow(true, MINUTE)
+  const now = useNow({ everyMs: MINUTE, active: true })
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [title, setTitle] = useState(session.title)
@@ -126,7 +126,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               ·
             </span>
             <time dateTime={new Date(session.updatedAt).toISOString()}>
-              {relativeTime(session.updatedAt, now)}
+              {formatAgo(session.updatedAt, now)}
             </time>
           </span>
           {(waitWhat || session.running || session.damaged || session.agent) && (

@@ -5,7 +5,7 @@ import { useActions, useChat } from '../state/chat-context'
 import { ORIGIN_HINT, ORIGIN_TEXT, TRANSPORT_TEXT, statusView } from '../settings/mcp-status'
 import { McpApproval } from './mcp-approval'
 import { RevealedText } from './revealed-text'
-import { useNow } from './use-now'
+import { useNow } from '../../ui-common/use-now'
 
 /** How often the list is read again while this tab is open (the runtime pushes no MCP events). */
 export const MCP_POLL_MS = 2_000
@@ -32,7 +32,7 @@ export function SettingsMcp() {
     }
   }, [actions, workspace])
   const counting = view?.servers.some((s) => s.status.state === 'restarting') ?? false
-  const now = useNow(counting)
+  const now = useNow({ everyMs: 1_000, active: counting })
 
   if (!workspace) return <p className="field-hint">Open a session to see its MCP servers.</p>
   return (

@@ -1,8 +1,10 @@
 import { memo, useId, useState } from 'react'
-import type { TranscriptItem } from '../state/transcript'
+import { agentPlanText, agentThoughtText } from '../../shared/agent-activity'
+import { jsonText, toolCallSummary } from '../../shared/tool-summary'
+import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
+import { revealedLine } from '../tray/reveal-invisibles'
 import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
-import { jsonText, toolSummary } from './tool-summary'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
 
@@ -29,13 +31,24 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
         </div>
       )
     case 'assistant':
-      return <AssistantPart text={item.text} continued={false} streaming={item.streaming} />
+      return (
+        <AssistantPart
+          text={item.text}
+          continued={false}
+          streaming={item.streaming}
+          cutOff={item.cutOff}
+        />
+      )
     case 'tool':
       return <ToolCard item={item} />
     case 'question':
       return <AnsweredQuestion item={item} />
     case 'turn_end':
       return <TurnEndRow item={item} />
+    case 'thought':
+      return <div className="row row-notice">{agentThoughtText(item.text)}</div>
+    case 'plan':
+      return <div className="row row-notice">{agentPlanText(item.entries)}</div>
     case 'notice':
       return <div className="row row-notice">{item.text}</div>
   }
@@ -46,10 +59,13 @@ export const AssistantPart = memo(function AssistantPart({
   text,
   continued,
   streaming,
+  cutOff,
 }: {
   text: string
   continued: boolean
   streaming: boolean
+  /** The reply ends early (stopped, failed, the model's output limit): said under its last part. */
+  cutOff: boolean
 }) {
   return (
     <div
@@ -57,6 +73,7 @@ export const AssistantPart = memo(function AssistantPart({
     >
       {!continued && <span className="visually-hidden">The agent said:</span>}
       <MarkdownText text={text} streaming={streaming} />
+      {cutOff && <p className="reply-cut-off">The reply was cut off here.</p>}
     </div>
   )
 })
@@ -93,7 +110,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
         </button>
         <span className="tool-summary" id={summaryId}>
-          {toolSummary(item.tool, item.input)}
+          {revealedLine(toolCallSummary(item))}
         </span>
         {permission && <span className="tool-permission">{permission}</span>}
         <span className={`tool-status status-${item.status}`} aria-hidden="true">
@@ -128,7 +145,7 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
       <div className="question-card-title">
         {item.answers
           ? 'You answered'
-          : item.closedWithoutAnswer
+          : item.closed
             ? 'Question closed'
             : 'Waiting for your answer'}
       </div>
@@ -138,19 +155,19 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
             <div key={i} className="question-card-pair">
               <dt>{a.question}</dt>
               <dd className={a.answer === null ? 'is-unanswered' : undefined}>
-                {a.answer ?? 'Not answered'}
+                {answerText(a.answer) ?? 'Not answered'}
               </dd>
             </div>
           ))}
         </dl>
-      ) : item.closedWithoutAnswer ? (
+      ) : item.closed ? (
         <>
           <ul className="question-card-list">
-            {item.questions.map((q, i) => (
-              <li key={i}>{q.question}</li>
+            {item.questions.map((question, i) => (
+              <li key={i}>{question}</li>
             ))}
           </ul>
-          <p className="question-card-closed">{item.closedWithoutAnswer}</p>
+          <p className="question-card-closed">{questionClosedText(item.closed)}</p>
         </>
       ) : (
         // While it waits the questions are in the tray, and only there: one place to read them.

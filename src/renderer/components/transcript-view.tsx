@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { EMPTY_TRANSCRIPT, type Transcript } from '../state/transcript'
+import { EMPTY_TRANSCRIPT, type Transcript } from '../../shared/transcript'
 import {
   estimateRowHeight,
   transcriptRows,
@@ -178,6 +178,7 @@ function TranscriptList({
                       text={row.part.text}
                       continued={row.part.index > 0}
                       streaming={row.item.streaming && row.part.last}
+                      cutOff={row.item.cutOff && row.part.last}
                     />
                   ) : (
                     <TranscriptRow item={row.item} />

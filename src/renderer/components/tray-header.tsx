@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react'
 import { askerName, type PendingInteraction } from '../../shared'
-import { formatClock, formatCountdown } from './format-time'
+import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
-import { useNow } from './use-now'
+import { useNow } from '../../ui-common/use-now'
 
 /** One line naming a queued request, for the "k more waiting" list. */
 function QueuedItem({ item }: { item: PendingInteraction }) {
@@ -69,7 +69,7 @@ export function TrayHeader({
   children?: ReactNode
 }) {
   const expiresAt = interaction.kind === 'permission' ? interaction.expiresAt : null
-  const now = useNow(expiresAt !== null)
+  const now = useNow({ everyMs: 1_000, active: expiresAt !== null })
   const [listOpen, setListOpen] = useState(false)
   const listId = useId()
   return (
@@ -87,11 +87,11 @@ export function TrayHeader({
           </span>
         )}
         {interaction.recovered && (
-          <span className="tray-meta">waiting since {formatClock(interaction.createdAt)}</span>
+          <span className="tray-meta">waiting since {formatSince(interaction.createdAt, now)}</span>
         )}
         {expiresAt !== null && !interaction.recovered && (
           <span className="tray-meta" aria-live="off">
-            Denies automatically in {formatCountdown(expiresAt - now)}
+            Denies automatically in {formatCountdown(expiresAt, now)}
           </span>
         )}
         {waiting.length > 0 && (

@@ -4,7 +4,6 @@ import type { SessionEvent } from '../../shared'
 import { createFakeBridge, fakeSession } from '../test/fake-bridge'
 import { permissionRequest, userMessage } from '../test/fixtures'
 import { renderApp } from '../test/render-app'
-import { plainWords } from './turn-end-row'
 
 const failed = (patch: Partial<Extract<SessionEvent, { type: 'turn_end' }>> = {}) =>
   createFakeBridge({
@@ -59,15 +58,6 @@ describe('a failed turn', () => {
     await user.click(within(card).getByRole('button', { name: 'Retry' }))
     expect(fake.callsOf('retryTurn')).toEqual([{ sessionId: 's1' }])
     expect(await within(card).findByRole('status')).toHaveTextContent(/nothing to retry/)
-  })
-
-  it('drops SDK class names from messages', () => {
-    expect(plainWords('AI_APICallError: Cannot connect to API: bad port')).toBe(
-      'Cannot connect to API: bad port',
-    )
-    expect(plainWords('Failed after 3 attempts. Last error: AI_RetryError: x')).toBe(
-      'Failed after 3 attempts. Last error: x',
-    )
   })
 })
 

@@ -2,14 +2,14 @@ import { useId, useState } from 'react'
 import type { TurnErrorKind } from '../../shared'
 import { activeSession } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
-import type { TranscriptItem } from '../state/transcript'
+import { plainError } from '../../shared/plain-error'
+import type { TranscriptItem } from '../../shared/transcript'
 import { useShell } from '../shell/shell-context'
 import { RevealedText } from './revealed-text'
 
 type TurnEndItem = Extract<TranscriptItem, { kind: 'turn_end' }>
 
 const TURN_END_TEXT = {
-  completed: 'Done.',
   stopped: 'Stopped.',
   aborted: 'The turn was aborted.',
   error: 'The turn failed.',
@@ -74,11 +74,6 @@ function agentErrorText(agent: string, kind: TurnErrorKind): ErrorText {
   }
 }
 
-/** SDK class names ("AI_APICallError: ", a leading "TypeError: ") say nothing to a person. */
-export function plainWords(message: string): string {
-  return message.replace(/\bAI_[A-Za-z]*Error:\s*/g, '').replace(/^[A-Za-z]*Error:\s*/, '')
-}
-
 function ErrorCard({ item }: { item: TurnEndItem }) {
   const actions = useActions()
   const shell = useShell()
@@ -122,7 +117,7 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
             // The agent's own words (its sign-in methods, one a line): shown as written.
             <RevealedText text={item.error} mode="prose" />
           ) : (
-            plainWords(item.error)
+            plainError(item.error)
           )}
         </p>
       )}
@@ -182,7 +177,7 @@ export function TurnEndRow({ item }: { item: TurnEndItem }) {
   return (
     <div className={`row row-turn-end turn-end-${item.reason}`}>
       <span>{TURN_END_TEXT[item.reason]}</span>
-      {item.error && <span className="turn-end-error"> {plainWords(item.error)}</span>}
+      {item.error && <span className="turn-end-error"> {plainError(item.error)}</span>}
     </div>
   )
 }

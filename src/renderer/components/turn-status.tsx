@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { useChat } from '../state/chat-context'
 import type { RetryStatus } from '../state/app-state'
-import { useNow } from './use-now'
+import { secondsLeft } from '../../shared/format-time'
+import { useNow } from '../../ui-common/use-now'
 
 function RetryLine({ retry }: { retry: RetryStatus }) {
   // When this attempt was announced; the countdown runs from there.
   const [due] = useState(() => Date.now() + retry.retryInMs)
-  const now = useNow(true)
-  const seconds = Math.max(0, Math.ceil((due - now) / 1_000))
+  const now = useNow({ everyMs: 1_000, active: true })
+  const seconds = secondsLeft(due, now)
   return (
     <>
       <span className="turn-status-spinner" aria-hidden="true" />

@@ -21,7 +21,7 @@ import {
   reloadTranscript,
   type TextDelta,
   type Transcript,
-} from './transcript'
+} from '../../shared/transcript'
 
 /** A model call failed and is about to be tried again (`turn_retrying`), until the model answers. */
 export type RetryStatus = Omit<
@@ -207,7 +207,7 @@ export function sessionOpened(
   const { session } = opened
   const next = sessionChanged(state, session.id, session)
   const transcript = opened.notices.reduce(
-    (t, notice) => applyNotice(t, notice.offset, `Log notice: ${notice.message}`),
+    (t, notice) => applyNotice(t, notice),
     reloadTranscript(next.transcripts[session.id], opened.events, opened.start),
   )
   return pendingListed(
@@ -303,9 +303,7 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
     case 'session_changed':
       return sessionChanged(state, sessionId, event.session)
     case 'notice':
-      return applyToTranscript(state, sessionId, (t) =>
-        applyNotice(t, event.notice.offset, `Log notice: ${event.notice.message}`),
-      )
+      return applyToTranscript(state, sessionId, (t) => applyNotice(t, event.notice))
   }
 }
 

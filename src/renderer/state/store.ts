@@ -36,7 +36,7 @@ import {
 } from './app-state'
 import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-queue'
 import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
-import type { TextDelta } from './transcript'
+import type { TextDelta } from '../../shared/transcript'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {

@@ -4,7 +4,7 @@ import {
   splitReply,
   type ReplySegments,
 } from '../markdown/reply-segments'
-import type { TranscriptItem } from './transcript'
+import type { TranscriptItem } from '../../shared/transcript'
 
 type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>
 
@@ -81,6 +81,10 @@ export function estimateRowHeight(row: TranscriptRowModel, width: number): numbe
       return 48
     case 'question':
       return 40 + (item.answers?.length ?? item.questions.length) * 26
+    case 'thought':
+      return 14 + wrappedLines(item.text, width) * 18
+    case 'plan':
+      return 14 + (item.entries.length + 1) * 18
     case 'turn_end':
     case 'notice':
       return 34

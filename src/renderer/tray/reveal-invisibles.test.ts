@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { revealInvisibles, revealedText } from './reveal-invisibles'
+import { revealInvisibles, revealedLine, revealedText } from './reveal-invisibles'
 
 describe('revealInvisibles', () => {
   it('shows a right-to-left override as a visible token instead of reordering text', () => {
@@ -19,5 +19,15 @@ describe('revealInvisibles', () => {
   it('keeps every character of long text (nothing truncated)', () => {
     const long = 'x'.repeat(100_000)
     expect(revealedText(long)).toHaveLength(100_000)
+  })
+})
+
+describe('revealedLine', () => {
+  it('puts a summary on one line, with line breaks and hidden characters shown', () => {
+    // A line break starts another command: it is shown, not folded into a space.
+    expect(revealedLine('npm\n test')).toBe('npm ↵ test')
+    expect(revealedLine('npm   test')).toBe('npm test')
+    expect(revealedLine('echo \u202Eexe.txt')).toBe('echo ⟨U+202E⟩exe.txt')
+    expect(revealedLine('x'.repeat(200), 10)).toBe(`${'x'.repeat(9)}…`)
   })
 })

@@ -32,3 +32,17 @@ export function revealedText(text: string, mode: InvisibleMode = 'code'): string
     .map((r) => r.text)
     .join('')
 }
+
+/**
+ * One line for a summary: hidden characters revealed, line breaks shown as ↵ (a second command on
+ * a new line must not read as arguments of the first), runs of spaces collapsed, cut at `max`.
+ */
+export function revealedLine(text: string, max = 140): string {
+  const flat = revealedText(
+    text
+      .trim()
+      .replace(/\s*\n\s*/g, ' ↵ ')
+      .replace(/[^\S\n]+/g, ' '),
+  )
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}

@@ -1,0 +1,166 @@
+import { describe, expect, test } from 'vitest'
+import type { SessionEvent } from '../shared/session-events'
+import { transcriptFromEvents } from '../shared/transcript'
+import { ACP_SESSION } from '../shared/testing/acp-records'
+import { lineText } from './styled-text'
+import { itemLines, type ToolWaiting } from './transcript-lines'
+
+const at = 1
+const rmCall: SessionEvent = {
+  type: 'tool_call',
+  at,
+  turnId: 't1',
+  step: 0,
+  toolCallId: 'c1',
+  tool: 'run_command',
+  input: { command: 'rm -rf build' },
+}
+
+/** What the terminal shows for a log, one string a row. */
+const screen = (events: SessionEvent[], width = 100, waiting: ToolWaiting = null) =>
+  transcriptFromEvents(events).items.flatMap((item) =>
+    itemLines(item, width, waiting).map(lineText),
+  )
+
+describe('the terminal transcript', () => {
+  test('a denied call shows on one line with the decision and the result', () => {
+    expect(
+      screen([
+        rmCall,
+        {
+          type: 'permission_decision',
+          at,
+          turnId: 't1',
+          requestId: 'r1',
+          toolCallId: 'c1',
+          decision: 'deny',
+          reason: 'user',
+          remember: false,
+        },
+        {
+          type: 'tool_result',
+          at,
+          turnId: 't1',
+          toolCallId: 'c1',
+          tool: 'run_command',
+          output: { error: 'The person denied this command.' },
+          isError: true,
+        },
+        { type: 'turn_end', at, turnId: 't1', reason: 'stopped' },
+      ]),
+    ).toEqual([
+      '  ✗ run_command rm -rf build error · denied · The person denied this command.',
+      '  Turn stopped.',
+    ])
+  })
+
+  test('a call allowed by the mode says nothing about it; a remembered one says so', () => {
+    const decided = (reason: 'mode' | 'remembered', requestId: string | null) =>
+      screen([
+        rmCall,
+        {
+          type: 'permission_decision',
+          at,
+          turnId: 't1',
+          requestId,
+          toolCallId: 'c1',
+          decision: 'allow',
+          reason,
+          remember: false,
+        },
+      ])
+    expect(decided('mode', null)).toEqual(['  … run_command rm -rf build running'])
+    expect(decided('remembered', null)).toEqual([
+      '  … run_command rm -rf build running · allowed: remembered',
+    ])
+  })
+
+  test('a call waiting for the person says what for', () => {
+    expect(screen([rmCall], 100, 'permission')).toEqual([
+      '  ? run_command · waiting for your permission',
+    ])
+  })
+
+  test('a failed turn says what went wrong in plain words, the technical detail apart', () => {
+    expect(
+      screen([
+        {
+          type: 'turn_end',
+          at,
+          turnId: 't9',
+          reason: 'error',
+          error: 'AI_APICallError: The server refused the key.',
+          errorKind: 'auth',
+          errorDetail: 'status 401 · invalid_api_key',
+        },
+      ]),
+    ).toEqual(['  Turn failed: The server refused the key.', '    status 401 · invalid_api_key'])
+  })
+
+  test('answers to a question show on its line: a skipped one as a dash, a multi-select’s labels joined', () => {
+    expect(
+      screen([
+        {
+          type: 'tool_call',
+          at,
+          turnId: 't',
+          step: 0,
+          toolCallId: 'q',
+          tool: 'AskUserQuestion',
+          input: { questions: [{}, {}, {}] },
+        },
+        {
+          type: 'tool_result',
+          at,
+          turnId: 't',
+          toolCallId: 'q',
+          tool: 'AskUserQuestion',
+          output: {
+            answers: [
+              { question: 'a', answer: 'Rust' },
+              { question: 'b', answer: ['Linux', 'macOS'] },
+              { question: 'c', answer: null },
+            ],
+          },
+          isError: false,
+        },
+      ]),
+    ).toEqual(['  ✓ AskUserQuestion 3 questions ok · Rust · Linux, macOS · —'])
+  })
+
+  test('a question cut short by Stop says so in plain words', () => {
+    expect(
+      screen([
+        { ...rmCall, tool: 'AskUserQuestion', input: { questions: [{}] } },
+        {
+          type: 'tool_result',
+          at,
+          turnId: 't1',
+          toolCallId: 'c1',
+          tool: 'AskUserQuestion',
+          output: { error: 'AskUserQuestion did not finish: the turn was stopped by the user' },
+          isError: true,
+          synthetic: true,
+        },
+        { type: 'turn_end', at, turnId: 't1', reason: 'stopped' },
+      ]),
+    ).toEqual([
+      '  ✗ AskUserQuestion 1 question error · Not answered: the turn was stopped.',
+      '  Turn stopped.',
+    ])
+  })
+
+  test('a reply cut short says so under it', () => {
+    expect(
+      screen([{ type: 'assistant_text', at, turnId: 't1', step: 0, text: 'Half', cutOff: true }]),
+    ).toEqual(['  Half', '  — cut off'])
+  })
+
+  test('an ACP agent’s session: thought, tool call by the files it touches, the plan, the exit', () => {
+    const rows = screen(ACP_SESSION, 200)
+    expect(rows).toContain('  Thinking: Let me look at the file first.')
+    expect(rows).toContain('  ✓ Edit README.md /ws/README.md:3 ok')
+    expect(rows.join('\n')).toContain('Plan:\n  ● Edit the readme\n  ● Run the tests')
+    expect(rows.at(-1)).toMatch(/^ {2}The agent exited \(exit code 7\)/)
+  })
+})
