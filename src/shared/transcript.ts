@@ -8,6 +8,7 @@ import {
 } from './agent-activity'
 import type { BridgeEvent, LogNotice } from './bridge'
 import type { DecisionReason, PermissionDecision } from './permission'
+import { toolCategory } from './pinned-tools'
 import type {
   AgentPlanEntry,
   Json,
@@ -88,6 +89,7 @@ export type TranscriptItem =
       kind: 'question'
       key: string
       turnId: string
+      tool: string
       /** The call's input as the model wrote it. */
       input: Json
       /** The questions' texts. */
@@ -307,11 +309,13 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
       return
     }
     case 'tool_call':
-      if (event.tool === 'AskUserQuestion') {
+      // A call that asks the person (AskUserQuestion): shown with its questions and answers.
+      if (toolCategory(event.tool) === 'ask') {
         appendOnce(list, {
           kind: 'question',
           key: event.toolCallId,
           turnId: event.turnId,
+          tool: event.tool,
           input: event.input,
           questions: questionTexts(event.input),
           answers: undefined,

@@ -81,7 +81,7 @@ export function AgentPermissionPrompt({
     body.push(...wrapSpans(safeSpans(`• ${location}`), inner))
   if (interaction.detail.trim() !== '') {
     const gutter: StyledLine = [{ text: '│ ', style: { dim: true } }]
-    body.push(...prefixLines(detailLines(interaction.detail, inner - 2), gutter, gutter))
+    body.push(...prefixLines(detailLines(interaction.detail, inner - 2, 'patch'), gutter, gutter))
   }
 
   const footer: StyledLine[] = orphaned

@@ -57,13 +57,20 @@ export function diffLines(text: string, width: number): StyledLine[] | null {
 }
 
 /**
+ * What a prompt's detail may hold: a patch, drawn as a diff when it parses as one (a file edit's
+ * detail; an ACP agent's, which may carry one), or text that is never drawn as a diff, however
+ * much it looks like one (a command, a tool's input).
+ */
+export type DetailKind = 'patch' | 'text'
+
+/**
  * The full command or diff of a permission prompt, hidden characters made visible, every
  * character kept (commands wrap anywhere, never at a dropped space).
  */
-export function detailLines(text: string, width: number): StyledLine[] {
+export function detailLines(text: string, width: number, kind: DetailKind): StyledLine[] {
   if (text === '') return [[{ text: '(no details)', style: { dim: true } }]]
   return (
-    diffLines(text, width) ??
+    (kind === 'text' ? null : diffLines(text, width)) ??
     wrapSpans(safeSpans(text.replace(/\n$/, '')), width, { mode: 'verbatim' })
   )
 }

@@ -3,6 +3,7 @@ import { useRefState } from './use-ref-state'
 import type { PermissionInteraction } from '../shared/interactions'
 import type { Risk } from '../shared/permission'
 import { choiceLines, type Choice } from './choice-lines'
+import { toolCategory } from '../shared/pinned-tools'
 import { detailLines } from './detail-lines'
 import { formatCountdown, formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
@@ -82,7 +83,8 @@ function bodyLines(interaction: PermissionInteraction, width: number): StyledLin
     lines.push([])
   }
   const gutter: StyledLine = [{ text: '│ ', style: { dim: true } }]
-  lines.push(...prefixLines(detailLines(detail, width - 2), gutter, gutter))
+  const kind = toolCategory(interaction.tool) === 'edit' ? 'patch' : 'text'
+  lines.push(...prefixLines(detailLines(detail, width - 2, kind), gutter, gutter))
   return lines
 }
 

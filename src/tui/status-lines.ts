@@ -3,7 +3,7 @@ import type { PermissionMode } from '../shared/permission'
 import { formatAgo, formatElapsed, secondsLeft } from '../shared/format-time'
 import type { Retrying } from './session-view-state'
 import { flowItems, safeSpans, type StyledLine } from './styled-text'
-import { plainError } from './tool-summary'
+import { plainError } from '../shared/plain-error'
 
 const SPINNER = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏'
 

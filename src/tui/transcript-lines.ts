@@ -90,7 +90,7 @@ function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
 
 /** An AskUserQuestion call: its answers (a skipped one as a dash), or why it closed without. */
 function questionCall(item: Extract<TranscriptItem, { kind: 'question' }>): CallLine {
-  const tool = 'AskUserQuestion'
+  const tool = item.tool
   const summary = toolCallSummary({ tool, input: item.input, origin: 'parley' })
   if (item.answers) {
     const answers = item.answers.map((a) => answerText(a.answer) ?? '—')

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../../shared'
+import { toolCategory } from '../../shared/pinned-tools'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
 import { commandParts } from '../tray/command-view'
 import { diffView } from '../tray/diff-view'
@@ -9,8 +10,6 @@ import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RevealedText } from './revealed-text'
 import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
-
-const FILE_TOOLS = new Set(['write_file', 'edit_file'])
 
 /**
  * Asks whether a tool may act. The verb in words and the command as code (each part of a compound
@@ -45,7 +44,8 @@ export function PermissionTray({
   const noteHintId = useId()
 
   const diff = useMemo(
-    () => (FILE_TOOLS.has(request.tool) ? diffView(request.detail) : null),
+    // A file edit's detail is the patch it will apply.
+    () => (toolCategory(request.tool) === 'edit' ? diffView(request.detail) : null),
     [request.tool, request.detail],
   )
   const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')

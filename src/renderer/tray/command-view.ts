@@ -1,4 +1,5 @@
 import type { PermissionInteraction, Risk } from '../../shared'
+import { toolCategory } from '../../shared/pinned-tools'
 
 /** A piece of a one-line summary: plain words, or a code chip (what stood in backticks). */
 export type SummaryPiece = { kind: 'text'; text: string } | { kind: 'code'; text: string }
@@ -123,16 +124,24 @@ export type PermissionHeadline =
 
 export function permissionHeadline(request: PermissionInteraction): PermissionHeadline {
   const pieces = summaryPieces(request.summary)
-  if (request.tool === 'run_command') {
-    const first = pieces[0]
-    // "Run 2 commands: `a` · `b`" names its parts itself; the tray lists them, so the verb is "Run".
-    const verb = first?.kind === 'text' ? first.text.trim().replace(/\s*\d+ commands:?$/, '') : ''
-    // The full command is the detail; the summary holds only its first line.
-    return { kind: 'command', verb: verb || 'Run', command: request.detail }
+  const category = toolCategory(request.tool)
+  switch (category) {
+    case 'command': {
+      const first = pieces[0]
+      // "Run 2 commands: `a` · `b`" names its parts itself; the tray lists them, so the verb is "Run".
+      const verb = first?.kind === 'text' ? first.text.trim().replace(/\s*\d+ commands:?$/, '') : ''
+      // The full command is the detail; the summary holds only its first line.
+      return { kind: 'command', verb: verb || 'Run', command: request.detail }
+    }
+    case 'edit': {
+      const match = /^(\S+)\s+(.+)$/s.exec(request.summary)
+      if (match?.[1] && match[2]) return { kind: 'file', verb: match[1], path: match[2] }
+      return { kind: 'summary', pieces }
+    }
+    case 'read':
+    case 'ask':
+    case 'delegate':
+    case 'external':
+      return { kind: 'summary', pieces }
   }
-  if (request.tool === 'write_file' || request.tool === 'edit_file') {
-    const match = /^(\S+)\s+(.+)$/s.exec(request.summary)
-    if (match?.[1] && match[2]) return { kind: 'file', verb: match[1], path: match[2] }
-  }
-  return { kind: 'summary', pieces }
 }

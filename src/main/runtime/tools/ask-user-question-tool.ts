@@ -1,5 +1,6 @@
 import { AskUserQuestionInputSchema } from '../../../shared/ask-user-question'
 import type { Json } from '../../../shared/session-events'
+import { PINNED_TOOLS } from '../../../shared/pinned-tools'
 import { defineTool } from './tool-types'
 
 const isRecord = (value: Json | undefined): value is { [key: string]: Json } =>
@@ -38,7 +39,7 @@ export const askUserQuestionTool = defineTool({
     'Do not use this for open-ended conversation: ask those in your normal reply and end your turn.',
   ].join(' '),
   inputSchema: AskUserQuestionInputSchema,
-  category: 'ask',
+  category: PINNED_TOOLS.AskUserQuestion.category,
   normalizeInput: dropHarmlessExtras,
   async execute(input, { askUser }) {
     return askUser(input)

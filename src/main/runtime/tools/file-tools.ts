@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
+import { PINNED_TOOLS } from '../../../shared/pinned-tools'
 import { workspaceWriteRisk, writeKey } from '../shell/part-review'
 import { defineTool, ToolError, type CallReview } from './tool-types'
 import {
@@ -33,7 +34,7 @@ export const readFileTool = defineTool({
   name: 'read_file',
   description: 'Read a UTF-8 text file in the workspace. `path` is relative to the workspace root.',
   inputSchema: z.strictObject({ path: PathSchema }),
-  category: 'read',
+  category: PINNED_TOOLS.read_file.category,
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path)
     return { path: displayPath(workspace, absolute), content: await readText(absolute, path) }
@@ -44,7 +45,7 @@ export const listFilesTool = defineTool({
   name: 'list_files',
   description: 'List the entries of a folder in the workspace (default: the workspace root).',
   inputSchema: z.strictObject({ path: PathSchema.optional() }),
-  category: 'read',
+  category: PINNED_TOOLS.list_files.category,
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path ?? '.')
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => {
@@ -73,7 +74,7 @@ export const searchFilesTool = defineTool({
   description:
     'Search workspace files for a literal text (not a regex). Returns matching lines with file and line number.',
   inputSchema: z.strictObject({ query: z.string().min(1).max(1_000), path: PathSchema.optional() }),
-  category: 'read',
+  category: PINNED_TOOLS.search_files.category,
   async execute({ query, path }, { workspace, signal }) {
     const root = resolveInWorkspace(workspace, path ?? '.')
     const matches: Array<{ file: string; line: number; text: string }> = []
@@ -200,7 +201,7 @@ export const writeFileTool = defineTool({
   name: 'write_file',
   description: 'Create or overwrite a text file in the workspace with `content`.',
   inputSchema: z.strictObject({ path: PathSchema, content: z.string().max(LIMITS.fileBytes) }),
-  category: 'edit',
+  category: PINNED_TOOLS.write_file.category,
   review(input, { workspace }) {
     const change = planWrite(workspace, input)
     return reviewChange(change.before === null ? 'Create' : 'Overwrite', change)
@@ -221,7 +222,7 @@ export const editFileTool = defineTool({
     old_text: z.string().min(1).max(LIMITS.fileBytes),
     new_text: z.string().max(LIMITS.fileBytes),
   }),
-  category: 'edit',
+  category: PINNED_TOOLS.edit_file.category,
   review(input, { workspace }) {
     return reviewChange('Edit', planEdit(workspace, input))
   },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
+import { PINNED_TOOLS } from '../../../shared/pinned-tools'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
 
@@ -58,7 +59,7 @@ export const runCommandTool = defineTool({
     command: z.string().min(1).max(10_000),
     timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
   }),
-  category: 'command',
+  category: PINNED_TOOLS.run_command.category,
   review({ command }, { workspace }) {
     return reviewCommand(command, { workspace })
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PINNED_TOOLS } from '../../../shared/pinned-tools'
 import { defineTool } from './tool-types'
 
 /** A child agent: its first user message is `prompt`; it cannot ask the user or start more tasks. */
@@ -10,7 +11,7 @@ export const taskTool = defineTool({
     description: z.string().min(1).max(200),
     prompt: z.string().min(1).max(50_000),
   }),
-  category: 'delegate',
+  category: PINNED_TOOLS.Task.category,
   async execute({ description, prompt }, { runChild }) {
     return { result: await runChild(description, prompt) }
   },

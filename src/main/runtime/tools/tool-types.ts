@@ -2,6 +2,9 @@ import type { z } from 'zod'
 import type { Json } from '../../../shared/session-events'
 import type { Risk } from '../../../shared/permission'
 import type { AskUserQuestionInput, AskUserQuestionResult } from '../../../shared/ask-user-question'
+import type { ToolCategory } from '../../../shared/pinned-tools'
+
+export type { ToolCategory }
 
 /** A failure the model can act on: becomes an error tool result with this message. */
 export class ToolError extends Error {}
@@ -24,13 +27,6 @@ export interface ToolContext {
   /** Runs a child agent to completion and returns its final text (Task). */
   runChild(description: string, prompt: string): Promise<string>
 }
-
-/**
- * What a tool does, for the permission policy: `read` never asks; `edit` changes files inside the
- * workspace (allowed in execute mode); `command` runs programs (asks in ask and execute modes);
- * `ask` and `delegate` (AskUserQuestion, Task) never ask themselves (a child's calls do).
- */
-export type ToolCategory = 'read' | 'edit' | 'command' | 'ask' | 'delegate' | 'external'
 
 /** True when calls of this category go through the permission policy. */
 export function needsPermission(category: ToolCategory): boolean {
@@ -85,6 +81,7 @@ export interface ToolDefinition<Input = unknown> {
   name: string
   description: string
   inputSchema: z.ZodType<Input>
+  /** A pinned tool's is its entry's in `PINNED_TOOLS`, which the UIs read too. */
   category: ToolCategory
   /**
    * The input's JSON Schema as offered to the model, for tools that bring their own (an MCP
