@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react'
-import { useFocusedKeys } from './key-router'
-import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { toolCallSummary, toolOutputText } from '../shared/tool-summary'
 import type { TranscriptItem } from '../shared/transcript'
+import { useFocusedKeys } from './key-router'
+import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { flowItems, safeSpans, wrapSpans } from './styled-text'
+import { oneLine } from './visible-text'
 
 /**
  * The last tool call's whole output (Ctrl+O): the transcript shows one row per call; this shows
@@ -26,7 +27,7 @@ export function OutputView({
     [
       [{ text: 'Output', style: { color: 'cyan', bold: true } }],
       [{ text: call.tool, style: { bold: true } }],
-      ...safeSpans(toolCallSummary(call)).map((s) => [s]),
+      ...safeSpans(oneLine(toolCallSummary(call))).map((s) => [s]),
     ],
     inner,
     { maxLines: 2 },
