@@ -87,6 +87,55 @@ describe('the transcript', () => {
     expect(screen.getByText('Stopped.')).toBeInTheDocument()
   })
 
+  it('says a reply was cut off, lists a multi-select answer and a plan one step a line', async () => {
+    const events: SessionEvent[] = [
+      { type: 'user_message', at: 1, turnId: 't1', text: 'Build it' },
+      {
+        type: 'tool_call',
+        at: 2,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        input: {
+          questions: [
+            {
+              question: 'Which platforms?',
+              multiSelect: true,
+              options: [{ label: 'Linux' }, { label: 'macOS' }],
+            },
+          ],
+        },
+      },
+      {
+        type: 'tool_result',
+        at: 3,
+        turnId: 't1',
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        isError: false,
+        output: { answers: [{ question: 'Which platforms?', answer: ['Linux', 'macOS'] }] },
+      },
+      {
+        type: 'agent_plan',
+        at: 4,
+        turnId: 't1',
+        entries: [
+          { content: 'Build', priority: 'high', status: 'completed' },
+          { content: 'Test', priority: 'high', status: 'pending' },
+        ],
+      },
+      { type: 'assistant_text', at: 5, turnId: 't1', step: 1, text: 'Building now', cutOff: true },
+      { type: 'turn_end', at: 6, turnId: 't1', reason: 'stopped' },
+    ]
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')], events: { s1: events } })
+    await renderApp(fake)
+    const log = await screen.findByRole('log', { name: 'Conversation' })
+    expect(await within(log).findByRole('definition')).toHaveTextContent(/^Linux, macOS$/)
+    expect(within(log).getByText('The reply was cut off here.')).toBeInTheDocument()
+    expect(within(log).getByText(/^Plan:/).textContent).toBe('Plan:\n● Build\n○ Test')
+  })
+
   it('streams live text into the open session', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
     const { emit } = await renderApp(fake)
