@@ -1,8 +1,6 @@
 import { bench, describe } from 'vitest'
 import { syntheticLog } from '../main/runtime/testing/synthetic-log'
-import { advancePrinted, NOTHING_PRINTED } from '../tui/transcript-print'
 import {
-  applyLiveEvents,
   applyTextDeltas,
   transcriptFromEvents,
   EMPTY_TRANSCRIPT,
@@ -47,21 +45,5 @@ describe('streaming a reply into the transcript state', () => {
 describe('opening a session', () => {
   bench('replay a 2,000-message log into rows', () => {
     transcriptFromEvents(bigEvents)
-  })
-})
-
-describe('the terminal client', () => {
-  bench('replay a 2,000-message log and print what has settled', () => {
-    const transcript = transcriptFromEvents(bigEvents)
-    advancePrinted(NOTHING_PRINTED, EMPTY_TRANSCRIPT, transcript)
-  })
-  bench('stream 600 deltas into a 2,000-message session (flushes of 4)', () => {
-    let transcript = big
-    let printed = advancePrinted(NOTHING_PRINTED, EMPTY_TRANSCRIPT, big)
-    for (let i = 0; i < 150; i++) {
-      const next = applyLiveEvents(transcript, 's1', [word(), word(), word(), word()])
-      printed = advancePrinted(printed, transcript, next)
-      transcript = next
-    }
   })
 })
