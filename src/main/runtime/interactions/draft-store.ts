@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { writeFileAtomic } from '../settings-store'
+import { writeFileAtomic } from '../settings/settings-store'
 
 /**
  * Half-filled answers (a question's picks, a form's fields), one file per request in

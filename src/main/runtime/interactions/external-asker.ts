@@ -3,8 +3,8 @@ import type { PendingInteraction } from '../../../shared/interactions'
 import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
-import { newId, type SessionState } from '../session-state'
-import { TurnEndedError } from '../turn'
+import { newId, type SessionState } from '../sessions/session-state'
+import { TurnEndedError } from '../turns/turn'
 import type {
   AskAnswer,
   AskBody,

@@ -2,17 +2,17 @@ import type { InteractionSource } from '../../../shared/interactions'
 import type { PermissionDecision } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
-import { deniedMessage, type PermissionEngine } from '../permission-engine'
-import type { RecoveredCall } from '../recovery'
-import { newId, type SessionState } from '../session-state'
+import { deniedMessage, type PermissionEngine } from '../permissions/permission-engine'
+import type { RecoveredCall } from '../sessions/recovery'
+import { newId, type SessionState } from '../sessions/session-state'
 import {
   hashInput,
   intentOfRecord,
   presentReview,
   reviewToolCall,
   type ToolIntent,
-} from '../tool-intent'
-import { TurnEndedError, type Turn } from '../turn'
+} from '../permissions/tool-intent'
+import { TurnEndedError, type Turn } from '../turns/turn'
 import { ToolError, type ToolCategory, type ToolDefinition } from '../tools/tool-types'
 import { toolsetFor, type AgentKind } from '../tools/toolsets'
 import type { BrokerDeps, InteractionBroker } from './broker'

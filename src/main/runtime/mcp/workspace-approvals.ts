@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../settings-store'
+import { writeFileAtomic } from '../settings/settings-store'
 
 /**
  * Which workspaces' `.mcp.json` servers the person has approved, in `<data-dir>/mcp-approvals.json`.

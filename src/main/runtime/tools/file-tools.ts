@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
-import { workspaceWriteRisk, writeKey } from '../shell/part-review'
+import { workspaceWriteRisk, writeKey } from '../permissions/shell/part-review'
 import { defineTool, ToolError, type CallReview } from './tool-types'
 import {
   displayPath,

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { SecretStore } from '../runtime-types'
+import { writeFileAtomic } from './settings-store'
+
+const SecretsSchema = z.object({
+  openaiApiKey: z.string().optional(),
+  anthropicApiKey: z.string().optional(),
+})
+
+/**
+ * Provider keys outside Electron: a 0600 file beside the settings (`secrets.json`). The desktop
+ * host replaces this with one backed by Electron's safeStorage.
+ */
+export class FileSecretStore implements SecretStore {
+  readonly path: string
+  constructor(dataDir: string) {
+    this.path = join(dataDir, 'secrets.json')
+  }
+
+  async #read(): Promise<z.infer<typeof SecretsSchema>> {
+    try {
+      const parsed = SecretsSchema.safeParse(JSON.parse(await readFile(this.path, 'utf8')))
+      return parsed.success ? parsed.data : {}
+    } catch {
+      return {}
+    }
+  }
+
+  async get(name: 'openaiApiKey' | 'anthropicApiKey'): Promise<string | undefined> {
+    return (await this.#read())[name]
+  }
+
+  async set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void> {
+    const secrets = await this.#read()
+    if (value === undefined || value === '') delete secrets[name]
+    else secrets[name] = value
+    await writeFileAtomic(this.path, JSON.stringify(secrets), 0o600)
+  }
+}
