@@ -126,7 +126,7 @@ export class AgentSessions {
     const turn = session.turn
     if (turn) {
       turn.requestStop(reason)
-      this.deps.parked.settleTurn(turn.id, reason === 'shutdown' ? 'shutdown' : 'removed')
+      this.deps.parked.settleTurn(turn.id, reason)
     }
     this.#runners.delete(session.header.id)
     await runner?.close({ reason })

@@ -79,7 +79,13 @@ export function deniedMessage(tool: string, reason: DecisionReason, mode: Permis
       return `The user switched this session to ${mode} mode, where ${tool} is not allowed, so it did not run.`
     case 'remembered':
       return `The user denied part of this ${tool} call earlier in this turn, so it did not run.`
-    default:
+    // A prompt that ended with its turn is never answered to the model; these read as a denial.
+    case 'user':
+    case 'stopped':
+    case 'aborted':
+    case 'error':
+    case 'removed':
+    case 'dismissed':
       return `The user denied permission for ${tool}, so it did not run. Do not retry the same action; ask or continue differently.`
   }
 }

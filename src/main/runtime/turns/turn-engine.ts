@@ -32,6 +32,24 @@ const PARK_END_FOR_STOP: Record<TurnStopReason, ParkEndReason> = {
   shutdown: 'shutdown',
   interrupted: 'dismissed',
 }
+
+/** How a turn ended from outside is written in the log (`shutdown` leaves it open instead). */
+const END_FOR_STOP: Record<Exclude<TurnStopReason, 'shutdown'>, TurnEndReason> = {
+  stopped: 'stopped',
+  aborted: 'aborted',
+  removed: 'aborted',
+  interrupted: 'interrupted',
+}
+
+/** Why a tool call still open when its turn ends did not finish: its synthetic result says so. */
+const UNFINISHED_BECAUSE: Record<TurnEndReason, (error: string | undefined) => string> = {
+  stopped: () => 'the turn was stopped by the user',
+  interrupted: () => 'not answered (app restarted)',
+  error: (error) => `the turn failed: ${error ?? 'unknown error'}`,
+  aborted: () => 'the turn was aborted',
+  // A completed turn has no open call; one left over was cut short all the same.
+  completed: () => 'the turn was aborted',
+}
 const MAX_CHILD_STEPS = 20
 
 /** The engine's view of the runtime: where records go and what it may use. */
@@ -232,22 +250,8 @@ export class TurnEngine {
       this.deps.touch(session)
       return
     }
-    const endReason: TurnEndReason =
-      stop === 'stopped'
-        ? 'stopped'
-        : stop === 'removed' || stop === 'aborted'
-          ? 'aborted'
-          : stop === 'interrupted'
-            ? 'interrupted'
-            : reason
-    const why =
-      endReason === 'stopped'
-        ? 'the turn was stopped by the user'
-        : endReason === 'interrupted'
-          ? 'not answered (app restarted)'
-          : endReason === 'error'
-            ? `the turn failed: ${error ?? 'unknown error'}`
-            : 'the turn was aborted'
+    const endReason = stop ? END_FOR_STOP[stop] : reason
+    const why = UNFINISHED_BECAUSE[endReason](error)
     for (const [toolCallId, tool] of [...turn.openCalls]) {
       this.commitResult({
         session,
