@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { writeFileAtomic } from '../settings/settings-store'
+import { writePrivateFile } from '../settings/private-file'
 
 /**
  * Half-filled answers (a question's picks, a form's fields), one file per request in
@@ -29,7 +29,7 @@ export class DraftStore {
   }
 
   save(requestId: string, draft: unknown): Promise<void> {
-    return writeFileAtomic(this.#path(requestId), JSON.stringify(draft))
+    return writePrivateFile(this.#path(requestId), JSON.stringify(draft))
   }
 
   drop(requestId: string): void {

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto'
-import {
-  closeSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { SessionSummary } from '../../../shared/bridge'
 import { IdSchema } from '../../../shared/ids'
 import { PermissionModeSchema } from '../../../shared/permission'
 import type { SessionEvent } from '../../../shared/session-events'
+import { writePrivateFileSync } from '../settings/private-file'
 import { parseSessionLog } from './session-log'
 
 /**
@@ -349,13 +341,13 @@ export class SessionIndex {
     this.#appended.clear()
     this.#dirty.clear()
     this.#changedList = false
-    const path = join(this.dataDir, INDEX_FILE)
-    const temp = `${path}.${process.pid}.tmp`
     try {
-      writeFileSync(temp, JSON.stringify({ v: 1, sessions: [...this.#entries.values()] }), {
-        mode: 0o600,
-      })
-      renameSync(temp, path)
+      // A cache: not synced to disk (a lost or torn index is rebuilt from the logs).
+      writePrivateFileSync(
+        join(this.dataDir, INDEX_FILE),
+        JSON.stringify({ v: 1, sessions: [...this.#entries.values()] }),
+        { fsync: false },
+      )
     } catch {
       // The index is a cache: failing to write it costs a rebuild at the next start, nothing else.
     }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { SecretStore } from '../runtime-types'
-import { writeFileAtomic } from './settings-store'
+import { writePrivateFile } from './private-file'
 
 const SecretsSchema = z.object({
   openaiApiKey: z.string().optional(),
@@ -15,6 +15,8 @@ const SecretsSchema = z.object({
  */
 export class FileSecretStore implements SecretStore {
   readonly path: string
+  #changes: Promise<void> = Promise.resolve()
+
   constructor(dataDir: string) {
     this.path = join(dataDir, 'secrets.json')
   }
@@ -33,9 +35,14 @@ export class FileSecretStore implements SecretStore {
   }
 
   async set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void> {
-    const secrets = await this.#read()
-    if (value === undefined || value === '') delete secrets[name]
-    else secrets[name] = value
-    await writeFileAtomic(this.path, JSON.stringify(secrets), 0o600)
+    // One change at a time: two keys set at once both survive the read-modify-write.
+    const change = this.#changes.then(async () => {
+      const secrets = await this.#read()
+      if (value === undefined || value === '') delete secrets[name]
+      else secrets[name] = value
+      await writePrivateFile(this.path, JSON.stringify(secrets))
+    })
+    this.#changes = change.catch(() => undefined)
+    return change
   }
 }

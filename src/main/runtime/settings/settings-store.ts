@@ -1,14 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { StoredSettingsSchema, type StoredSettings } from '../../../shared/settings'
-
-/** Writes a file atomically: a crash leaves the old content or the new, never half of either. */
-export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`
-  await writeFile(temp, content, { mode })
-  await rename(temp, path)
-}
+import { writePrivateFile } from './private-file'
 
 /** `<data-dir>/settings.json`. A missing or corrupt file gives defaults and a notice, never a crash. */
 export class SettingsStore {
@@ -40,7 +33,7 @@ export class SettingsStore {
 
   async update(patch: Partial<StoredSettings>): Promise<StoredSettings> {
     this.#settings = StoredSettingsSchema.parse({ ...this.#settings, ...patch })
-    await writeFileAtomic(this.path, `${JSON.stringify(this.#settings, null, 2)}\n`)
+    await writePrivateFile(this.path, `${JSON.stringify(this.#settings, null, 2)}\n`)
     return this.#settings
   }
 }
