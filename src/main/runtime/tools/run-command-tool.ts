@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
+import { signalProcessTree } from './process-tree'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
 
@@ -78,12 +79,7 @@ export const runCommandTool = defineTool({
       let aborted = false
       const kill = () => {
         if (child.exitCode !== null || child.pid === undefined) return
-        try {
-          if (windows) child.kill()
-          else process.kill(-child.pid, 'SIGKILL')
-        } catch {
-          child.kill('SIGKILL')
-        }
+        if (!signalProcessTree(child.pid, 'SIGKILL')) child.kill('SIGKILL')
       }
       const timer = setTimeout(() => {
         timedOut = true

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { searchFilesTool } from './file-tools'
 import type { ToolContext } from './tool-types'
-import { searchWorkspace, type SearchLimits } from './workspace-search'
+import { searchWorkspace, type SearchLimits, type SearchResult } from './workspace-search'
 
 const made: string[] = []
 afterEach(() => {
@@ -39,7 +39,7 @@ async function filesFound(workspace: string, query: string, path?: string): Prom
     { query, ...(path === undefined ? {} : { path }) },
     context(workspace),
   )
-  return result.matches.map((m) => m.file)
+  return (result as SearchResult).matches.map((m) => m.file)
 }
 
 const LIMITS: SearchLimits = { matches: 200, files: 1_000, bytes: 1_000_000, fileBytes: 100_000 }
@@ -99,7 +99,8 @@ describe('search_files', () => {
   it('treats the query as literal text, never as a pattern', async () => {
     const ws = workspaceWith({ 'a.txt': 'call(x)\nc.ll(x\n', 'b.txt': 'callxx' })
     const result = await searchFilesTool.execute({ query: 'c.ll(x' }, context(ws))
-    expect(result.matches).toEqual([{ file: 'a.txt', line: 2, text: 'c.ll(x' }])
+    expect(result).toMatchObject({ matches: [{ file: 'a.txt', line: 2, text: 'c.ll(x' }] })
+    expect((result as SearchResult).matches).toHaveLength(1)
   })
 
   it('follows no symbolic link, so nothing outside the workspace is read', async () => {
