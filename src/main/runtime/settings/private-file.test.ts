@@ -51,6 +51,12 @@ describe('a private file', () => {
     expect(readdirSync(dir)).toEqual(['taken'])
   })
 
+  it('fails as a rejected promise, never a throw, when its folder cannot be made', async () => {
+    writeFileSync(join(dir, 'file'), 'x')
+    const writing = writePrivateFile(join(dir, 'file', 'inner.json'), '{}')
+    await expect(writing).rejects.toThrow()
+  })
+
   it('is written synchronously too, for a cache, with the same mode', () => {
     const file = join(dir, 'session-index.json')
     writePrivateFileSync(file, '{}', { fsync: false })

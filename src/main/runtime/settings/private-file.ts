@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 
@@ -13,9 +12,15 @@ const PRIVATE = 0o600
  * when the write fails or the process exits mid-write, and writes to one path run one at a time,
  * in call order. The folder is created when missing.
  */
-export async function writePrivateFile(path: string, content: string | Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFileAtomic(path, content, { mode: PRIVATE })
+export function writePrivateFile(path: string, content: string | Buffer): Promise<void> {
+  // Synchronously, so nothing awaited comes between two calls and write-file-atomic's queue:
+  // the writes start, and so land, in call order.
+  try {
+    mkdirSync(dirname(path), { recursive: true })
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  return writeFileAtomic(path, content, { mode: PRIVATE })
 }
 
 /**
