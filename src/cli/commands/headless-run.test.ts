@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseCleanLog, readCleanLog } from '../../main/runtime/sessions/testing/clean-log'
 
 const run = promisify(execFile)
 const root = resolve(__dirname, '../../..')
@@ -79,10 +80,7 @@ describe('parley run', () => {
     const { args, dir } = folder()
     const result = await parley(['run', ...args, '--mode', 'bypass', '--json', 'write a file'])
     expect(result.code).toBe(0)
-    const records = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string })
+    const records = parseCleanLog(result.stdout)
     expect(records.map((r) => r.type)).toEqual([
       'session',
       'session_update',
@@ -128,7 +126,7 @@ describe('parley run', () => {
     const sessions = join(dir, 'data', 'sessions')
     const logged = readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
     expect(result.stdout).toBe(logged)
-    expect(JSON.parse(result.stdout.split('\n')[0] ?? '')).toMatchObject({ type: 'session', v: 1 })
+    expect(parseCleanLog(result.stdout)[0]).toMatchObject({ type: 'session', v: 1 })
   })
 
   it('a reader that closes early (| head -1) ends the run quietly, with the turn stopped', async () => {
@@ -144,12 +142,8 @@ describe('parley run', () => {
     })
     expect(stderr).not.toMatch(/EPIPE|Error/)
     const sessions = join(dir, 'data', 'sessions')
-    const last =
-      readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
-        .trim()
-        .split('\n')
-        .at(-1) ?? ''
-    expect(JSON.parse(last)).toMatchObject({ type: 'turn_end' })
+    const log = readCleanLog(join(sessions, readdirSync(sessions)[0] ?? ''))
+    expect(log.at(-1)).toMatchObject({ type: 'turn_end' })
   })
 
   for (const [signal, code] of [
@@ -198,10 +192,7 @@ describe('parley run', () => {
       expect(await exited).toBe(code)
       await expect.poll(sleeping, { timeout: 5_000 }).toBe('')
       const sessions = join(dir, 'data', 'sessions')
-      const records = readFileSync(join(sessions, readdirSync(sessions)[0] ?? ''), 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { type: string; reason?: string })
+      const records = readCleanLog(join(sessions, readdirSync(sessions)[0] ?? ''))
       expect(records.at(-1)).toMatchObject({ type: 'turn_end', reason: 'stopped' })
       expect(records.filter((r) => r.type === 'tool_result')).toHaveLength(1)
     })

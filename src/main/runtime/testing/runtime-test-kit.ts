@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BridgeEvent } from '../../../shared/bridge'
@@ -6,6 +6,7 @@ import type { Scenario } from '../../../shared/scenario'
 import type { SessionEvent } from '../../../shared/session-events'
 import { createRuntime } from '../create-runtime'
 import type { Runtime, RuntimeOptions } from '../runtime-types'
+import { readCleanLog } from '../sessions/testing/clean-log'
 
 /** Test helpers: a throwaway data folder and workspace, a scenario file, and event waiting. */
 export interface TestRig {
@@ -112,12 +113,9 @@ export async function newSession(
   return created.session.id
 }
 
-/** The session's log as written on disk, parsed line by line (no repair). */
+/** The session's log as written on disk, read as Parley reads it (a damaged record fails). */
 export function readLogRecords(rig: TestRig, sessionId: string): SessionEvent[] {
-  return readFileSync(join(rig.dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as SessionEvent)
+  return readCleanLog(join(rig.dataDir, 'sessions', `${sessionId}.jsonl`))
 }
 
 export function assistantTexts(events: readonly SessionEvent[]): string[] {
