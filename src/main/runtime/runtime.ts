@@ -853,6 +853,8 @@ export class ParleyRuntime implements Runtime {
     )
     // After every turn was ended: a server's open questions stay open in the logs for next time.
     await this.#mcp.close()
+    // A draft saved just before the quit is what the person sees at the next start.
+    await this.#drafts.flush()
     for (const session of this.#sessions.values()) session.writer.close()
     this.#index.flush()
     this.#listeners.clear()
