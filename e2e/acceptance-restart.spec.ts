@@ -117,13 +117,13 @@ test('kill (SIGKILL) while a question waits half answered: after a restart it is
   folders,
 }) => {
   const tray = await answerHalf(page)
-  // The draft is on disk (the runtime keeps it beside the log), so a crash cannot lose it.
+  // The draft, Other text included, is on disk (beside the log), so a crash cannot lose it.
   await expect
     .poll(() => {
       const dir = join(folders.dataDir, 'drafts')
       return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : []
     })
-    .toEqual([expect.stringContaining('"index":1')])
+    .toEqual([expect.stringMatching(/^(?=.*"index":1)(?=.*"Steady").*$/s)])
   await server.kill()
   const restarted = await startParleyServer(SCENARIO, folders)
   try {
