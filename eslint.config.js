@@ -2,6 +2,63 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+/** Tests, benchmarks and their scaffolding (`testing/` folders): the only files that may use test tools. */
+const TEST_FILES = [
+  '**/*.test.{ts,tsx}',
+  '**/*.optional-test.{ts,tsx}',
+  '**/*.bench.{ts,tsx}',
+  '**/testing/**',
+]
+
+/** Folders that must not import electron: everything but src/main/desktop, src/main/index.ts and the preload. */
+const ELECTRON_FREE = [
+  'src/main/runtime/**',
+  'src/shared/**',
+  'src/renderer/**',
+  'src/tui/**',
+  'src/ui-common/**',
+  'src/hosts/**',
+  'src/cli/**',
+]
+
+/** One `no-restricted-imports` setting per file: ESLint replaces, never merges, a rule's options. */
+function restrictImports({ electron = false, testOnly = false }) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: electron
+          ? [
+              {
+                name: 'electron',
+                message: 'Only src/main/desktop and src/preload may import electron.',
+              },
+            ]
+          : [],
+        patterns: testOnly
+          ? [
+              {
+                regex: '(^|/)testing(/|$)',
+                message: 'Test scaffolding (testing/ folders) is for tests only.',
+              },
+              {
+                group: [
+                  'vitest',
+                  'vitest/*',
+                  'vite',
+                  'vite/*',
+                  '@testing-library/*',
+                  'ink-testing-library',
+                ],
+                message: 'Test and build tools are for tests and config files only.',
+              },
+            ]
+          : [],
+      },
+    ],
+  }
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'e2e-artifacts/**'] },
   js.configs.recommended,
@@ -19,27 +76,13 @@ export default tseslint.config(
       ],
     },
   },
+  // Tests and their scaffolding only: production code never reaches into them.
+  { files: ['src/**/*.{ts,tsx}'], ignores: TEST_FILES, rules: restrictImports({ testOnly: true }) },
+  // The runtime, the contracts and the UIs run outside Electron (a test checks the runtime too).
+  { files: ELECTRON_FREE, rules: restrictImports({ electron: true }) },
   {
-    files: [
-      'src/main/runtime/**',
-      'src/shared/**',
-      'src/renderer/**',
-      'src/tui/**',
-      'src/ui-common/**',
-      'src/hosts/**',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              message: 'Only src/main/desktop and src/preload may import electron.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ELECTRON_FREE,
+    ignores: TEST_FILES,
+    rules: restrictImports({ electron: true, testOnly: true }),
   },
 )

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import type { BridgeEvent } from '../src/shared/bridge'
 import { createRuntime } from '../src/main/runtime/create-runtime'
-import { readSessionLog } from '../src/main/runtime/session-log'
+import { readSessionLog } from '../src/main/runtime/sessions/session-log'
 import {
   createFolders,
   startParleyServer,

@@ -1,19 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { parseCleanLog } from '../src/main/runtime/sessions/testing/clean-log'
 
+/** A log record with its fields open to assertions (the records are checked when parsed). */
 export type LogRecord = { type: string; [key: string]: unknown }
 
-/** Every session log in the data folder, as parsed records, keyed by session id. */
+/** Every session log in the data folder, parsed as Parley parses it, keyed by session id. */
 export async function readSessionLogs(dataDir: string): Promise<Map<string, LogRecord[]>> {
   const dir = join(dataDir, 'sessions')
   const logs = new Map<string, LogRecord[]>()
   for (const name of await readdir(dir)) {
     if (!name.endsWith('.jsonl')) continue
-    const text = await readFile(join(dir, name), 'utf8')
-    const records = text
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as LogRecord)
+    const records: LogRecord[] = parseCleanLog(await readFile(join(dir, name)))
     logs.set(name.slice(0, -'.jsonl'.length), records)
   }
   return logs
@@ -33,6 +31,7 @@ export async function readEndedSessionLog(
 ): Promise<LogRecord[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
+    // A record being written is torn for a moment: read again.
     const log = await readOnlySessionLog(dataDir).catch(() => [] as LogRecord[])
     if (log.at(-1)?.type === 'turn_end') return log
     if (Date.now() > deadline)

@@ -112,11 +112,20 @@ test('Other text and a skipped question, via the review, give the text and null'
   expect(withText.map((r) => r.type)).toEqual(['tool_result'])
 })
 
-test('a single question: pick and Submit at once', async ({ app: page }) => {
+test('a single question: pick and Submit at once (Enter goes straight to Submit, there is no review)', async ({
+  app: page,
+}) => {
   await sendMessage(page, 'one question only')
   const tray = questionTray(page)
   await expect(tray.getByText('1 / 1')).toBeVisible()
-  await tray.getByRole('radio', { name: 'No' }).check()
+  // One question: answered and submitted in place, no Previous / Next.
+  await expect(tray.getByRole('button', { name: 'Next' })).toHaveCount(0)
+  await expect(tray.getByRole('button', { name: 'Previous' })).toHaveCount(0)
+  await waitUntilArmed(tray)
+  await page.keyboard.press('2')
+  await expect(tray.getByRole('radio', { name: 'No' })).toBeChecked()
+  await page.keyboard.press('Enter')
+  await expect(tray.getByRole('button', { name: 'Submit' })).toBeFocused()
   await tray.getByRole('button', { name: 'Submit' }).click()
   await expect(tray).toBeHidden()
   await expect(conversation(page)).toContainText(
@@ -124,12 +133,13 @@ test('a single question: pick and Submit at once', async ({ app: page }) => {
   )
 })
 
-test('keyboard: number keys pick, Enter advances, Enter on the review submits', async ({
+test('keyboard alone: focus moves into the tray, number keys pick (the one after the options is Other), Enter advances, Enter on the review submits', async ({
   app: page,
 }) => {
   await sendMessage(page, 'three questions by keyboard')
   const tray = questionTray(page)
   await expect(tray.getByText('1 / 3')).toBeVisible()
+  await expect(tray.getByRole('radio', { name: 'Red' })).toBeFocused()
   // Keys act once the tray is armed: type-ahead never answers a question (issue 9).
   await waitUntilArmed(tray)
   await page.keyboard.press('1')
@@ -141,17 +151,23 @@ test('keyboard: number keys pick, Enter advances, Enter on the review submits', 
   await expect(tray.getByRole('radio', { name: 'Large' })).toBeChecked()
   await page.keyboard.press('Enter')
   await expect(tray.getByText('3 / 3')).toBeVisible()
-  await page.keyboard.press('2')
+  // Two options: 3 is Other, and its text box takes the typing.
+  await page.keyboard.press('3')
+  const other = tray.getByRole('textbox', { name: 'Other answer' })
+  await expect(other).toBeFocused()
+  await page.keyboard.type('Hexagon')
   await page.keyboard.press('Enter')
   await expect(tray.getByRole('button', { name: 'Submit' })).toBeFocused()
+  await expect(tray.getByText('Hexagon')).toBeVisible()
   await page.keyboard.press('Enter')
   await expect(tray).toBeHidden()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused()
   await expect(conversation(page)).toContainText(
-    '"answer":"Red"},{"question":"Pick a size?","answer":"Large"},{"question":"Pick a shape?","answer":"Square"}',
+    '"answer":"Red"},{"question":"Pick a size?","answer":"Large"},{"question":"Pick a shape?","answer":"Hexagon"}',
   )
 })
 
-test('three parallel questions queue: "2 more waiting", "1 more waiting", then none; each settles its own call', async ({
+test('parallel requests queue behind one tray: three questions ("2 more waiting", "1 more waiting", then none, each settling its own call), then a permission and a question', async ({
   app: page,
   folders,
 }) => {
@@ -182,36 +198,66 @@ test('three parallel questions queue: "2 more waiting", "1 more waiting", then n
     { answers: [{ question: 'Second?', answer: 'A2' }] },
     { answers: [{ question: 'Third?', answer: 'B3' }] },
   ])
+
+  // A permission and a question from one step: never two input surfaces at once.
+  await sendMessage(page, 'two things at once')
+  const permission = page.getByRole('region', { name: 'Permission request' })
+  await expect(permission).toBeVisible()
+  await expect(permission.getByText('1 more waiting')).toBeVisible()
+  await expect(tray).toBeHidden()
+  await permission.getByRole('button', { name: 'Allow' }).click()
+  await expect(tray).toBeVisible()
+  await expect(permission).toBeHidden()
+  await expect(tray.getByText(/more waiting/)).toBeHidden()
+  await expect(tray.getByText('1 / 1')).toBeVisible()
+  await tray.getByRole('radio', { name: 'Dark' }).check()
+  await tray.getByRole('button', { name: 'Submit' }).click()
+  await expect(conversation(page)).toContainText('"answer":"Dark"')
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
 })
 
-for (const kind of ['zero', 'four', 'single', 'many', 'dupes', 'other', 'missing']) {
-  test(`invalid AskUserQuestion input (${kind}) gives an error result the model sees, and no tray`, async ({
-    app: page,
-    folders,
-  }) => {
-    await sendMessage(page, `bad ${kind}`)
-    await expect(conversation(page)).toContainText(`Result ${kind}: {`)
-    await expect(questionTray(page)).toBeHidden()
-    const log = await readEndedSessionLog(folders.dataDir)
-    const results = log.filter((r) => r.type === 'tool_result')
-    expect(results).toHaveLength(1)
-    expect(results[0]).toMatchObject({ tool: 'AskUserQuestion', isError: true })
-    expect(log.filter((r) => r.type === 'user_question_request')).toHaveLength(0)
-    expect(log.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
-  })
-}
-
-test('stop while a question waits: synthetic error result, turn_end stopped, composer back', async ({
+test('invalid AskUserQuestion input (no questions, four, one option, four options, duplicate labels, an "Other" option, none at all) gives an error result the model sees, and no tray', async ({
   app: page,
   folders,
 }) => {
-  await sendMessage(page, 'one question to stop')
+  for (const kind of ['zero', 'four', 'single', 'many', 'dupes', 'other', 'missing']) {
+    await test.step(kind, async () => {
+      await sendMessage(page, `bad ${kind}`)
+      await expect(conversation(page)).toContainText(`Result ${kind}: {`)
+      await expect(questionTray(page)).toBeHidden()
+      const log = await readEndedSessionLog(folders.dataDir)
+      const turnId = log.at(-1)?.turnId
+      const results = log.filter((r) => r.type === 'tool_result' && r.turnId === turnId)
+      expect(results).toHaveLength(1)
+      expect(results[0]).toMatchObject({ tool: 'AskUserQuestion', isError: true })
+      expect(log.filter((r) => r.type === 'user_question_request')).toHaveLength(0)
+      expect(log.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
+    })
+  }
+})
+
+test('stop while a question waits: synthetic error result, turn_end stopped, the composer back with its unsent draft', async ({
+  app: page,
+  context,
+  server,
+  folders,
+}) => {
+  await page.getByRole('button', { name: 'New session' }).click()
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill('a half-written thought')
+  // A second window on the same session starts the turn, so this one keeps its unsent draft.
+  const other = await context.newPage()
+  await other.goto(server.url)
+  await sendMessage(other, 'one question to stop')
   const tray = questionTray(page)
   await expect(tray).toBeVisible()
+  await expect(composer).toBeHidden()
   await tray.getByRole('button', { name: 'Stop' }).click()
   await expect(tray).toBeHidden()
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+  await expect(composer).toHaveValue('a half-written thought')
+  await expect(composer).toBeFocused()
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  await expect(conversation(page)).toContainText('Stopped.')
   await expect
     .poll(async () => (await readOnlySessionLog(folders.dataDir)).at(-1))
     .toMatchObject({ type: 'turn_end', reason: 'stopped' })
@@ -221,21 +267,41 @@ test('stop while a question waits: synthetic error result, turn_end stopped, com
   expect(results[0]).toMatchObject({ tool: 'AskUserQuestion', isError: true })
 })
 
-test('a reload while a question waits brings the tray back; the sidebar link says Needs input', async ({
+test('a question in a background session marks it "Needs input" in the sidebar; opening it, and a reload, bring the tray back; answering clears the marker', async ({
   app: page,
+  context,
+  server,
 }) => {
-  await sendMessage(page, 'one question after reload')
-  await expect(questionTray(page)).toBeVisible()
   const sidebar = page.getByRole('navigation', { name: 'Sessions' })
-  await expect(sidebar.getByRole('link', { name: /one question after reload/ })).toContainText(
-    'Needs input',
-  )
-  await expect(page.getByText('Needs input')).toBeVisible()
+  await sendMessage(page, 'Hello background')
+  const background = sidebar.getByRole('link', { name: /Hello background/ })
+  await expect(background).toBeVisible()
+  await page.getByRole('button', { name: 'New session' }).click()
+  await sendMessage(page, 'Hello foreground')
+  const foreground = sidebar.getByRole('link', { name: /Hello foreground/ })
+  await expect(foreground).toHaveAttribute('aria-current', 'page')
+
+  // Elsewhere, the background session's agent asks something.
+  const other = await context.newPage()
+  await other.goto(server.url)
+  await other.getByRole('link', { name: /Hello background/ }).click()
+  await sendMessage(other, 'one question after reload')
+  await expect(questionTray(other)).toBeVisible()
+
+  await expect(background).toContainText('Needs input')
+  await expect(foreground).not.toContainText('Needs input')
+  await expect(questionTray(page)).toBeHidden()
+
+  // Opening it brings the tray, and so does a reload.
+  await background.click()
+  await expect(questionTray(page)).toBeVisible()
   await page.reload()
   const tray = questionTray(page)
   await expect(tray).toBeVisible()
+  await expect(page.getByText('Needs input')).toBeVisible()
   await tray.getByRole('radio', { name: 'Yes' }).check()
   await tray.getByRole('button', { name: 'Submit' }).click()
+  await expect(tray).toBeHidden()
   await expect(conversation(page)).toContainText(
     'Answers: {"answers":[{"question":"Ship it?","answer":"Yes"}]}',
   )

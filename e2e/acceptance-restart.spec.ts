@@ -1,6 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { startParleyServer } from './parley-server'
 import { expect, sendMessage, test } from './fixtures'
 import { readEndedSessionLog, readOnlySessionLog } from './acceptance-log'
@@ -10,14 +11,40 @@ test.use({ scenario: SCENARIO })
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
 
-test('quit (SIGTERM) while a question waits: after a restart it is back, and answering it completes the same turn', async ({
+/** Answers the first question and starts an Other answer to the second, without submitting. */
+async function answerHalf(page: Page): Promise<Locator> {
+  await sendMessage(page, 'ask and wait')
+  const tray = page.getByRole('region', { name: 'Agent question' })
+  await expect(tray.getByText('1 / 2')).toBeVisible()
+  await tray
+    .getByRole('radiogroup', { name: 'Keep going?' })
+    .getByRole('radio', { name: 'Go on' })
+    .check()
+  await tray.getByRole('button', { name: 'Next' }).click()
+  await tray.getByRole('radio', { name: 'Other' }).check()
+  await tray.getByRole('textbox', { name: 'Other answer' }).fill('Steady')
+  return tray
+}
+
+/** The tray is back at the second question with both answers so far. */
+async function expectHalfAnswered(tray: Locator): Promise<void> {
+  await expect(tray.getByText('2 / 2')).toBeVisible()
+  await expect(tray.getByRole('textbox', { name: 'Other answer' })).toHaveValue('Steady')
+  await tray.getByRole('button', { name: 'Previous' }).click()
+  await expect(tray.getByRole('radio', { name: 'Go on' })).toBeChecked()
+  await tray.getByRole('button', { name: 'Next' }).click()
+  await expect(tray.getByText('2 / 2')).toBeVisible()
+}
+
+test('quit (SIGTERM) while a question waits half answered: a reload and a restart bring it back with its answers so far, and answering it completes the same turn', async ({
   app: page,
   server,
   folders,
 }) => {
-  await sendMessage(page, 'ask and wait')
-  const tray = page.getByRole('region', { name: 'Agent question' })
-  await expect(tray).toBeVisible()
+  const tray = await answerHalf(page)
+  // A reload re-reads the FIFO and the saved draft: same question, same picks.
+  await page.reload()
+  await expectHalfAnswered(tray)
   await server.stop()
 
   const restarted = await startParleyServer(SCENARIO, folders)
@@ -30,18 +57,12 @@ test('quit (SIGTERM) while a question waits: after a restart it is back, and ans
         .getByRole('navigation', { name: 'Sessions' })
         .getByRole('link', { name: /ask and wait/ }),
     ).toContainText('Needs input')
-    await expect(tray.getByText('1 / 2')).toBeVisible()
-    await tray
-      .getByRole('radiogroup', { name: 'Keep going?' })
-      .getByRole('radio', { name: 'Go on' })
-      .check()
-    await tray.getByRole('button', { name: 'Next' }).click()
-    await tray.getByRole('radio', { name: 'Fast' }).check()
+    await expectHalfAnswered(tray)
     await tray.getByRole('button', { name: 'Submit' }).click()
     const expected = {
       answers: [
         { question: 'Keep going?', answer: 'Go on' },
-        { question: 'How fast?', answer: 'Fast' },
+        { question: 'How fast?', answer: 'Steady' },
       ],
     }
     await expect(conversation(page)).toContainText(`Resumed with ${JSON.stringify(expected)}`)
@@ -90,18 +111,27 @@ test('kill (SIGKILL) while a permission waits: after a restart Allow runs the sa
   }
 })
 
-test('after a restart, Dismiss ends the turn with a "not answered" result, and a new message works', async ({
+test('kill (SIGKILL) while a question waits half answered: after a restart it is back with its answers so far, and Dismiss ends the turn with a "not answered" result; a new message works', async ({
   app: page,
   server,
   folders,
 }) => {
-  await sendMessage(page, 'ask and wait')
-  await expect(page.getByRole('region', { name: 'Agent question' })).toBeVisible()
+  const tray = await answerHalf(page)
+  // The draft, Other text included, is on disk (beside the log), so a crash cannot lose it.
+  await expect
+    .poll(() => {
+      const dir = join(folders.dataDir, 'drafts')
+      return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : []
+    })
+    .toEqual([expect.stringMatching(/^(?=.*"index":1)(?=.*"Steady").*$/s)])
   await server.kill()
   const restarted = await startParleyServer(SCENARIO, folders)
   try {
     await page.goto(restarted.url)
-    const tray = page.getByRole('region', { name: 'Agent question' })
+    await expect(tray).toBeVisible()
+    await expect(tray.getByText(/waiting since/)).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden()
+    await expectHalfAnswered(tray)
     await tray.getByRole('button', { name: 'Dismiss' }).click()
     await expect(tray).toBeHidden()
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()

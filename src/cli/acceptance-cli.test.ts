@@ -1,19 +1,12 @@
 // Acceptance: the pinned command line (DESIGN.md §3), driven as a black box through the built CLI
 // (`npm test` builds out/cli/parley.js before vitest runs).
 import { execFile, spawn } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parseCleanLog, readCleanLog } from '../main/runtime/sessions/testing/clean-log'
 
 const root = resolve(__dirname, '../..')
 const cli = join(root, 'out/cli/parley.js')
@@ -118,12 +111,7 @@ function sessionLogs(data: string) {
   const dir = join(data, 'sessions')
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .map((f) =>
-      readFileSync(join(dir, f), 'utf8')
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    )
+    .map((f): Array<Record<string, unknown>> => readCleanLog(join(dir, f)))
 }
 
 const PINNED_EVENTS = new Set([
@@ -217,10 +205,7 @@ describe('parley run', () => {
     const f = folder()
     const result = await parley(['run', ...f.args, '--json', '--mode', 'bypass', 'command now'])
     expect(result.code).toBe(0)
-    const lines = result.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    const lines: Array<Record<string, unknown>> = parseCleanLog(result.stdout)
     expect(lines.map((l) => l.type)).toEqual(
       expect.arrayContaining([
         'user_message',
@@ -277,10 +262,7 @@ describe('parley run', () => {
   it('parallel calls both run; {{lastToolResult}} is the newest result', async () => {
     const f = folder()
     const result = await parley(['run', ...f.args, '--json', 'parallel reads'])
-    const lines = result.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    const lines: Array<Record<string, unknown>> = parseCleanLog(result.stdout)
     expect(lines.filter((l) => l.type === 'tool_call')).toHaveLength(2)
     expect(lines.filter((l) => l.type === 'tool_result')).toHaveLength(2)
     const last = lines.filter((l) => l.type === 'assistant_text').at(-1)

@@ -1,5 +1,5 @@
 import { AgentCommandError, createRuntime, ScenarioError } from '../main/runtime/create-runtime'
-import { defaultDataDir } from '../main/runtime/data-dir'
+import { defaultDataDir } from '../main/runtime/sessions/data-dir'
 import { mcpConfigPaths } from '../main/runtime/mcp/load-mcp-config'
 import type { CliOptions } from './parse-cli'
 

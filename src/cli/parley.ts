@@ -18,13 +18,13 @@ async function main(argv: string[]): Promise<number> {
   const { command, options } = parsed
   switch (command) {
     case 'run':
-      return (await import('./run-command')).runCommand(options)
+      return (await import('./commands/headless-run')).headlessRun(options)
     case 'serve':
-      return (await import('../hosts/web/serve-command')).serveCommand(options)
+      return (await import('./commands/serve-command')).serveCommand(options)
     case 'desktop':
-      return (await import('./desktop-command')).desktopCommand(options)
+      return (await import('./commands/desktop-command')).desktopCommand(options)
     case 'tui':
-      return (await import('../tui/tui-command')).tuiCommand(options)
+      return (await import('./commands/tui-command')).tuiCommand(options)
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BRIDGE_CALLS, EVENT_CHANNEL, type BridgeEvent, type BridgeMethod } from '../shared/bridge'
 import type { Scenario } from '../shared/scenario'
-import type { FakeElectron, FakeWindow } from './desktop/fake-electron'
+import type { FakeElectron, FakeWindow } from './desktop/testing/fake-electron'
 
 /**
  * The Electron entry, composed for real (real runtime, real IPC handlers, real safeStorage
@@ -12,7 +12,7 @@ import type { FakeElectron, FakeWindow } from './desktop/fake-electron'
  * question runs through the same handlers the preload calls.
  */
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectron } = await import('./desktop/fake-electron')
+  const { createFakeElectron } = await import('./desktop/testing/fake-electron')
   const { APP_PAGE_URL } = await import('./desktop/app-protocol')
   return Object.assign(createFakeElectron(APP_PAGE_URL), {
     dialog: { showErrorBox: (title: string, message: string) => console.error(title, message) },

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest'
-import { syntheticLog } from '../main/runtime/testing/synthetic-log'
+import { syntheticLog } from '../main/runtime/sessions/testing/synthetic-log'
 import {
   applyTextDeltas,
   transcriptFromEvents,

@@ -14,7 +14,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createRuntime } from '../main/runtime/create-runtime'
 import type { Runtime } from '../main/runtime/runtime-types'
 import type { Scenario } from '../shared/scenario'
-import { SessionEventSchema, type SessionEvent } from '../shared/session-events'
+import type { SessionEvent } from '../shared/session-events'
+import { readCleanLog } from '../main/runtime/sessions/testing/clean-log'
 import { App } from './app'
 import { KEYS, press, waitArmed, waitForFrame, type InkHandle } from './testing/ink-driver'
 import { bridgeFromRuntime } from './tui-bridge'
@@ -92,10 +93,7 @@ function onlySessionId(dataDir: string): string {
 
 /** Every record of the one session log in the data folder. */
 function sessionLog(dataDir: string): SessionEvent[] {
-  return readFileSync(join(dataDir, 'sessions', `${onlySessionId(dataDir)}.jsonl`), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => SessionEventSchema.parse(JSON.parse(line)))
+  return readCleanLog(join(dataDir, 'sessions', `${onlySessionId(dataDir)}.jsonl`))
 }
 
 /** Waits until the turn is over and the message box is back. */

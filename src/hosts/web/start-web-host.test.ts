@@ -13,10 +13,10 @@ import {
   oversizedPayload,
   WRONGLY_TYPED,
   expectSafeReply,
-} from '../../main/desktop/bridge-conformance'
-import { createFakeRuntime, type FakeRuntime } from '../../main/desktop/fake-runtime'
+} from '../../main/desktop/testing/bridge-conformance'
+import { createFakeRuntime, type FakeRuntime } from '../../main/desktop/testing/fake-runtime'
 import { startWebHost, type WebHost } from './start-web-host'
-import { connect, type TestClient } from './web-test-client'
+import { connect, type TestClient } from './testing/web-test-client'
 
 let rendererDir: string
 let runtime: FakeRuntime

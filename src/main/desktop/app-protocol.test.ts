@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from '../../shared/content-security-policy'
-import { createFakeElectron } from './fake-electron'
+import { createFakeElectron } from './testing/fake-electron'
 import { registerAppScheme, serveRenderer } from './app-protocol'
 
 const root = mkdtempSync(join(tmpdir(), 'parley-app-'))

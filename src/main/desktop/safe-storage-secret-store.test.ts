@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fakeSafeStorage } from './fake-electron'
+import { fakeSafeStorage } from './testing/fake-electron'
 import {
   createSafeStorageSecretStore,
   SecretStorageUnavailableError,

@@ -1,7 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import type { SecretStore } from '../runtime/runtime-types'
+import { writePrivateFile } from '../runtime/settings/private-file'
 import type { DesktopSafeStorage } from './electron-port'
 
 type SecretName = Parameters<SecretStore['get']>[0]
@@ -19,7 +19,7 @@ export class SecretStorageUnavailableError extends Error {}
  * Provider API keys encrypted with Electron's safeStorage (the OS keychain / DPAPI / libsecret)
  * in one file readable only by the user (0600). The runtime reads keys through this store; they
  * never go back to a renderer (PublicSettings only says whether each is set). Writes are
- * serialized and atomic (temp file + rename), so a crash leaves the old or the new file, never a
+ * serialized and atomic (write-file-atomic: temp file, fsync, rename), so a crash leaves the old or the new file, never a
  * torn one. An unreadable file counts as "no keys" rather than stopping the app.
  */
 export function createSafeStorageSecretStore(
@@ -45,12 +45,7 @@ export function createSafeStorageSecretStore(
   }
 
   async function save(secrets: Secrets): Promise<void> {
-    await mkdir(dirname(filePath), { recursive: true })
-    const temp = `${filePath}.${process.pid}.tmp`
-    await writeFile(temp, safeStorage.encryptString(JSON.stringify(secrets)), { mode: 0o600 })
-    // The mode given to writeFile is masked by umask; make sure nobody else can read it.
-    await chmod(temp, 0o600)
-    await rename(temp, filePath)
+    await writePrivateFile(filePath, safeStorage.encryptString(JSON.stringify(secrets)))
   }
 
   function serialized<T>(task: () => Promise<T>): Promise<T> {

@@ -7,15 +7,15 @@ import {
   oversizedPayload,
   WRONGLY_TYPED,
   expectSafeReply,
-} from './bridge-conformance'
+} from './testing/bridge-conformance'
 import type { DesktopInvokeEvent } from './electron-port'
 import {
   createFakeElectron,
   preventable,
   type FakeElectron,
   type FakeWindow,
-} from './fake-electron'
-import { createFakeRuntime, type FakeRuntime } from './fake-runtime'
+} from './testing/fake-electron'
+import { createFakeRuntime, type FakeRuntime } from './testing/fake-runtime'
 import { APP_PAGE_URL } from './app-protocol'
 import { startDesktop, type DesktopHost } from './start-desktop'
 

@@ -1,7 +1,7 @@
 import { ParleyRuntime } from './runtime'
 import type { Runtime, RuntimeOptions } from './runtime-types'
 
-export { ScenarioError } from './model-backend'
+export { ScenarioError } from './models/model-backend'
 export { AgentCommandError } from './runtime'
 
 /**

@@ -1,9 +1,9 @@
 import { bench, describe } from 'vitest'
 import { SessionEventSchema, type SessionEvent } from '../../shared/session-events'
-import { syntheticLog } from './testing/synthetic-log'
-import { parseSessionLog } from './session-log'
-import { toModelMessages } from './replay'
-import { planRecovery } from './recovery'
+import { syntheticLog } from './sessions/testing/synthetic-log'
+import { parseSessionLog } from './sessions/session-log'
+import { toModelMessages } from './turns/replay'
+import { planRecovery } from './sessions/recovery'
 import {
   makeRig,
   newSession,
@@ -11,7 +11,7 @@ import {
   startRuntime,
   isTurnEnd,
   waitForEvent,
-} from './runtime-test-kit'
+} from './testing/runtime-test-kit'
 
 const toBuffer = (events: SessionEvent[]) =>
   Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join(''))

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { toModelMessages } from './replay'
+import { toModelMessages } from './turns/replay'
 import {
   assistantTexts,
   callsAndResultsPair,
@@ -12,7 +12,7 @@ import {
   TWO_QUESTIONS,
   waitForEvent,
   type TestRuntime,
-} from './runtime-test-kit'
+} from './testing/runtime-test-kit'
 
 const open: TestRuntime[] = []
 async function start(...args: Parameters<typeof startRuntime>) {

@@ -9,7 +9,7 @@ import type {
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
-import { ParkedRequests } from './parked-requests'
+import { ParkedRequests } from './interactions/parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
@@ -23,21 +23,21 @@ import type { AgentSpec } from '../../shared/acp-agents'
 import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
 import { PermissionGate } from './interactions/permission-gate'
-import { PermissionEngine } from './permission-engine'
-import { planRecovery } from './recovery'
-import { newId, sessionPath, stateFromEvents, type SessionState } from './session-state'
-import { entryFromLog, SessionIndex, summaryFromEntry } from './session-index'
-import { readSessionLog } from './session-log'
+import { PermissionEngine } from './permissions/permission-engine'
+import { planRecovery } from './sessions/recovery'
+import { newId, sessionPath, stateFromEvents, type SessionState } from './sessions/session-state'
+import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
+import { readSessionLog } from './sessions/session-log'
 import { pageOfEvents } from '../../shared/event-pages'
-import { SettingsStore } from './settings-store'
-import { TurnEngine } from './turn-engine'
-import { FileSecretStore } from './file-secret-store'
-import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './model-backend'
-import { checkConnection } from './connection-check'
-import { modelOverride } from './provider-config'
+import { SettingsStore } from './settings/settings-store'
+import { TurnEngine } from './turns/turn-engine'
+import { FileSecretStore } from './settings/file-secret-store'
+import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
+import { checkConnection } from './models/connection-check'
+import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
-import { loadBashGrammar } from './shell/bash-grammar'
+import { loadBashGrammar } from './permissions/shell/bash-grammar'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -853,6 +853,8 @@ export class ParleyRuntime implements Runtime {
     )
     // After every turn was ended: a server's open questions stay open in the logs for next time.
     await this.#mcp.close()
+    // A draft saved just before the quit is what the person sees at the next start.
+    await this.#drafts.flush()
     for (const session of this.#sessions.values()) session.writer.close()
     this.#index.flush()
     this.#listeners.clear()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ParleyBridge } from '../../shared'
-import { createFakeBridge } from '../test/fake-bridge'
+import { createFakeBridge } from '../testing/fake-bridge'
 import { openPort } from './port'
 
 describe('openPort', () => {

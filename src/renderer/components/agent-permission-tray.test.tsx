@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { createTwoFilesPatch } from 'diff'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { agentPermissionRequest, questionRequest } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { agentPermissionRequest, questionRequest } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1')] })
 

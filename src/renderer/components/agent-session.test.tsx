@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { SessionSummary } from '../../shared'
-import { createFakeBridge, fakeAgent, fakeSession } from '../test/fake-bridge'
-import { userMessage } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeAgent, fakeSession } from '../testing/fake-bridge'
+import { userMessage } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const MODES: NonNullable<SessionSummary['agentModes']> = {
   currentModeId: 'ask',

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ConnectionState } from '../bridge/web-socket-bridge'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { questionRequest, userMessage } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { questionRequest, userMessage } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const composer = () => screen.getByRole('textbox', { name: 'Message' })
 const sessionLinks = () =>

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { permissionRequest, questionRequest } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { permissionRequest, questionRequest } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1', { title: 'Refactor' })] })
 

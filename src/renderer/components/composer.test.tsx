@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { userMessage } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { userMessage } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 describe('the composer', () => {
   it('sends with Enter, breaks lines with Shift+Enter and clears after sending', async () => {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { formRequest, permissionRequest } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { formRequest, permissionRequest } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1')] })
 

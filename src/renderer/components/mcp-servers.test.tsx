@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { McpServerInfo } from '../../shared'
-import { createFakeBridge, fakeSession, type FakeMcpView } from '../test/fake-bridge'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession, type FakeMcpView } from '../testing/fake-bridge'
+import { renderApp } from '../testing/render-app'
 import { MCP_POLL_MS } from './settings-mcp'
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBridge, fakeAgent, fakeSession } from '../test/fake-bridge'
-import { userMessage } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeAgent, fakeSession } from '../testing/fake-bridge'
+import { userMessage } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const composer = () => screen.getByRole('textbox', { name: 'Message' })
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Sessions' }))

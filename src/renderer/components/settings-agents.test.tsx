@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ACP_AGENT_PRESETS } from '../../shared'
-import { createFakeBridge, fakeAgent, fakeSession } from '../test/fake-bridge'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeAgent, fakeSession } from '../testing/fake-bridge'
+import { renderApp } from '../testing/render-app'
 
 async function openAgents(agents = [...ACP_AGENT_PRESETS]) {
   const fake = createFakeBridge({ sessions: [fakeSession('s1')], settings: { agents } })

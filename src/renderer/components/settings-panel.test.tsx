@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { renderApp } from '../testing/render-app'
 
 describe('the settings panel', () => {
   it('shows whether keys are set, never their value, and sends a new key once', async () => {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../shared'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { renderApp } from '../testing/render-app'
 
 const history: SessionEvent[] = [
   { type: 'user_message', at: 1, turnId: 't1', text: 'Set up the project' },

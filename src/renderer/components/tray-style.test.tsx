@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { act, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { permissionRequest, questionRequest } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { permissionRequest, questionRequest } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 // The computed-style contract of the tray: compact by default, capped relative to the viewport,
 // scrolling inside, and the composer out of sight (not merely covered) while it shows.

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../../shared'
-import { createFakeBridge, fakeSession } from '../test/fake-bridge'
-import { permissionRequest, userMessage } from '../test/fixtures'
-import { renderApp } from '../test/render-app'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { permissionRequest, userMessage } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
 
 const failed = (patch: Partial<Extract<SessionEvent, { type: 'turn_end' }>> = {}) =>
   createFakeBridge({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FAKE_SETTINGS, fakeAgent, fakeSession } from '../test/fake-bridge'
+import { FAKE_SETTINGS, fakeAgent, fakeSession } from '../testing/fake-bridge'
 import { agentOptions, effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 
 const codex = fakeAgent('codex', 'Codex', { command: 'npx', args: ['@zed-industries/codex-acp'] })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fakeSession } from '../test/fake-bridge'
-import { formRequest, permissionRequest, questionRequest } from '../test/fixtures'
+import { fakeSession } from '../testing/fake-bridge'
+import { formRequest, permissionRequest, questionRequest } from '../testing/fixtures'
 import {
   INITIAL_STATE,
   bridgeEventArrived,
@@ -17,7 +17,7 @@ import {
   olderEventsLoaded,
 } from './app-state'
 import type { LogNotice, PendingInteraction, SessionEvent, SessionSummary } from '../../shared'
-import { syntheticLog } from '../../main/runtime/testing/synthetic-log'
+import { syntheticLog } from '../../main/runtime/sessions/testing/synthetic-log'
 import { pageOfEvents } from '../../shared/event-pages'
 
 /** What openSession answers for a session with no records. */

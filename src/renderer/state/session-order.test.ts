@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fakeSession } from '../test/fake-bridge'
-import { permissionRequest, questionRequest } from '../test/fixtures'
+import { fakeSession } from '../testing/fake-bridge'
+import { permissionRequest, questionRequest } from '../testing/fixtures'
 import { INITIAL_STATE, bridgeEventArrived, sessionsListed } from './app-state'
 import { sessionWait, sidebarSessions } from './session-order'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { permissionRequest } from '../test/fixtures'
+import { permissionRequest } from '../testing/fixtures'
 import { clampText, commandParts, permissionHeadline, summaryPieces } from './command-view'
 
 describe('the permission summary', () => {

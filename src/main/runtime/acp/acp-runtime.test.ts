@@ -13,7 +13,7 @@ import {
   waitForEvent,
   type TestRig,
   type TestRuntime,
-} from '../runtime-test-kit'
+} from '../testing/runtime-test-kit'
 import type { FakeAgentScript } from './testing/fake-acp-agent'
 import { FAKE_AGENT_PATH } from './testing/runner-harness'
 

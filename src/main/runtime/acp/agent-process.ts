@@ -2,6 +2,7 @@ import { spawn as nodeSpawn, type ChildProcessByStdio } from 'node:child_process
 import { Readable, Writable } from 'node:stream'
 import type { AgentSpec } from '../../../shared/acp-agents'
 import { LIMITS } from '../../../shared/limits'
+import { signalProcessTree } from '../tools/process-tree'
 
 /** How the agent process ended. `expected` is true when Parley ended it (stop, close). */
 export interface AgentExit {
@@ -114,11 +115,7 @@ export class AgentProcess {
   #signalGroup(signal: NodeJS.Signals): void {
     const pid = this.#child.pid
     if (pid === undefined) return
-    try {
-      process.kill(process.platform === 'win32' ? pid : -pid, signal)
-    } catch {
-      // Already gone.
-    }
+    signalProcessTree(pid, signal)
   }
 
   /**

@@ -2,10 +2,10 @@ import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentSpec } from '../../../shared/acp-agents'
 import type { BridgeEvent, SessionSummary } from '../../../shared/bridge'
 import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/session-events'
-import type { ParkedRequests } from '../parked-requests'
+import type { ParkedRequests } from '../interactions/parked-requests'
 import type { InteractionAsker } from '../interactions/asker'
-import type { SessionState } from '../session-state'
-import { Turn } from '../turn'
+import type { SessionState } from '../sessions/session-state'
+import { Turn } from '../turns/turn'
 import { AcpSessionRunner } from './acp-session-runner'
 
 export interface AgentSessionsDeps {
@@ -126,7 +126,7 @@ export class AgentSessions {
     const turn = session.turn
     if (turn) {
       turn.requestStop(reason)
-      this.deps.parked.settleTurn(turn.id, reason === 'shutdown' ? 'shutdown' : 'removed')
+      this.deps.parked.settleTurn(turn.id, reason)
     }
     this.#runners.delete(session.header.id)
     await runner?.close({ reason })

@@ -10,7 +10,7 @@ import {
   startRuntime,
   waitForEvent,
   type TestRuntime,
-} from '../runtime-test-kit'
+} from '../testing/runtime-test-kit'
 import {
   codexAcpBinary,
   codexHome,

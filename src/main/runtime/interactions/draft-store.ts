@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
-import { writeFileAtomic } from '../settings-store'
+import { writePrivateFile } from '../settings/private-file'
 
 /**
  * Half-filled answers (a question's picks, a form's fields), one file per request in
@@ -10,6 +10,8 @@ import { writeFileAtomic } from '../settings-store'
  */
 export class DraftStore {
   readonly #dir: string
+  /** The newest write of each request's draft still on its way to disk. */
+  readonly #writing = new Map<string, Promise<void>>()
 
   constructor(dataDir: string) {
     this.#dir = join(dataDir, 'drafts')
@@ -29,10 +31,31 @@ export class DraftStore {
   }
 
   save(requestId: string, draft: unknown): Promise<void> {
-    return writeFileAtomic(this.#path(requestId), JSON.stringify(draft))
+    const write = writePrivateFile(this.#path(requestId), JSON.stringify(draft))
+    this.#writing.set(requestId, write)
+    const settled = () => {
+      if (this.#writing.get(requestId) === write) this.#writing.delete(requestId)
+    }
+    write.then(settled, settled)
+    return write
   }
 
+  /** Removes the draft, and again once a write still on its way has landed. */
   drop(requestId: string): void {
-    rmSync(this.#path(requestId), { force: true })
+    const remove = () => rmSync(this.#path(requestId), { force: true })
+    remove()
+    const later = () => {
+      try {
+        remove()
+      } catch {
+        // Left behind: a draft without an open request is never loaded.
+      }
+    }
+    this.#writing.get(requestId)?.then(later, later)
+  }
+
+  /** Resolves when every draft written so far is on disk (the runtime waits for it at close). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.#writing.values()])
   }
 }

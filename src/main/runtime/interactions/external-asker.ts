@@ -1,10 +1,10 @@
 import type { FormSpec } from '../../../shared/form-schema'
-import type { PendingInteraction } from '../../../shared/interactions'
+import type { PendingInteraction, SettleOutcome } from '../../../shared/interactions'
 import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
-import { newId, type SessionState } from '../session-state'
-import { TurnEndedError } from '../turn'
+import { newId, type SessionState } from '../sessions/session-state'
+import { TurnEndedError } from '../turns/turn'
 import type {
   AskAnswer,
   AskBody,
@@ -16,6 +16,7 @@ import type {
 } from './asker'
 import type { InteractionBroker, RespondFailure } from './broker'
 import type { DraftStore } from './draft-store'
+import type { ParkEndReason } from './parked-requests'
 import type { PermissionGate } from './permission-gate'
 import { toolsetFor } from '../tools/toolsets'
 import { FormDraftSchema, type FormResponse } from '../../../shared/form-schema'
@@ -48,6 +49,36 @@ function contentProblem(form: FormSpec, response: FormResponse): string | null {
 }
 
 type RequestRecord = SessionEventOf<'interaction_request'>
+type ResponseOutcome = SessionEventOf<'interaction_response'>['outcome']
+
+/** How a form's answer is written in the log and reads in the UIs. */
+const FORM_OUTCOME: Record<FormResponse['action'], ResponseOutcome & SettleOutcome> = {
+  accept: 'answered',
+  decline: 'declined',
+  cancel: 'cancelled',
+}
+
+/**
+ * A request that ended unanswered: the `interaction_response` that closes it (none when it stays
+ * open: a quit re-shows it at the next start, an orphan stays in the tray) and what the asker hears.
+ */
+const ENDED_UNANSWERED: Record<
+  ParkEndReason,
+  {
+    closeAs: ResponseOutcome | null
+    asker: Extract<AskOutcome<never>, { kind: 'ended' }>['reason']
+  }
+> = {
+  shutdown: { closeAs: null, asker: 'shutdown' },
+  withdrawn: { closeAs: 'withdrawn', asker: 'withdrawn' },
+  orphaned: { closeAs: null, asker: 'withdrawn' },
+  stopped: { closeAs: 'stopped', asker: 'stopped' },
+  aborted: { closeAs: 'stopped', asker: 'stopped' },
+  error: { closeAs: 'stopped', asker: 'stopped' },
+  removed: { closeAs: 'stopped', asker: 'stopped' },
+  timed_out: { closeAs: 'stopped', asker: 'stopped' },
+  dismissed: { closeAs: 'stopped', asker: 'stopped' },
+}
 
 /** What a headless run answers, with nobody there: deny (allow in bypass), decline a form. */
 function headlessAnswer(
@@ -97,10 +128,7 @@ export class ExternalAsker implements InteractionAsker {
       source: request.source,
       request: shown.request,
     }
-    const close = (
-      outcome: SessionEventOf<'interaction_response'>['outcome'],
-      response?: { optionId: string } | FormResponse,
-    ) =>
+    const close = (outcome: ResponseOutcome, response?: { optionId: string } | FormResponse) =>
       this.deps.record(
         session,
         {
@@ -129,18 +157,9 @@ export class ExternalAsker implements InteractionAsker {
       request.signal,
     )
     if (outcome.kind === 'answered') return outcome as AskOutcome<AskAnswer<B>>
-    switch (outcome.reason) {
-      case 'shutdown':
-        return { kind: 'ended', reason: 'shutdown' }
-      case 'withdrawn':
-        close('withdrawn')
-        return { kind: 'ended', reason: 'withdrawn' }
-      case 'orphaned':
-        return { kind: 'ended', reason: 'withdrawn' }
-      default:
-        close('stopped')
-        return { kind: 'ended', reason: 'stopped' }
-    }
+    const ended = ENDED_UNANSWERED[outcome.reason]
+    if (ended.closeAs) close(ended.closeAs)
+    return { kind: 'ended', reason: ended.asker }
   }
 
   /** A call under Parley's permission policy, asked about (if the mode asks) like Parley's own. */
@@ -272,14 +291,11 @@ export class ExternalAsker implements InteractionAsker {
     request: RequestRecord['request'],
     base: Omit<PendingInteraction, 'kind'> & { requestId: string },
     record: RequestRecord,
-    close: (
-      outcome: SessionEventOf<'interaction_response'>['outcome'],
-      response?: { optionId: string } | FormResponse,
-    ) => void,
+    close: (outcome: ResponseOutcome, response?: { optionId: string } | FormResponse) => void,
     signal: AbortSignal | undefined,
   ): Promise<
     | { kind: 'answered'; value: { optionId: string } | FormResponse }
-    | { kind: 'ended'; reason: string }
+    | { kind: 'ended'; reason: ParkEndReason }
   > {
     const { broker } = this.deps
     const common = { session, turn, requestRecord: record, ...(signal ? { signal } : {}) }
@@ -308,21 +324,8 @@ export class ExternalAsker implements InteractionAsker {
         const problem = contentProblem(request.form, response)
         return problem ? { ok: false, reason: 'invalid', message: problem } : null
       },
-      commit: ({ response }) =>
-        close(
-          response.action === 'accept'
-            ? 'answered'
-            : response.action === 'decline'
-              ? 'declined'
-              : 'cancelled',
-          response,
-        ),
-      outcomeOf: ({ response }) =>
-        response.action === 'accept'
-          ? 'answered'
-          : response.action === 'decline'
-            ? 'declined'
-            : 'cancelled',
+      commit: ({ response }) => close(FORM_OUTCOME[response.action], response),
+      outcomeOf: ({ response }) => FORM_OUTCOME[response.action],
     })
     return outcome.kind === 'response'
       ? { kind: 'answered', value: outcome.value.answer.response }

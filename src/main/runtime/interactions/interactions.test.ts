@@ -13,7 +13,7 @@ import {
   startRuntime,
   waitForEvent,
   type TestRuntime,
-} from '../runtime-test-kit'
+} from '../testing/runtime-test-kit'
 
 const open: TestRuntime[] = []
 async function start(...args: Parameters<typeof startRuntime>) {

@@ -1,21 +1,27 @@
-import type { InteractionSource } from '../../../shared/interactions'
+import type { InteractionSource, SettleOutcome } from '../../../shared/interactions'
 import type { PermissionDecision } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
-import { deniedMessage, type PermissionEngine } from '../permission-engine'
-import type { RecoveredCall } from '../recovery'
-import { newId, type SessionState } from '../session-state'
+import { deniedMessage, type PermissionEngine } from '../permissions/permission-engine'
+import type { RecoveredCall } from '../sessions/recovery'
+import { newId, type SessionState } from '../sessions/session-state'
 import {
   hashInput,
   intentOfRecord,
   presentReview,
   reviewToolCall,
   type ToolIntent,
-} from '../tool-intent'
-import { TurnEndedError, type Turn } from '../turn'
+} from '../permissions/tool-intent'
+import { TurnEndedError, type Turn } from '../turns/turn'
 import { ToolError, type ToolCategory, type ToolDefinition } from '../tools/tool-types'
 import { toolsetFor, type AgentKind } from '../tools/toolsets'
-import type { BrokerDeps, InteractionBroker } from './broker'
+import type { AnsweredBy, BrokerDeps, InteractionBroker } from './broker'
+
+/** The reason a person's (or the new mode's) answer is recorded with. */
+const DECIDED_BY: Record<AnsweredBy, DecisionReason> = { person: 'user', mode: 'mode' }
+
+/** How a permission answer reads in the UIs. */
+const SETTLED_AS: Record<PermissionDecision, SettleOutcome> = { allow: 'allowed', deny: 'denied' }
 
 /** One tool call of a model step. */
 export interface StepCall {
@@ -186,7 +192,7 @@ export class PermissionGate {
           call,
           {
             decision: answer.decision,
-            reason: by === 'mode' ? 'mode' : 'user',
+            reason: DECIDED_BY[by],
             requestId,
             remember: answer.remember,
             note: answer.note,
@@ -194,7 +200,7 @@ export class PermissionGate {
           true,
         )
       },
-      outcomeOf: (answer) => (answer.decision === 'allow' ? 'allowed' : 'denied'),
+      outcomeOf: (answer) => SETTLED_AS[answer.decision],
     })
     if (outcome.kind === 'ended') {
       if (outcome.reason === 'timed_out')
@@ -205,7 +211,7 @@ export class PermissionGate {
     if (answer.remember) permissions.remember(turn.id, rememberKeys, answer.decision)
     return outcomeOf({
       decision: answer.decision,
-      reason: by === 'mode' ? 'mode' : 'user',
+      reason: DECIDED_BY[by],
       requestId,
       remember: answer.remember,
       note: answer.note,

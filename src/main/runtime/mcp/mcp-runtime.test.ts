@@ -12,7 +12,7 @@ import {
   waitForEvent,
   type TestRig,
   type TestRuntime,
-} from '../runtime-test-kit'
+} from '../testing/runtime-test-kit'
 import type { Scenario } from '../../../shared/scenario'
 import { everythingServer } from './testing/mcp-servers'
 

@@ -1,7 +1,7 @@
 import { streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { ScenarioSchema } from '../../../shared/scenario'
-import { createScenarioModel } from '../scenario-model'
+import { createScenarioModel } from '../models/scenario-model'
 import { toAiToolSet } from './ai-tool-set'
 import type { McpTool } from './mcp-tool'
 import { MAX_TOOL_NAME } from './tool-names'

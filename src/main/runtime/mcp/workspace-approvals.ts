@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../settings-store'
+import { writePrivateFile } from '../settings/private-file'
 
 /**
  * Which workspaces' `.mcp.json` servers the person has approved, in `<data-dir>/mcp-approvals.json`.
@@ -89,7 +89,7 @@ export class WorkspaceApprovals {
         entries.sort(([, a], [, b]) => b.approvedAt - a.approvedAt)
         file.workspaces = Object.fromEntries(entries.slice(0, MAX_WORKSPACES))
       }
-      await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`)
+      await writePrivateFile(this.path, `${JSON.stringify(file, null, 2)}\n`)
       this.problem = undefined
       return true
     })

@@ -5,7 +5,7 @@ import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
-import { workspaceWriteRisk, writeKey } from '../shell/part-review'
+import { workspaceWriteRisk, writeKey } from '../permissions/shell/part-review'
 import { defineTool, ToolError, type CallReview } from './tool-types'
 import {
   displayPath,
@@ -13,11 +13,18 @@ import {
   resolveInWorkspace,
   type WorkspacePath,
 } from './workspace-paths'
+import { searchWorkspace, type SearchLimits } from './workspace-search'
 
 const PathSchema = z.string().min(1).max(LIMITS.path)
-const SKIPPED_DIRS = new Set(['.git', 'node_modules'])
 const MAX_LIST_ENTRIES = 1_000
-const MAX_SEARCH_MATCHES = 200
+
+/** One search_files call reads at most this much (the main process does the reading). */
+const SEARCH_LIMITS: SearchLimits = {
+  matches: 200,
+  files: 20_000,
+  bytes: 64 * 1024 * 1024,
+  fileBytes: LIMITS.fileBytes,
+}
 
 async function readText(path: string, shown: string): Promise<string> {
   const info = await stat(path).catch(() => undefined)
@@ -72,39 +79,18 @@ export const listFilesTool = defineTool({
 export const searchFilesTool = defineTool({
   name: 'search_files',
   description:
-    'Search workspace files for a literal text (not a regex). Returns matching lines with file and line number.',
+    'Search workspace files for a literal text (not a regex). Returns matching lines with file and line number. Skips what .gitignore ignores, binary files, .git and node_modules; name a folder in `path` to search only there.',
   inputSchema: z.strictObject({ query: z.string().min(1).max(1_000), path: PathSchema.optional() }),
   category: PINNED_TOOLS.search_files.category,
   async execute({ query, path }, { workspace, signal }) {
-    const root = resolveInWorkspace(workspace, path ?? '.')
-    const matches: Array<{ file: string; line: number; text: string }> = []
-    const walk = async (dir: string): Promise<void> => {
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-      for (const entry of entries) {
-        if (matches.length >= MAX_SEARCH_MATCHES || signal.aborted) return
-        const full = join(dir, entry.name)
-        if (entry.isDirectory()) {
-          if (!SKIPPED_DIRS.has(entry.name)) await walk(full)
-          continue
-        }
-        if (!entry.isFile()) continue
-        const info = await stat(full).catch(() => undefined)
-        if (!info || info.size > LIMITS.fileBytes) continue
-        const text = await readFile(full, 'utf8').catch(() => '')
-        if (!text.includes(query)) continue
-        text.split('\n').forEach((line, i) => {
-          if (matches.length < MAX_SEARCH_MATCHES && line.includes(query)) {
-            matches.push({
-              file: displayPath(workspace, full),
-              line: i + 1,
-              text: line.slice(0, 500),
-            })
-          }
-        })
-      }
-    }
-    await walk(root)
-    return { query, matches, truncated: matches.length >= MAX_SEARCH_MATCHES }
+    const found = await searchWorkspace({
+      workspace: resolveInWorkspace(workspace, '.'),
+      root: resolveInWorkspace(workspace, path ?? '.'),
+      query,
+      signal,
+      limits: SEARCH_LIMITS,
+    })
+    return { query, ...found }
   },
 })
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
+import { signalProcessTree } from './process-tree'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
 
@@ -79,12 +80,7 @@ export const runCommandTool = defineTool({
       let aborted = false
       const kill = () => {
         if (child.exitCode !== null || child.pid === undefined) return
-        try {
-          if (windows) child.kill()
-          else process.kill(-child.pid, 'SIGKILL')
-        } catch {
-          child.kill('SIGKILL')
-        }
+        if (!signalProcessTree(child.pid, 'SIGKILL')) child.kill('SIGKILL')
       }
       const timer = setTimeout(() => {
         timedOut = true

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { CliOptions } from '../parse-cli'
+import { runtimeForCommand } from '../cli-runtime'
+import { findRendererDir } from '../../hosts/web/app-root'
+import { startWebHost } from '../../hosts/web/start-web-host'
+
+/** The line `parley serve` prints once it listens (pinned: tests and people look for it). */
+export const LISTENING_PREFIX = 'Parley listening on '
+
+/** Where the command writes and how it learns it should stop; tests inject their own. */
+export interface ServeIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
+  stopRequested: () => Promise<unknown>
+}
+
+const processIo: ServeIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  stopRequested: () =>
+    new Promise((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        resolve(undefined)
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    }),
+}
+
+/**
+ * `parley serve`: builds the runtime, starts the web host on 127.0.0.1, prints the pinned line
+ * `Parley listening on http://127.0.0.1:PORT/#token=TOKEN`, and runs until SIGINT/SIGTERM, then
+ * disconnects every tab and closes the runtime (parked requests stay open in the log).
+ */
+export async function serveCommand(options: CliOptions, io: ServeIo = processIo): Promise<number> {
+  const stopRequested = io.stopRequested()
+  const runtime = await runtimeForCommand('serve', options, true, io.stderr)
+  if (typeof runtime === 'number') return runtime
+  const rendererDir = findRendererDir()
+  let host
+  try {
+    host = await startWebHost({ runtime, port: options.port ?? 0, rendererDir })
+  } catch (error) {
+    await runtime.close()
+    const code = (error as NodeJS.ErrnoException).code
+    io.stderr(
+      code === 'EADDRINUSE'
+        ? `parley serve: port ${options.port} is already in use; try --port 0 for any free port\n`
+        : `parley serve: cannot listen: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    return 1
+  }
+  io.stdout(`${LISTENING_PREFIX}${host.url}\n`)
+  for (const problem of runtime.problems) io.stderr(`parley serve: ${problem}\n`)
+  if (!existsSync(join(rendererDir, 'index.html')))
+    io.stderr(
+      'parley serve: the app is not built (run `npm run build`); only the WebSocket works\n',
+    )
+  await stopRequested
+  await host.close()
+  await runtime.close()
+  return 0
+}

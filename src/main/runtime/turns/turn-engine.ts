@@ -1,0 +1,525 @@
+import type { ModelMessage } from 'ai'
+import type { BridgeEvent } from '../../../shared/bridge'
+import type { Json, SessionEvent, TurnEndReason } from '../../../shared/session-events'
+import type { ParkedRequests } from '../interactions/parked-requests'
+import { type ParkEndReason } from '../interactions/parked-requests'
+import type { PermissionEngine } from '../permissions/permission-engine'
+import { toModelMessages, wireInput } from './replay'
+import { wireIds } from './tool-call-ids'
+import { describeInputProblems } from '../tools/input-problems'
+import type { SessionState } from '../sessions/session-state'
+import { Turn, TurnEndedError, type TurnStopReason } from './turn'
+import type { ModelBackend } from '../models/model-backend'
+import { describeModelError, outputLimitFailure, type ModelFailure } from '../models/model-errors'
+import { ModelStepError, runModelStep, type ModelStepResult } from './model-step'
+import type { RecoveredCall } from '../sessions/recovery'
+import { needsPermission, ToolError, type ToolContext } from '../tools/tool-types'
+import { toolsetFor, type AgentKind } from '../tools/toolsets'
+import type { ToolDefinition } from '../tools/tool-types'
+import type { InteractionBroker } from '../interactions/broker'
+import type { DraftStore } from '../interactions/draft-store'
+import type { CallOptions, PermissionGate, StepCall } from '../interactions/permission-gate'
+import { askQuestion } from '../interactions/question-request'
+import { bashGrammarLoaded, loadBashGrammar } from '../permissions/shell/bash-grammar'
+
+const MAX_STEPS = 50
+
+/** How requests parked in a turn end when the turn is ended from outside. */
+const PARK_END_FOR_STOP: Record<TurnStopReason, ParkEndReason> = {
+  stopped: 'stopped',
+  aborted: 'aborted',
+  removed: 'removed',
+  shutdown: 'shutdown',
+  interrupted: 'dismissed',
+}
+
+/** How a turn ended from outside is written in the log (`shutdown` leaves it open instead). */
+const END_FOR_STOP: Record<Exclude<TurnStopReason, 'shutdown'>, TurnEndReason> = {
+  stopped: 'stopped',
+  aborted: 'aborted',
+  removed: 'aborted',
+  interrupted: 'interrupted',
+}
+
+/** Why a tool call still open when its turn ends did not finish: its synthetic result says so. */
+const UNFINISHED_BECAUSE: Record<TurnEndReason, (error: string | undefined) => string> = {
+  stopped: () => 'the turn was stopped by the user',
+  interrupted: () => 'not answered (app restarted)',
+  error: (error) => `the turn failed: ${error ?? 'unknown error'}`,
+  aborted: () => 'the turn was aborted',
+  // A completed turn has no open call; one left over was cut short all the same.
+  completed: () => 'the turn was aborted',
+}
+const MAX_CHILD_STEPS = 20
+
+/** The engine's view of the runtime: where records go and what it may use. */
+export interface EngineDeps {
+  parked: ParkedRequests
+  broker: InteractionBroker
+  gate: PermissionGate
+  drafts: DraftStore
+  permissions: PermissionEngine
+  backend(): ModelBackend
+  /** Appends a record to the session log (fsync when `sync`) and tells the UIs. */
+  record(session: SessionState, event: SessionEvent, sync?: boolean): void
+  emit(event: BridgeEvent): void
+  /** Tells the UIs the session's summary changed (running, pending count). */
+  touch(session: SessionState): void
+  interactive: boolean
+  /** The stream idle limit for the next model call (a setting, so read each time). */
+  streamIdleMs(): number
+  /** Waits between automatic retries of a failed model call; ends early when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+  /** The environment for commands the model runs: no credentials (see command-environment.ts). */
+  commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** Tools of the session's MCP servers (started on first use), beside Parley's own. */
+  externalTools(session: SessionState): Promise<readonly ToolDefinition[]>
+  now(): number
+}
+
+type CallOutcome = { output: Json; isError: boolean }
+
+/** A tool call's one result, as `commitResult` writes it. */
+export interface ResultToCommit {
+  session: SessionState
+  turn: Turn
+  toolCallId: string
+  tool: string
+  output: Json
+  isError: boolean
+  /** Written by the runtime on stop/abort/removal rather than by the tool. */
+  synthetic?: boolean
+  /** fsync before returning (an answer the person gave is durable before it is acknowledged). */
+  sync?: boolean
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value ?? null)) as Json
+}
+
+/** Runs turns: the step loop over `streamText`, tool calls, permission prompts and questions. */
+export class TurnEngine {
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** Starts a new turn for a user message already recorded. */
+  start(session: SessionState, turnId: string): Turn {
+    const turn = new Turn(turnId, session.header.id)
+    session.turn = turn
+    turn.done = this.#run(session, turn, 0, [])
+    return turn
+  }
+
+  /** Picks up a turn found open at start-up: its open calls first, then the next steps. */
+  resume(session: SessionState, turnId: string, step: number, calls: RecoveredCall[]): Turn {
+    const turn = new Turn(turnId, session.header.id)
+    for (const { call } of calls) turn.openCalls.set(call.toolCallId, call.tool)
+    session.turn = turn
+    turn.done = this.#run(session, turn, step + 1, calls)
+    return turn
+  }
+
+  /** Ends a turn from outside (stop, removal, shutdown) and waits for its loop to finish. */
+  async end(session: SessionState, reason: TurnStopReason): Promise<void> {
+    const turn = session.turn
+    if (!turn) return
+    turn.requestStop(reason)
+    this.deps.parked.settleTurn(turn.id, PARK_END_FOR_STOP[reason])
+    await turn.done
+  }
+
+  async #run(
+    session: SessionState,
+    turn: Turn,
+    firstStep: number,
+    recovered: RecoveredCall[],
+  ): Promise<void> {
+    const kind: AgentKind = this.deps.interactive ? 'interactive' : 'headless'
+    this.deps.emit({ type: 'turn_started', sessionId: turn.sessionId, turnId: turn.id })
+    this.deps.touch(session)
+    let reason: TurnEndReason = 'completed'
+    let failure: ModelFailure | undefined
+    try {
+      // Permission reviews parse commands synchronously; the grammar must be there first. If it
+      // cannot load, every command is reviewed as unparseable (high risk, never remembered).
+      if (!bashGrammarLoaded()) await loadBashGrammar().catch(() => undefined)
+      if (recovered.length > 0) {
+        // Synchronously: recovered requests are back in the FIFO before start-up finishes. An MCP
+        // server's tool is not among them (its server started afresh); such a call is told so.
+        const tools = toolsetFor(kind)
+        await Promise.all(
+          recovered.map((r) =>
+            this.#executeRootCall(
+              session,
+              turn,
+              { toolCallId: r.call.toolCallId, toolName: r.call.tool, input: r.call.input },
+              { kind, persisted: true, recovered: r, tools },
+            ),
+          ),
+        )
+      }
+      for (let step = firstStep; !turn.stopping; step++) {
+        if (step >= MAX_STEPS)
+          throw new Error(`the turn reached the limit of ${MAX_STEPS} model steps`)
+        // The session's MCP servers may come and go between steps: offer what is there now.
+        const tools = await this.#toolsFor(session, kind)
+        const { text, calls, finishReason, cutOff } = await this.#streamStep(
+          session,
+          turn,
+          step,
+          toModelMessages(session.events),
+          kind,
+          tools,
+        )
+        if (text !== '') this.#recordText(session, turn, step, text, cutOff)
+        if (turn.stopping) break
+        // A reply cut off at the output limit is not a finished turn: say so (Retry continues it).
+        if (finishReason === 'length' && calls.length === 0)
+          throw new ModelStepError(outputLimitFailure(), '', step)
+        for (const call of calls) {
+          turn.openCalls.set(call.toolCallId, call.toolName)
+          this.deps.record(session, {
+            type: 'tool_call',
+            at: this.deps.now(),
+            turnId: turn.id,
+            step,
+            toolCallId: call.toolCallId,
+            ...(call.providerCallId !== undefined && call.providerCallId !== call.toolCallId
+              ? { providerCallId: call.providerCallId }
+              : {}),
+            tool: call.toolName,
+            input: call.input,
+          })
+        }
+        if (calls.length === 0) break
+        await Promise.all(
+          calls.map((call) =>
+            this.#executeRootCall(session, turn, call, { kind, persisted: true, tools }),
+          ),
+        )
+      }
+    } catch (caught) {
+      if (!turn.stopping) {
+        reason = 'error'
+        if (caught instanceof ModelStepError) {
+          failure = caught.failure
+          // Text streamed before the failure stays, marked: it was shown, and the model sees it.
+          if (caught.partialText !== '')
+            this.#recordText(session, turn, caught.step, caught.partialText, true)
+        } else {
+          failure = describeModelError(caught)
+        }
+      }
+    }
+    this.#finish(session, turn, reason, failure)
+  }
+
+  #recordText(
+    session: SessionState,
+    turn: Turn,
+    step: number,
+    text: string,
+    cutOff: boolean,
+  ): void {
+    this.deps.record(session, {
+      type: 'assistant_text',
+      at: this.deps.now(),
+      turnId: turn.id,
+      step,
+      text,
+      ...(cutOff ? { cutOff: true as const } : {}),
+    })
+  }
+
+  #finish(
+    session: SessionState,
+    turn: Turn,
+    reason: TurnEndReason,
+    failure: ModelFailure | undefined,
+  ): void {
+    const error = failure?.message
+    const stop = turn.stopReason
+    this.deps.parked.settleTurn(turn.id, stop === 'shutdown' ? 'shutdown' : 'stopped')
+    this.deps.permissions.endTurn(turn.id)
+    session.turn = undefined
+    if (stop === 'shutdown') {
+      // Quitting is not the end of a turn: open calls and parked requests stay open in the log.
+      this.deps.touch(session)
+      return
+    }
+    const endReason = stop ? END_FOR_STOP[stop] : reason
+    const why = UNFINISHED_BECAUSE[endReason](error)
+    for (const [toolCallId, tool] of [...turn.openCalls]) {
+      this.commitResult({
+        session,
+        turn,
+        toolCallId,
+        tool,
+        output: { error: `${tool} did not finish: ${why}` },
+        isError: true,
+        synthetic: true,
+      })
+    }
+    this.deps.record(
+      session,
+      {
+        type: 'turn_end',
+        at: this.deps.now(),
+        turnId: turn.id,
+        reason: endReason,
+        ...(endReason === 'error' && failure
+          ? {
+              error: failure.message,
+              errorKind: failure.kind,
+              ...(failure.detail ? { errorDetail: failure.detail } : {}),
+            }
+          : {}),
+      },
+      true,
+    )
+    this.deps.touch(session)
+  }
+
+  /** Writes a tool call's one result. False if it already has one (first writer wins). */
+  commitResult({
+    session,
+    turn,
+    toolCallId,
+    tool,
+    output,
+    isError,
+    synthetic = false,
+    sync = false,
+  }: ResultToCommit): boolean {
+    if (!turn.openCalls.delete(toolCallId)) return false
+    this.deps.record(
+      session,
+      {
+        type: 'tool_result',
+        at: this.deps.now(),
+        turnId: turn.id,
+        toolCallId,
+        tool,
+        output,
+        isError,
+        ...(synthetic ? { synthetic } : {}),
+      },
+      sync,
+    )
+    return true
+  }
+
+  async #executeRootCall(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall,
+    options: CallOptions,
+  ): Promise<void> {
+    try {
+      const outcome = await this.#executeCall(session, turn, call, options)
+      this.commitResult({
+        session,
+        turn,
+        toolCallId: call.toolCallId,
+        tool: call.toolName,
+        output: outcome.output,
+        isError: outcome.isError,
+      })
+    } catch (caught) {
+      // The turn was ended while this call waited; #finish writes its synthetic result (or, on
+      // shutdown, leaves it open for the next start).
+      if (!(caught instanceof TurnEndedError)) throw caught
+    }
+  }
+
+  async #streamStep(
+    session: SessionState,
+    turn: Turn,
+    step: number,
+    messages: ModelMessage[],
+    kind: AgentKind,
+    tools: ReadonlyMap<string, ToolDefinition>,
+    emitDeltas = true,
+  ): Promise<ModelStepResult> {
+    return runModelStep(this.deps, {
+      turn,
+      step,
+      mode: session.mode,
+      messages,
+      kind,
+      tools,
+      emitDeltas,
+    })
+  }
+
+  /** Parley's tools for this kind of agent, plus the session's MCP tools. */
+  async #toolsFor(
+    session: SessionState,
+    kind: AgentKind,
+  ): Promise<ReadonlyMap<string, ToolDefinition>> {
+    const external = await this.deps.externalTools(session)
+    if (external.length === 0) return toolsetFor(kind)
+    return new Map([...external.map((t) => [t.name, t] as const), ...toolsetFor(kind)])
+  }
+
+  async #executeCall(
+    session: SessionState,
+    turn: Turn,
+    call: StepCall & { invalidInput?: string | undefined },
+    options: CallOptions,
+  ): Promise<CallOutcome> {
+    // Arguments the SDK could not parse: the model reads why (and whether it hit the output limit).
+    if (call.invalidInput !== undefined)
+      return { output: { error: call.invalidInput }, isError: true }
+    const recovered = options.recovered
+    if (recovered?.kind === 'interrupted') {
+      return {
+        output: {
+          error: `${call.toolName} was interrupted: the app stopped while it was running, so it may or may not have taken effect`,
+        },
+        isError: true,
+      }
+    }
+    const tools = options.tools
+    const tool = tools.get(call.toolName)
+    if (!tool && recovered) {
+      return {
+        output: {
+          error: `${call.toolName} was waiting when the app stopped and its server has started afresh, so it did not run; call it again if it is still needed`,
+        },
+        isError: true,
+      }
+    }
+    if (!tool) {
+      return {
+        output: {
+          error: `Unknown tool "${call.toolName}". Available tools: ${[...tools.keys()].sort().join(', ')}.`,
+        },
+        isError: true,
+      }
+    }
+    const input = tool.normalizeInput ? tool.normalizeInput(call.input) : call.input
+    const parsed = tool.inputSchema.safeParse(input)
+    if (!parsed.success) {
+      return {
+        output: { error: describeInputProblems(tool.name, parsed.error, input) },
+        isError: true,
+      }
+    }
+    if (needsPermission(tool.category)) {
+      const decision = await this.deps.gate.authorize(
+        session,
+        turn,
+        call,
+        tool,
+        parsed.data,
+        options,
+      )
+      if (decision !== true) return { output: { error: decision }, isError: true }
+    }
+    const context: ToolContext = {
+      workspace: session.header.workspace,
+      call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
+      signal: turn.abort.signal,
+      commandEnv: () => this.deps.commandEnv(),
+      askUser: (input) =>
+        askQuestion(
+          {
+            broker: this.deps.broker,
+            drafts: this.deps.drafts,
+            now: this.deps.now,
+            commitResult: (result) => this.commitResult(result),
+          },
+          session,
+          turn,
+          call,
+          input,
+          recovered?.kind === 'question' ? recovered : undefined,
+        ),
+      runChild: (_description, prompt) => this.#runChild(session, turn, prompt, call.toolCallId),
+    }
+    try {
+      return { output: toJson(await tool.execute(parsed.data, context)), isError: false }
+    } catch (caught) {
+      if (caught instanceof TurnEndedError) throw caught
+      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
+      return {
+        output: {
+          error:
+            caught instanceof ToolError
+              ? caught.message
+              : `${tool.name} failed: ${errorText(caught)}`,
+        },
+        isError: true,
+      }
+    }
+  }
+
+  /** The Task tool: a child agent in memory, sharing the turn's stop signal and the FIFO. */
+  async #runChild(
+    session: SessionState,
+    turn: Turn,
+    prompt: string,
+    parentCallId: string,
+  ): Promise<string> {
+    const messages: ModelMessage[] = [{ role: 'user', content: prompt }]
+    const wireId = wireIds()
+    let finalText = ''
+    for (let step = 0; step < MAX_CHILD_STEPS; step++) {
+      const tools = await this.#toolsFor(session, 'child')
+      const { text, calls } = await this.#streamStep(
+        session,
+        turn,
+        step,
+        messages,
+        'child',
+        tools,
+        false,
+      )
+      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
+      finalText = text
+      if (calls.length === 0) return finalText
+      const ids = calls.map((call) => wireId(call))
+      messages.push({
+        role: 'assistant',
+        content: [
+          ...(text ? [{ type: 'text' as const, text }] : []),
+          ...calls.map((c, i) => ({
+            type: 'tool-call' as const,
+            toolCallId: ids[i] as string,
+            toolName: c.toolName,
+            input: wireInput(c.input),
+          })),
+        ],
+      })
+      const outcomes = await Promise.all(
+        calls.map((call) =>
+          this.#executeCall(session, turn, call, {
+            kind: 'child',
+            persisted: false,
+            parentCallId,
+            tools,
+          }),
+        ),
+      )
+      messages.push({
+        role: 'tool',
+        content: calls.map((call, i) => {
+          const outcome = outcomes[i] as CallOutcome
+          return {
+            type: 'tool-result' as const,
+            toolCallId: ids[i] as string,
+            toolName: call.toolName,
+            output: outcome.isError
+              ? { type: 'error-json' as const, value: outcome.output }
+              : { type: 'json' as const, value: outcome.output },
+          }
+        }),
+      })
+    }
+    return `${finalText}\n(child agent stopped after ${MAX_CHILD_STEPS} steps)`
+  }
+}
