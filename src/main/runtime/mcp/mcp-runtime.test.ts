@@ -101,6 +101,66 @@ describe('MCP servers in a session', () => {
     )
   })
 
+  it('a form left waiting by a quit comes back orphaned (the server that asked is gone), its tool call ends, and it can be sent on as a message', async () => {
+    const rig = makeRig(
+      scenario([{ tool: 'mcp__everything__trigger-elicitation-request', input: {} }]),
+    )
+    const runtime = await start(rig, { commandLine: true })
+    const sessionId = await newSession(runtime, 'bypass')
+    await runtime.send({ sessionId, text: 'ask me' })
+    const form = await nthInteraction(runtime, 1)
+    await runtime.close()
+    open.splice(open.indexOf(runtime), 1)
+
+    const again = await start(rig, { commandLine: true })
+    expect(await again.listPending({ sessionId })).toEqual([
+      expect.objectContaining({
+        requestId: form.requestId,
+        kind: 'form',
+        source: expect.objectContaining({ kind: 'mcp', server: 'everything' }),
+        orphaned: true,
+        recovered: true,
+      }),
+    ])
+    const afterRestart = readLogRecords(rig, sessionId)
+    // The server's call cannot be resumed: it has one result, and the turn is over.
+    const call = afterRestart.find((r) => r.type === 'tool_call')
+    expect(
+      afterRestart.filter(
+        (r) =>
+          r.type === 'tool_result' &&
+          call?.type === 'tool_call' &&
+          r.toolCallId === call.toolCallId,
+      ),
+    ).toHaveLength(1)
+    expect(afterRestart).toContainEqual(
+      expect.objectContaining({ type: 'turn_end', reason: 'interrupted' }),
+    )
+    // The answer is not replayed to a dead request: it goes on as a new message.
+    expect(
+      await again.respondToForm({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { name: 'Ada Lovelace' } },
+      }),
+    ).toMatchObject({ ok: false, reason: 'orphaned' })
+    expect(
+      await again.sendFormAsMessage({
+        requestId: form.requestId,
+        response: { action: 'accept', content: { name: 'Ada Lovelace' } },
+      }),
+    ).toMatchObject({ ok: true })
+    const records = readLogRecords(rig, sessionId)
+    expect(records).toContainEqual(
+      expect.objectContaining({ type: 'interaction_response', outcome: 'sent_as_message' }),
+    )
+    expect(records.filter((r) => r.type === 'user_message').at(-1)).toMatchObject({
+      text: expect.stringContaining('Ada Lovelace'),
+    })
+    expect(
+      (await again.listPending({ sessionId })).some((p) => p.requestId === form.requestId),
+    ).toBe(false)
+  })
+
   it('a workspace .mcp.json starts nothing until the person approves it', async () => {
     const rig = makeRig(scenario([]))
     writeFileSync(join(rig.workspace, '.mcp.json'), JSON.stringify(config()))
