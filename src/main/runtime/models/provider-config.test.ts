@@ -1,5 +1,4 @@
-import type { LLMock } from '@copilotkit/aimock'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StoredSettingsSchema } from '../../../shared/settings'
 import { resolveBackend } from './model-backend'
 import { resolveProviderConfig } from './provider-config'
@@ -16,37 +15,18 @@ import {
   modelRequests,
   providerEnv,
   scriptReplies,
-  startAimock,
-  startProviderRuntime,
+  providerServersPerTest,
   startSseServer,
-  stopAimock,
-  type ProviderRig,
 } from './testing/provider-servers'
 
-let mock: LLMock
-const rigs: ProviderRig[] = []
+const servers = providerServersPerTest()
+const { start } = servers
 const runtimes: TestRuntime[] = []
-const closers: Array<() => void> = []
-beforeEach(async () => {
-  mock = await startAimock()
-})
 afterEach(async () => {
   vi.useRealTimers()
   vi.unstubAllEnvs()
-  await Promise.all(
-    [...rigs.splice(0), ...runtimes.splice(0).map((runtime) => ({ runtime }))].map((r) =>
-      r.runtime.close(),
-    ),
-  )
-  for (const close of closers.splice(0)) close()
-  await stopAimock(mock)
+  await Promise.all(runtimes.splice(0).map((runtime) => runtime.close()))
 })
-
-async function start(env: NodeJS.ProcessEnv, options = {}) {
-  const rig = await startProviderRuntime(env, options)
-  rigs.push(rig)
-  return rig
-}
 
 const settings = StoredSettingsSchema.parse({})
 const noSecrets = { openaiApiKey: undefined, anthropicApiKey: undefined }
@@ -97,15 +77,15 @@ describe('empty provider variables mean unset', () => {
 
 describe('which model and which server', () => {
   it('PARLEY_MODEL wins over the model saved in Settings, and Settings says so', async () => {
-    scriptReplies(mock, [{ content: 'one' }, { content: 'two' }])
+    scriptReplies(servers.mock, [{ content: 'one' }, { content: 'two' }])
     const rig = makeRig({ turns: [{ steps: [{}] }] })
-    const first = await start(providerEnv('openai-compatible', mock.url), {
+    const first = await start(providerEnv('openai-compatible', servers.mock.url), {
       dataDir: rig.dataDir,
     })
     await first.runtime.updateSettings({ model: 'saved-model' })
     await first.runtime.close()
 
-    const env = { ...providerEnv('openai-compatible', mock.url), PARLEY_MODEL: 'env-model' }
+    const env = { ...providerEnv('openai-compatible', servers.mock.url), PARLEY_MODEL: 'env-model' }
     const p = await start(env, { dataDir: rig.dataDir })
     const publicSettings = await p.runtime.getSettings({})
     expect(publicSettings).toMatchObject({ model: 'saved-model', modelOverride: 'env-model' })
@@ -125,22 +105,24 @@ describe('which model and which server', () => {
   })
 
   it('the Anthropic base URL from Settings is used, with or without /v1', async () => {
-    scriptReplies(mock, [{ content: 'Hello from Anthropic-compatible.' }])
+    scriptReplies(servers.mock, [{ content: 'Hello from Anthropic-compatible.' }])
     const p = await start({})
     const saved = await p.runtime.updateSettings({
       provider: 'anthropic',
-      anthropicBaseUrl: mock.url,
+      anthropicBaseUrl: servers.mock.url,
       anthropicApiKey: 'sk-ant-test',
       model: 'claude-local',
     })
-    expect(saved.ok && saved.settings.backendLabel).toBe(`claude-local · ${new URL(mock.url).host}`)
+    expect(saved.ok && saved.settings.backendLabel).toBe(
+      `claude-local · ${new URL(servers.mock.url).host}`,
+    )
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hi' })
     expect((await waitForEvent(p.runtime, isTurnEnd)).event).toMatchObject({
       reason: 'completed',
     })
     const [request] = modelRequests(p.requests)
-    expect(request?.url).toBe(`${mock.url}/v1/messages`)
+    expect(request?.url).toBe(`${servers.mock.url}/v1/messages`)
     expect(request?.headers['x-api-key']).toBe('sk-ant-test')
   })
 
@@ -184,9 +166,9 @@ describe('listModels', () => {
   it.each(['openai-compatible', 'anthropic'] as const)(
     '%s: asks the server’s /models, with the key',
     async (format) => {
-      mock.on({ model: 'llama3.2:3b' }, { content: 'x' })
-      mock.on({ model: 'qwen2.5-coder' }, { content: 'x' })
-      const p = await start(providerEnv(format, mock.url))
+      servers.mock.on({ model: 'llama3.2:3b' }, { content: 'x' })
+      servers.mock.on({ model: 'qwen2.5-coder' }, { content: 'x' })
+      const p = await start(providerEnv(format, servers.mock.url))
       expect(await p.runtime.listModels({})).toEqual({
         ok: true,
         models: ['llama3.2:3b', 'qwen2.5-coder'],
@@ -205,7 +187,7 @@ describe('listModels', () => {
       res.writeHead(404, { 'content-type': 'text/plain' })
       res.end('not here')
     })
-    closers.push(server.close)
+    servers.closeAfter(server.close)
     const p = await start(providerEnv('openai-compatible', server.url))
     expect(await p.runtime.listModels({})).toMatchObject({
       ok: true,
@@ -217,20 +199,20 @@ describe('listModels', () => {
 
 describe('testConnection', () => {
   it('says the configured model answered', async () => {
-    scriptReplies(mock, [{ content: 'OK' }])
-    const p = await start(providerEnv('openai-compatible', mock.url))
+    scriptReplies(servers.mock, [{ content: 'OK' }])
+    const p = await start(providerEnv('openai-compatible', servers.mock.url))
     expect(await p.runtime.testConnection({})).toEqual({
       ok: true,
-      message: `Connected: test-model · ${new URL(mock.url).host} answered.`,
+      message: `Connected: test-model · ${new URL(servers.mock.url).host} answered.`,
     })
     expect(modelRequests(p.requests)).toHaveLength(1)
   })
 
   it('says in plain words that the key was refused', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { error: { message: 'Invalid API key', type: 'authentication_error' }, status: 401 },
     ])
-    const p = await start(providerEnv('anthropic', mock.url))
+    const p = await start(providerEnv('anthropic', servers.mock.url))
     expect(await p.runtime.testConnection({})).toEqual({
       ok: false,
       reason: 'failed',
@@ -262,8 +244,8 @@ describe('the stream idle limit', () => {
     let sawRequest: () => void = () => {}
     const requested = new Promise<void>((resolve) => (sawRequest = resolve))
     const server = await startSseServer(() => sawRequest()) // never answers
-    closers.push(server.close)
-    const p = await start(providerEnv('openai-compatible', server.url), { streamIdleMs: undefined })
+    servers.closeAfter(server.close)
+    const p = await start(providerEnv('openai-compatible', server.url))
     await p.runtime.updateSettings({ streamIdleSeconds: 5 })
     const sessionId = await newSession(p.runtime)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

@@ -1,5 +1,4 @@
-import type { LLMock } from '@copilotkit/aimock'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../../shared/bridge'
 import type { SessionEvent, TurnEndEvent } from '../../../shared/session-events'
 import { createRuntime } from '../create-runtime'
@@ -9,9 +8,7 @@ import {
   openAIChunk,
   providerEnv,
   scriptReplies,
-  startAimock,
-  stopAimock,
-  startProviderRuntime,
+  providerServersPerTest,
   startSseServer,
   wireConversation,
   type MockReply,
@@ -24,23 +21,8 @@ import {
  * condition): what the person sees, what the log holds, and what the next request carries.
  */
 
-let mock: LLMock
-const rigs: ProviderRig[] = []
-const closers: Array<() => void> = []
-beforeEach(async () => {
-  mock = await startAimock()
-})
-afterEach(async () => {
-  await Promise.all(rigs.splice(0).map((r) => r.runtime.close()))
-  for (const close of closers.splice(0)) close()
-  await stopAimock(mock)
-})
-
-async function start(env: NodeJS.ProcessEnv, options = {}) {
-  const rig = await startProviderRuntime(env, options)
-  rigs.push(rig)
-  return rig
-}
+const servers = providerServersPerTest()
+const { start } = servers
 
 const endOf = async (p: ProviderRig, turnId?: string): Promise<TurnEndEvent> => {
   const event = await waitForEvent(
@@ -78,8 +60,8 @@ const serverError: MockReply = {
 
 describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (format) => {
   it('429 with Retry-After: waits as the server asks, says so while it waits, then carries on', async () => {
-    scriptReplies(mock, [rateLimited, rateLimited, { content: 'Finally.' }])
-    const p = await start(providerEnv(format, mock.url))
+    scriptReplies(servers.mock, [rateLimited, rateLimited, { content: 'Finally.' }])
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     expect(await endOf(p)).toMatchObject({ reason: 'completed' })
@@ -104,8 +86,8 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
   })
 
   it('429 that does not stop: the turn ends as rate_limit, in plain words, after 3 retries', async () => {
-    scriptReplies(mock, [rateLimited, rateLimited, rateLimited, rateLimited])
-    const p = await start(providerEnv(format, mock.url))
+    scriptReplies(servers.mock, [rateLimited, rateLimited, rateLimited, rateLimited])
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     const end = await endOf(p)
@@ -119,8 +101,14 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
   })
 
   it('500: retried with backoff, then the turn ends as a server error the person can retry', async () => {
-    scriptReplies(mock, [serverError, serverError, serverError, serverError, { content: 'Back.' }])
-    const p = await start(providerEnv(format, mock.url))
+    scriptReplies(servers.mock, [
+      serverError,
+      serverError,
+      serverError,
+      serverError,
+      { content: 'Back.' },
+    ])
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     const end = await endOf(p)
@@ -151,10 +139,10 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
   })
 
   it('401: not retried; the person is told to check the key in Settings', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { error: { message: 'Invalid API key', type: 'authentication_error' }, status: 401 },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     const end = await endOf(p)
@@ -169,11 +157,11 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
 
   it('a connection reset mid-stream: the text already shown is kept as cut off, survives a restart, and the model reads it next', async () => {
     const full = 'The answer begins here and goes on for quite a while longer.'
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { reply: { content: full }, options: { chunkSize: 6, latency: 5, truncateAfterChunks: 5 } },
       { content: 'Picking up.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'tell me' })
     const end = await endOf(p)
@@ -197,7 +185,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
     const again = await createRuntime({
       dataDir: p.rig.dataDir,
       interactive: true,
-      env: providerEnv(format, mock.url),
+      env: providerEnv(format, servers.mock.url),
     })
     const opened = await again.openSession({ sessionId })
     expect(opened.ok && opened.events.some((e) => e.type === 'assistant_text' && e.cutOff)).toBe(
@@ -206,7 +194,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
     await again.close()
 
     // The model reads it, with a note, in the next request.
-    const q = await start(providerEnv(format, mock.url), { dataDir: p.rig.dataDir })
+    const q = await start(providerEnv(format, servers.mock.url), { dataDir: p.rig.dataDir })
     await q.runtime.send({ sessionId, text: 'go on' })
     await endOf(q)
     const next = wireConversation(modelRequests(q.requests)[0]!).filter((m) => m.role !== 'system')
@@ -216,11 +204,11 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
   })
 
   it('a reset before anything arrived is retried by itself', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { reply: { content: 'lost' }, options: { truncateAfterChunks: 1 } },
       { content: 'Second try.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     expect(await endOf(p)).toMatchObject({ reason: 'completed' })
@@ -233,11 +221,11 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
   })
 
   it('a stall: the watchdog stops the turn with a clear error, and Retry asks again', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { reply: { content: 'too late' }, options: { latency: 1_500 } },
       { content: 'Here now.' },
     ])
-    const p = await start(providerEnv(format, mock.url), { streamIdleMs: 300 })
+    const p = await start(providerEnv(format, servers.mock.url), { streamIdleMs: 300 })
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     const end = await endOf(p)
@@ -260,7 +248,7 @@ describe('failures aimock cannot produce (a bare SSE server)', () => {
       res.write(openAIChunk({ role: 'assistant', content: 'Partial ' }))
       res.end('data: {"id":"c1","choices":[{"delta":{"content":"bro\n\n')
     })
-    closers.push(server.close)
+    servers.closeAfter(server.close)
     const p = await start(providerEnv('openai-compatible', server.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
@@ -290,7 +278,7 @@ describe('failures aimock cannot produce (a bare SSE server)', () => {
 
 describe('retryTurn', () => {
   it('is refused when there is nothing to retry, or the session is unknown', async () => {
-    const p = await start(providerEnv('openai-compatible', mock.url))
+    const p = await start(providerEnv('openai-compatible', servers.mock.url))
     const sessionId = await newSession(p.runtime)
     expect(await p.runtime.retryTurn({ sessionId })).toMatchObject({
       ok: false,
@@ -303,14 +291,14 @@ describe('retryTurn', () => {
   })
 
   it('a turn that ends in an error while the person was stopped by nothing else shows the retry in the log once', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { error: { message: 'nope', type: 'server_error' }, status: 503 },
       { error: { message: 'nope', type: 'server_error' }, status: 503 },
       { error: { message: 'nope', type: 'server_error' }, status: 503 },
       { error: { message: 'nope', type: 'server_error' }, status: 503 },
       { content: 'ok' },
     ])
-    const p = await start(providerEnv('openai-compatible', mock.url))
+    const p = await start(providerEnv('openai-compatible', servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'hello' })
     await waitForEvent(p.runtime, isTurnEnd)

@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { LLMock } from '@copilotkit/aimock'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { transcriptFromEvents } from '../../../shared/transcript'
 import type { SessionEvent } from '../../../shared/session-events'
 import {
@@ -18,9 +17,7 @@ import {
   openAIChunk,
   providerEnv,
   scriptReplies,
-  startAimock,
-  stopAimock,
-  startProviderRuntime,
+  providerServersPerTest,
   startSseServer,
   wireConversation,
   type ProviderRig,
@@ -34,23 +31,8 @@ import {
  * what the next request to the server carries.
  */
 
-let mock: LLMock
-const rigs: ProviderRig[] = []
-const closers: Array<() => void> = []
-beforeEach(async () => {
-  mock = await startAimock()
-})
-afterEach(async () => {
-  await Promise.all(rigs.splice(0).map((r) => r.runtime.close()))
-  for (const close of closers.splice(0)) close()
-  await stopAimock(mock)
-})
-
-async function start(env: NodeJS.ProcessEnv, options = {}) {
-  const rig = await startProviderRuntime(env, options)
-  rigs.push(rig)
-  return rig
-}
+const servers = providerServersPerTest()
+const { start } = servers
 
 const toolMessages = (conversation: WireMessage[]) =>
   conversation.filter((m): m is Extract<WireMessage, { role: 'tool' }> => m.role === 'tool')
@@ -62,7 +44,7 @@ const ofType = <T extends SessionEvent['type']>(events: SessionEvent[], type: T)
 
 describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (format) => {
   it('a question round trip: the person answers, and the next request carries the answer under the server’s own call id', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       {
         content: 'Let me ask.',
         toolCalls: [
@@ -71,7 +53,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
       },
       { content: 'Expand it is.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'migrate the db' })
     const question = await nthInteraction(p.runtime, 1)
@@ -108,7 +90,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
   })
 
   it('a permission round trip: the approved write happens and its result is what the model reads next', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       {
         toolCalls: [
           {
@@ -120,7 +102,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
       },
       { content: 'Written.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime, 'ask')
     await p.runtime.send({ sessionId, text: 'write a note' })
     const prompt = await nthInteraction(p.runtime, 1)
@@ -144,7 +126,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
   })
 
   it('parallel tool calls each get their own result, paired by id in the next request', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       {
         toolCalls: [
           { name: 'read_file', arguments: '{"path":"a.txt"}', id: 'call_a' },
@@ -153,7 +135,7 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
       },
       { content: 'Both done.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     writeFileSync(join(p.rig.workspace, 'a.txt'), 'alpha')
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'look' })
@@ -175,12 +157,12 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
   })
 
   it('a server that reuses a call id across steps: two cards, two results, and each result goes back with its own call', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { toolCalls: [{ name: 'read_file', arguments: '{"path":"a.txt"}', id: 'call_0' }] },
       { toolCalls: [{ name: 'list_files', arguments: '{}', id: 'call_0' }] },
       { content: 'Seen both.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     writeFileSync(join(p.rig.workspace, 'a.txt'), 'alpha')
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'look' })
@@ -226,11 +208,11 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
         { question: 'Which runner?', options: [{ label: 'Vitest' }] },
       ],
     }
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { toolCalls: [{ name: 'AskUserQuestion', arguments: JSON.stringify(broken), id: 'q' }] },
       { content: 'I will fix it.' },
     ])
-    const p = await start(providerEnv(format, mock.url))
+    const p = await start(providerEnv(format, servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'ask me' })
     await waitForEvent(p.runtime, isTurnEnd)
@@ -248,14 +230,14 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s over HTTP', (f
 
 describe('arguments the SDK cannot parse', () => {
   it('the model is told its JSON was cut off at the output limit, not that it failed a schema', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       {
         toolCalls: [{ name: 'write_file', arguments: '{"path":"big.txt","content":"aaa', id: 'w' }],
         finishReason: 'length',
       },
       { content: 'I will write it in parts.' },
     ])
-    const p = await start(providerEnv('openai-compatible', mock.url))
+    const p = await start(providerEnv('openai-compatible', servers.mock.url))
     const sessionId = await newSession(p.runtime, 'bypass')
     await p.runtime.send({ sessionId, text: 'write a big file' })
     expect((await waitForEvent(p.runtime, isTurnEnd)).event).toMatchObject({
@@ -272,11 +254,11 @@ describe('arguments the SDK cannot parse', () => {
   })
 
   it('without the limit, the model is told to send complete JSON', async () => {
-    scriptReplies(mock, [
+    scriptReplies(servers.mock, [
       { toolCalls: [{ name: 'read_file', arguments: '{"path": a.txt}', id: 'r' }] },
       { content: 'Retrying.' },
     ])
-    const p = await start(providerEnv('openai-compatible', mock.url))
+    const p = await start(providerEnv('openai-compatible', servers.mock.url))
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'read' })
     await waitForEvent(p.runtime, isTurnEnd)
@@ -290,11 +272,11 @@ describe('a reply cut off at the output limit', () => {
   it.each<WireFormat>(['openai-compatible', 'anthropic'])(
     '%s: is not a plain completed turn; the text is kept as cut off and Retry lets the model continue',
     async (format) => {
-      scriptReplies(mock, [
+      scriptReplies(servers.mock, [
         { content: 'The first half of a long ans', finishReason: 'length' },
         { content: 'wer, finished.' },
       ])
-      const p = await start(providerEnv(format, mock.url))
+      const p = await start(providerEnv(format, servers.mock.url))
       const sessionId = await newSession(p.runtime)
       await p.runtime.send({ sessionId, text: 'explain everything' })
       const end = await waitForEvent(p.runtime, isTurnEnd)
@@ -342,7 +324,7 @@ describe('SSE keep-alive comments', () => {
       }, 50)
       res.on('close', () => clearInterval(timer))
     })
-    closers.push(server.close)
+    servers.closeAfter(server.close)
     const p = await start(providerEnv('openai-compatible', server.url), { streamIdleMs: 400 })
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'think hard' })

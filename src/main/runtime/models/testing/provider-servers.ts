@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LLMock } from '@copilotkit/aimock'
+import { afterEach, beforeEach } from 'vitest'
 import type { RuntimeOptions } from '../../runtime-types'
 import {
   makeRig,
@@ -231,4 +232,47 @@ export async function startProviderRuntime(
     ...options,
   })
   return { rig, runtime, requests, sleeps }
+}
+
+/** What {@link providerServersPerTest} gives a test file. */
+export interface ProviderServers {
+  /** This test's aimock, started before it. */
+  readonly mock: LLMock
+  /** A runtime on a real provider, closed after the test. */
+  start(env: NodeJS.ProcessEnv, options?: Partial<RuntimeOptions>): Promise<ProviderRig>
+  /** Closes another server the test started, after it. */
+  closeAfter(close: () => void): void
+}
+
+/**
+ * The provider tests' hooks: a fresh aimock before each test; after it, every runtime and server
+ * the test started is closed, then the mock.
+ */
+export function providerServersPerTest(): ProviderServers {
+  let current: LLMock | undefined
+  const rigs: ProviderRig[] = []
+  const closers: Array<() => void> = []
+  beforeEach(async () => {
+    current = await startAimock()
+  })
+  afterEach(async () => {
+    await Promise.all(rigs.splice(0).map((r) => r.runtime.close()))
+    for (const close of closers.splice(0)) close()
+    if (current) await stopAimock(current)
+    current = undefined
+  })
+  return {
+    get mock() {
+      if (!current) throw new Error('aimock runs only inside a test')
+      return current
+    },
+    async start(env, options = {}) {
+      const rig = await startProviderRuntime(env, options)
+      rigs.push(rig)
+      return rig
+    },
+    closeAfter(close) {
+      closers.push(close)
+    },
+  }
 }
