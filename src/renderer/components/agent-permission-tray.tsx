@@ -12,6 +12,7 @@ import { PermissionDiff } from './permission-diff'
 import { CommandCode, DiffStat } from './permission-what'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
+import { TrayStop } from './tray-stop'
 
 const isAllow = (option: AgentPermissionOption) =>
   option.kind === 'allow_once' || option.kind === 'allow_always'
@@ -203,15 +204,7 @@ export function AgentPermissionTray({
                   )}
                 </button>
               ))}
-              <span className="tray-actions-divider" aria-hidden="true" />
-              <button
-                type="button"
-                className="button-quiet"
-                disabled={busy}
-                onClick={() => void actions.stop(request.sessionId)}
-              >
-                Stop
-              </button>
+              <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
             </>
           )}
         </span>

@@ -22,6 +22,7 @@ import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
+import { TrayStop } from './tray-stop'
 
 /** What a callback that sends something may say back: false re-enables the tray to try again. */
 type Settled = void | boolean | Promise<void | boolean>
@@ -292,14 +293,7 @@ export function FormTray({
                   Submit
                 </button>
               )}
-              {onStop && (
-                <>
-                  <span className="tray-actions-divider" aria-hidden="true" />
-                  <button type="button" className="button-quiet" onClick={onStop}>
-                    Stop
-                  </button>
-                </>
-              )}
+              {onStop && <TrayStop onStop={onStop} />}
             </span>
           </>
         )}

@@ -10,6 +10,7 @@ import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RevealedText } from './revealed-text'
 import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
+import { TrayStop } from './tray-stop'
 
 /**
  * Asks whether a tool may act. The verb in words and the command as code (each part of a compound
@@ -246,15 +247,7 @@ export function PermissionTray({
               1
             </kbd>
           </button>
-          <span className="tray-actions-divider" aria-hidden="true" />
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            onClick={() => void actions.stop(request.sessionId)}
-          >
-            Stop
-          </button>
+          <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
         </span>
       </footer>
     </section>

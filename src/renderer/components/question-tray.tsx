@@ -33,6 +33,7 @@ import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
+import { TrayStop } from './tray-stop'
 
 /** What a step chip says about its question: answered, passed over, or not reached yet. */
 type StepState = 'answered' | 'unanswered' | 'not_reached'
@@ -323,14 +324,7 @@ export function QuestionTray({
               Submit
             </button>
           )}
-          <span className="tray-actions-divider" aria-hidden="true" />
-          <button
-            type="button"
-            className="button-quiet"
-            onClick={() => void actions.stop(request.sessionId)}
-          >
-            Stop
-          </button>
+          <TrayStop onStop={() => void actions.stop(request.sessionId)} />
         </span>
       </footer>
     </section>
