@@ -129,6 +129,9 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
   const page = await openApp(context, server)
   const tray: number[] = []
   const answer: number[] = []
+  // When the answer's first events reach the page's handlers: Chromium holds tasks after a click
+  // until the frame that follows it (DeferRendererTasksAfterInput), so this is at least that frame.
+  const settled: number[] = []
   for (let run = 0; run < RUNS + 1; run++) {
     await probe(page, `watchMessage('tray', '"interaction_added"')`)
     await probe(
@@ -143,6 +146,7 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
     await expect(allow).toBeEnabled()
     await page.waitForTimeout(400)
     await probe(page, `watchPaint('next', { text: 'NEXT-STEP-MARKER' })`)
+    await probe(page, `watchMessage('settled', '"interaction_settled"')`)
     await allow.click()
     await waitPainted(page, 'next')
     const clicked = await probe<number>(page, 'lastClickAt')
@@ -150,6 +154,7 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
     if (run > 0) {
       tray.push((await painted(page, 'tray')) - arrived)
       answer.push((await painted(page, 'next')) - clicked)
+      settled.push((await probe<number>(page, 'messages.settled')) - clicked)
     }
     await turnEnds(page, 'the rest of the next step')
   }
@@ -166,7 +171,7 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
   })
   rows.push({
     measure: 'Allow click → next step’s first delta painted',
-    value: `${median(answer).toFixed(1)} ms (runtime alone ${median(runtimeShare).toFixed(1)} ms, of it fsync ${fsync.toFixed(1)} ms)`,
+    value: `${median(answer).toFixed(1)} ms (the answer's events handled ${median(settled).toFixed(1)} ms after the click; runtime alone ${median(runtimeShare).toFixed(1)} ms, of it fsync ${fsync.toFixed(1)} ms)`,
     goal: '≤ 12 ms',
     floor: `${(median(answer) / median(runtimeShare)).toFixed(1)}× the runtime alone`,
     met: median(answer) <= 12,

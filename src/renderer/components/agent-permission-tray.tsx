@@ -53,7 +53,8 @@ export function AgentPermissionTray({
   const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
 
   // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
-  useEffect(() => regionRef.current?.focus(), [])
+  // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
+  useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
 
   const settle = async (run: () => Promise<boolean>) => {
     setBusy(true)

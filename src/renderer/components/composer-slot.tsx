@@ -50,7 +50,8 @@ export function ComposerSlot() {
     if (head) trayWasShown.current = true
     else if (trayWasShown.current) {
       trayWasShown.current = false
-      composerRef.current?.focus()
+      // It is in view at the bottom: no scroll into view, so no forced layout right after an answer.
+      composerRef.current?.focus({ preventScroll: true })
     }
   }, [head, composerRef])
 

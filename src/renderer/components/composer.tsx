@@ -4,6 +4,12 @@ import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
 import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
 
+/** True where the browser sizes a textarea to its text itself (`field-sizing: content`). */
+const SIZED_BY_CSS =
+  typeof CSS !== 'undefined' &&
+  typeof CSS.supports === 'function' &&
+  CSS.supports('field-sizing', 'content')
+
 /**
  * The message box. Its text lives in the store per session, so it survives session switches and
  * the tray (which hides this form without unmounting it). Enter sends, Shift+Enter breaks a line.
@@ -24,10 +30,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const whyNotId = useId()
   const localRef = useRef<HTMLTextAreaElement | null>(null)
 
-  // Grow with the text up to the CSS max-height, then scroll.
+  // Grow with the text up to the CSS max-height, then scroll. Where CSS can size the box to its
+  // text (`field-sizing`), it does, without a forced layout; else it is measured here, and never
+  // while hidden behind a tray (nothing to see, and a whole-page layout on every tray shown).
   useLayoutEffect(() => {
     const el = localRef.current
-    if (!el) return
+    if (!el || hidden || SIZED_BY_CSS) return
     el.style.height = 'auto'
     el.style.height = `${el.scrollHeight}px`
   }, [draft, hidden])

@@ -89,7 +89,8 @@ export function FormTray({
   const acceptable = canAccept(spec)
 
   // Focus enters the tray itself, not a control: keys typed before it appeared answer nothing.
-  useEffect(() => regionRef.current?.focus(), [])
+  // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
+  useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
 
   // After a refused Submit, focus moves to the first field that says what is wrong.
   useEffect(() => {

@@ -53,7 +53,8 @@ export function PermissionTray({
   const high = request.risk === 'high'
 
   // Focus enters the tray itself, not a button: a stray Enter must not allow anything.
-  useEffect(() => regionRef.current?.focus(), [])
+  // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
+  useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
   useEffect(() => {
     if (noteOpen) noteRef.current?.focus()
   }, [noteOpen])

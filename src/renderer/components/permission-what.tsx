@@ -6,8 +6,11 @@ import { SummaryText } from './summary-text'
 
 const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const
 
+/** One formatter for the page: `toLocaleString()` sets one up on every call, in each render of a tray. */
+const NUMBER = new Intl.NumberFormat()
+
 const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`
+  `${NUMBER.format(n)} ${n === 1 ? one : many}`
 
 /**
  * A command as a code chip, or — when long — a block whose end is always in view: the head, what

@@ -117,7 +117,9 @@ function TranscriptList({
   // Near the top of what is loaded, and more is older: page it in. Not while the view follows the
   // end of a tail that fills it (a session opening must not fetch history nobody looks at).
   const firstShown = virtualRows[0]?.index
-  const fillsView = totalSize > (scrollRef.current?.clientHeight ?? 0)
+  // The scroller's height as the virtualizer last observed it: reading the element here would
+  // force a layout in every render of the list (each event that reaches it).
+  const fillsView = totalSize > (virtualizer.scrollRect?.height ?? 0)
   useEffect(() => {
     if (!sessionId || transcript.start === 0 || firstShown === undefined) return
     if (firstShown > PAGE_AHEAD || (fillsView && isFollowing())) return
