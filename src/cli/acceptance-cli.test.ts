@@ -1,12 +1,22 @@
 // Acceptance: the pinned command line (DESIGN.md §3), driven as a black box through the built CLI
 // (`npm test` builds out/cli/parley.js before vitest runs).
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseCleanLog, readCleanLog } from '../main/runtime/sessions/testing/clean-log'
+import { connect } from '../hosts/web/testing/web-test-client'
+import type { BridgeEvent } from '../shared/bridge'
 
 const root = resolve(__dirname, '../..')
 const cli = join(root, 'out/cli/parley.js')
@@ -316,7 +326,59 @@ describe('parley run', () => {
   }, 60_000)
 })
 
+/** Starts `parley serve --port 0` and resolves with the process and the URL it prints. */
+async function serve(args: string[]) {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PARLEY_FAKE_DELAY_MS: '0' },
+  })
+  const url = await new Promise<URL>((done, fail) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^Parley listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)$/.exec(line)
+      if (match) done(new URL(match[1] as string))
+    })
+    child.once('exit', (code) => fail(new Error(`exited ${String(code)}`)))
+  })
+  return { child, url }
+}
+
 describe('parley serve', () => {
+  it('quit (SIGTERM) right after the last change to a half-answered question: that change is on disk, and the server exits cleanly', async () => {
+    const f = folder()
+    const { child, url } = await serve(f.args)
+    const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.once('exit', (code, signal) => done({ code, signal })),
+    )
+    try {
+      const tab = await connect({
+        port: Number(url.port),
+        origin: url.origin,
+        token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+      })
+      const created = (await tab.call('createSession', {})) as { session: { id: string } }
+      await tab.call('send', { sessionId: created.session.id, text: 'question' })
+      const added = await tab.nextEvent(
+        (e: BridgeEvent): e is Extract<BridgeEvent, { type: 'interaction_added' }> =>
+          e.type === 'interaction_added',
+      )
+      const draft = (i: number) => ({ index: 0, values: [{ kind: 'other', text: `answer ${i}` }] })
+      // The person keeps changing the answer; the app is quit right after the last change.
+      for (let i = 0; i < 20; i++)
+        void tab.call('saveQuestionDraft', {
+          requestId: added.interaction.requestId,
+          draft: draft(i),
+        })
+      child.kill('SIGTERM')
+      expect(await exited).toEqual({ code: 0, signal: null })
+      const drafts = join(f.data, 'drafts')
+      expect(
+        readdirSync(drafts).map((name) => JSON.parse(readFileSync(join(drafts, name), 'utf8'))),
+      ).toEqual([draft(19)])
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
   it('--port 0 prints the pinned line, and the URL serves the app', async () => {
     const f = folder()
     const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...f.args], {

@@ -21,10 +21,15 @@ const processIo: ServeIo = {
   stderr: (text) => process.stderr.write(text),
   stopRequested: () =>
     new Promise((resolve) => {
+      // The listeners stay for the life of the process. A signal nobody else listens for is
+      // re-raised by write-file-atomic's signal-exit, which would kill the process in the middle
+      // of the shutdown below: tabs' last calls unanswered, the last draft never renamed into place.
+      // A second signal means "now": it exits at once.
+      let signals = 0
       const stop = () => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        resolve(undefined)
+        signals++
+        if (signals === 1) resolve(undefined)
+        else process.exit(130)
       }
       process.on('SIGINT', stop)
       process.on('SIGTERM', stop)

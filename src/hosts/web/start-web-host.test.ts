@@ -332,6 +332,27 @@ describe('live events', () => {
     expect(b.outcome).toBe('denied')
   })
 
+  it('on close, finishes the calls it is running before it resolves (a draft saved as Parley quits is kept)', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const list = runtime.listSessions.bind(runtime)
+    let started = 0
+    let finished = 0
+    runtime.listSessions = async (input) => {
+      started++
+      await gate
+      finished++
+      return list(input)
+    }
+    const client = await open()
+    for (let i = 0; i < 3; i++) void client.call('listSessions', {})
+    await expect.poll(() => started).toBe(3)
+    const closed = host.close()
+    setTimeout(release, 20)
+    await closed
+    expect(finished).toBe(3)
+  })
+
   it('disconnects every tab with 1001 on close and stops forwarding events', async () => {
     const client = await open()
     await host.close()

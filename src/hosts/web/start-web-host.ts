@@ -108,17 +108,21 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
     client.send(typeof message === 'string' ? message : JSON.stringify(message))
   }
 
+  // Calls being answered, so a close waits for them: a draft saved just as Parley quits is kept.
+  const answering = new Set<Promise<void>>()
   sockets.on('connection', (client: WebSocket) => {
     client.on('error', () => client.terminate())
     client.on('message', (data: RawData, isBinary: boolean) => {
       // Text frames only; a binary frame carries no call we could answer.
       if (isBinary) return
-      answerWebMessage(runtime, rawText(data)).then(
+      const answered = answerWebMessage(runtime, rawText(data)).then(
         (reply) => {
           if (reply) send(client, reply)
         },
         () => undefined,
       )
+      answering.add(answered)
+      void answered.finally(() => answering.delete(answered))
     })
   })
 
@@ -157,21 +161,28 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
     token,
     clientCount: () => sockets.clients.size,
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (async () => {
         unsubscribe()
+        // A tab's close reply comes after every message it sent before it, so once each tab has
+        // closed, every call it made has been read; then the calls still running are awaited.
+        const tabsClosed = [...sockets.clients].map(
+          (client) => new Promise<void>((resolve) => client.once('close', () => resolve())),
+        )
         for (const client of sockets.clients) client.close(1001, 'Parley is shutting down')
         // Tabs that ignore the close handshake are cut off rather than holding the exit.
         const force = setTimeout(() => {
           for (const client of sockets.clients) client.terminate()
         }, 1_000)
         force.unref()
+        await Promise.all(tabsClosed)
+        clearTimeout(force)
+        await Promise.all([...answering])
         sockets.close()
-        server.close(() => {
-          clearTimeout(force)
-          resolve()
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
         })
-        server.closeAllConnections()
-      })
+      })()
       return closing
     },
   }

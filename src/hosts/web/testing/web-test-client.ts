@@ -28,14 +28,17 @@ export interface ConnectOptions {
   path?: string
 }
 
-export function socketUrl(host: WebHost, options: ConnectOptions = {}): string {
+/** What a client needs to know of a host: what `parley serve` prints is enough. */
+export type HostAddress = Pick<WebHost, 'port' | 'token' | 'origin'>
+
+export function socketUrl(host: HostAddress, options: ConnectOptions = {}): string {
   const token = options.token === undefined ? host.token : options.token
   const query = token === null ? '' : `?token=${encodeURIComponent(token)}`
   return `ws://127.0.0.1:${host.port}${options.path ?? WEB_SOCKET_PATH}${query}`
 }
 
 /** Opens a connection; rejects with the HTTP status when the host refuses the upgrade. */
-export function connect(host: WebHost, options: ConnectOptions = {}): Promise<TestClient> {
+export function connect(host: HostAddress, options: ConnectOptions = {}): Promise<TestClient> {
   const origin = options.origin === undefined ? host.origin : options.origin
   const socket = new WebSocket(socketUrl(host, options), {
     ...(origin !== null && { origin }),
