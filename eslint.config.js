@@ -22,7 +22,7 @@ const ELECTRON_FREE = [
 ]
 
 /** One `no-restricted-imports` setting per file: ESLint replaces, never merges, a rule's options. */
-function restrictImports({ electron = false, testOnly = false }) {
+function restrictImports({ electron = false, testOnly = false, contractsOnly = false }) {
   return {
     'no-restricted-imports': [
       'error',
@@ -35,25 +35,36 @@ function restrictImports({ electron = false, testOnly = false }) {
               },
             ]
           : [],
-        patterns: testOnly
-          ? [
-              {
-                regex: '(^|/)testing(/|$)',
-                message: 'Test scaffolding (testing/ folders) is for tests only.',
-              },
-              {
-                group: [
-                  'vitest',
-                  'vitest/*',
-                  'vite',
-                  'vite/*',
-                  '@testing-library/*',
-                  'ink-testing-library',
-                ],
-                message: 'Test and build tools are for tests and config files only.',
-              },
-            ]
-          : [],
+        patterns: [
+          ...(contractsOnly
+            ? [
+                {
+                  regex: '^(?!zod$|shell-quote$|\\./)',
+                  message:
+                    'src/shared holds contracts and pure models: it imports zod, shell-quote (the one word splitter the Settings editor and the ACP launcher must share) and its own files, nothing else.',
+                },
+              ]
+            : []),
+          ...(testOnly
+            ? [
+                {
+                  regex: '(^|/)testing(/|$)',
+                  message: 'Test scaffolding (testing/ folders) is for tests only.',
+                },
+                {
+                  group: [
+                    'vitest',
+                    'vitest/*',
+                    'vite',
+                    'vite/*',
+                    '@testing-library/*',
+                    'ink-testing-library',
+                  ],
+                  message: 'Test and build tools are for tests and config files only.',
+                },
+              ]
+            : []),
+        ],
       },
     ],
   }
@@ -84,5 +95,11 @@ export default tseslint.config(
     files: ELECTRON_FREE,
     ignores: TEST_FILES,
     rules: restrictImports({ electron: true, testOnly: true }),
+  },
+  // The contracts and shared models: what every process and both UIs load.
+  {
+    files: ['src/shared/**'],
+    ignores: TEST_FILES,
+    rules: restrictImports({ electron: true, testOnly: true, contractsOnly: true }),
   },
 )
