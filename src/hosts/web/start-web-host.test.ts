@@ -353,6 +353,19 @@ describe('live events', () => {
     expect(finished).toBe(3)
   })
 
+  it('on close, does not wait on a call that never finishes: the quit goes ahead', async () => {
+    let started = false
+    runtime.listSessions = () => {
+      started = true
+      return new Promise(() => {})
+    }
+    const client = await open()
+    void client.call('listSessions', {})
+    await expect.poll(() => started).toBe(true)
+    await host.close()
+    expect((await client.closed).code).toBe(1001)
+  })
+
   it('disconnects every tab with 1001 on close and stops forwarding events', async () => {
     const client = await open()
     await host.close()

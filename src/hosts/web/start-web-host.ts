@@ -24,6 +24,12 @@ const MAX_FRAME_BYTES = 2 * LIMITS.payloadBytes + 64 * 1024
 
 /** A tab that stops reading is dropped before its unsent events fill the host's memory. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024
+/**
+ * How long a close waits for tabs to finish their close handshake, and then for the calls still
+ * being answered (a draft lands in milliseconds; a connection test may take seconds, and a quit
+ * does not wait for it).
+ */
+const CLOSE_GRACE_MS = 1_000
 
 /** What the web host needs from the runtime: the bridge calls and the live events. */
 export interface WebHostRuntime extends BridgeHandlers {
@@ -170,13 +176,9 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
         )
         for (const client of sockets.clients) client.close(1001, 'Parley is shutting down')
         // Tabs that ignore the close handshake are cut off rather than holding the exit.
-        const force = setTimeout(() => {
-          for (const client of sockets.clients) client.terminate()
-        }, 1_000)
-        force.unref()
-        await Promise.all(tabsClosed)
-        clearTimeout(force)
-        await Promise.all([...answering])
+        await withinGrace(Promise.all(tabsClosed))
+        for (const client of sockets.clients) client.terminate()
+        await withinGrace(Promise.all([...answering]))
         sockets.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
@@ -186,6 +188,17 @@ export async function startWebHost(options: StartWebHostOptions): Promise<WebHos
       return closing
     },
   }
+}
+
+/** Resolves when `work` settles or after {@link CLOSE_GRACE_MS}, whichever comes first. */
+async function withinGrace(work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, CLOSE_GRACE_MS)
+    timer.unref()
+  })
+  await Promise.race([work, grace])
+  clearTimeout(timer)
 }
 
 function rawText(data: RawData): string {

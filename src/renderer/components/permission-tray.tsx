@@ -12,6 +12,9 @@ import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
 import { TrayStop } from './tray-stop'
 
+/** How many of the commands Remember covers are named beside it; the rest are counted. */
+const SCOPE_SHOWN = 3
+
 /**
  * Asks whether a tool may act. The verb in words and the command as code (each part of a compound
  * command listed, the risky one marked; the end of a long one always in view), or the file with
@@ -19,9 +22,6 @@ import { TrayStop } from './tray-stop'
  * Deny, Enter acts on the focused button, Escape denies — only once the tray is armed, so keys
  * typed while the agent worked never answer it.
  */
-/** How many of the commands Remember covers are named beside it; the rest are counted. */
-const SCOPE_SHOWN = 3
-
 export function PermissionTray({
   request,
   waiting,
