@@ -6,6 +6,7 @@ import {
   symlinkSync,
   writeFileSync,
   existsSync,
+  linkSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -85,6 +86,30 @@ describe('workspace files for ACP agents', () => {
     )
     expect(seen).toEqual([join('a', 'b.txt')])
     expect(readFileSync(join(workspace, 'a', 'b.txt'), 'utf8')).toBe('hi')
+  })
+
+  it('refuses to read or write a file hard-linked from outside, and the outside file keeps its content', async () => {
+    const { root, workspace } = setUp()
+    linkSync(join(root, 'secret.txt'), join(workspace, 'hard.txt'))
+    let asked = false
+    await expect(
+      readTextFile(workspace, { sessionId: 's', path: join(workspace, 'hard.txt') }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('hard.txt has 2 hard links'),
+    })
+    await expect(
+      writeTextFile(
+        workspace,
+        { sessionId: 's', path: join(workspace, 'hard.txt'), content: 'attacker' },
+        async () => {
+          asked = true
+          return { allowed: true }
+        },
+      ),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('outside') })
+    expect(asked).toBe(false)
+    expect(readFileSync(join(root, 'secret.txt'), 'utf8')).toBe('secret')
   })
 })
 
