@@ -13,7 +13,6 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../shared/limits'
 import { readTextFile, writeTextFile } from './workspace-files'
-import { WriteGrants } from './write-grants'
 
 const roots: string[] = []
 afterEach(() => {
@@ -110,16 +109,5 @@ describe('workspace files for ACP agents', () => {
     ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('outside') })
     expect(asked).toBe(false)
     expect(readFileSync(join(root, 'secret.txt'), 'utf8')).toBe('secret')
-  })
-})
-
-describe('write grants', () => {
-  it('grants one write per approved file, and forget them at the end of the turn', () => {
-    const grants = new WriteGrants()
-    grants.grant(['/ws/a', '/ws/a', '/ws/b'])
-    expect(grants.take('/ws/a')).toBe(true)
-    expect(grants.take('/ws/a')).toBe(false)
-    grants.clear()
-    expect(grants.take('/ws/b')).toBe(false)
   })
 })
