@@ -1,16 +1,27 @@
+import unhomoglyph from 'unhomoglyph'
+
 /**
  * Whether a form field asks for a secret. ACP and MCP form mode is for non-sensitive data: a
  * field that wants a password, a token, a key or a one-time code is shown as unsupported and
  * never rendered as an input, so no secret is ever typed, held in a draft, or written to the log.
+ *
+ * A name, title or description is compared after folding away the ways one word can be written
+ * to look like another: compatibility forms (fullwidth "ｐａｓｓｗｏｒｄ"), invisible format
+ * characters, diacritics ("contraseña"), and look-alike letters from other scripts (a Cyrillic
+ * "раsswоrd"; Unicode's confusables, via unhomoglyph). The word list covers common languages.
+ * It is a check on what the person is asked, not a boundary: a form that still slips through is
+ * answered only by what the person types, and the tray always names who receives it.
  */
 
-/** Words that name a secret on their own. "tokens" (a count) is deliberately not one. */
-const SECRET_WORDS = new Set([
+/** Phrases (one or more words, as written) that name a secret, in common languages. */
+const SECRET_PHRASES = [
+  // English. "tokens" (a count) and "key" alone (a sort key, a map key) are deliberately not here.
   'password',
   'passwd',
   'passphrase',
   'passcode',
   'pwd',
+  'pin',
   'token',
   'secret',
   'credential',
@@ -23,40 +34,171 @@ const SECRET_WORDS = new Set([
   '2fa',
   'mfa',
   'cvv',
+  'cvv2',
   'cvc',
-])
+  'cvc2',
+  'jwt',
+  'bearer',
+  'one time',
+  'auth code',
+  'verification code',
+  'security code',
+  'recovery code',
+  'backup code',
+  'seed phrase',
+  'recovery phrase',
+  'session cookie',
+  'card number',
+  'credit card',
+  // German, Dutch, Scandinavian, Finnish, Polish, Turkish.
+  'passwort',
+  'kennwort',
+  'geheimzahl',
+  'zugangsdaten',
+  'wachtwoord',
+  'lösenord',
+  'passord',
+  'adgangskode',
+  'salasana',
+  'hasło',
+  'şifre',
+  // French, Spanish, Portuguese, Italian.
+  'mot de passe',
+  'motdepasse',
+  'jeton',
+  'clé api',
+  'clé privée',
+  'code de vérification',
+  'code confidentiel',
+  'contraseña',
+  'clave',
+  'secreto',
+  'código de verificación',
+  'clave privada',
+  'senha',
+  'chave privada',
+  'chave de api',
+  'código de verificação',
+  'chiave privata',
+  'codice di verifica',
+  // Russian, Ukrainian, Greek, Arabic, Hindi.
+  'пароль',
+  'токен',
+  'секрет',
+  'секретный ключ',
+  'код подтверждения',
+  'κωδικός πρόσβασης',
+  'συνθηματικό',
+  'كلمة المرور',
+  'كلمة السر',
+  'पासवर्ड',
+] as const
 
-/** Two words in a row that name a secret together. */
-const SECRET_PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ['api', 'key'],
-  ['private', 'key'],
-  ['access', 'key'],
-  ['secret', 'key'],
-  ['ssh', 'key'],
-  ['signing', 'key'],
-  ['one', 'time'],
-  ['auth', 'code'],
-  ['verification', 'code'],
-  ['security', 'code'],
-  ['recovery', 'code'],
-  ['backup', 'code'],
-]
+/** Words that make "key" a secret ("API key", "OpenAI key", "your key"); "sort key" is not one. */
+const KEY_QUALIFIERS = [
+  'api',
+  'private',
+  'access',
+  'secret',
+  'ssh',
+  'signing',
+  'license',
+  'encryption',
+  'master',
+  'deploy',
+  'openai',
+  'ai',
+  'anthropic',
+  'github',
+  'gitlab',
+  'aws',
+  'stripe',
+  'google',
+  'your',
+  'my',
+] as const
 
-/** `apiKey`, `API_KEY`, `x-api-key`, "API key" → ["api", "key"]. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+/**
+ * Terms found anywhere in the text once separators are removed: long words no ordinary word
+ * contains ("p a s s w o r d", "userpassword"), and words of scripts written without spaces.
+ */
+const SECRET_INFIXES = [
+  'password',
+  'passwort',
+  'passphrase',
+  'passcode',
+  'kennwort',
+  'wachtwoord',
+  'contraseña',
+  'motdepasse',
+  'apikey',
+  'privatekey',
+  'secretkey',
+  'accesstoken',
+  'authtoken',
+  'пароль',
+  '密码',
+  '口令',
+  '令牌',
+  '密钥',
+  '验证码',
+  'パスワード',
+  '暗証番号',
+  'トークン',
+  '秘密鍵',
+  '認証コード',
+  '비밀번호',
+  '암호',
+  '인증코드',
+] as const
+
+/** Whether look-alikes are mapped before or after lower-casing (see `foldedWords`). */
+type FoldOrder = 'lower-first' | 'map-first'
+
+/**
+ * The text folded for comparison, split into words: compatibility forms and invisible format
+ * characters removed, diacritics stripped, `camelCase` split, lower case, look-alikes mapped to
+ * one base character. Unicode maps some look-alikes by case (a Greek capital Tau is a "T", its
+ * small letter is not a "t"), so look-alikes are mapped once before lower-casing and once after:
+ * `order` says which.
+ */
+function foldedWords(text: string, order: FoldOrder): string[] {
+  const plain = text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+  const folded = order === 'map-first' ? unhomoglyph(plain) : unhomoglyph(plain.toLowerCase())
+  return folded
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '')
 }
 
-/** Whether a property name or title names a secret. */
-export function namesSecret(name: string): boolean {
-  const list = words(name)
-  if (list.some((w) => SECRET_WORDS.has(w))) return true
-  return list.some((w, i) => SECRET_PAIRS.some(([a, b]) => w === a && list[i + 1] === b))
+/** The word lists folded both ways, each compared with the text folded the same way. */
+const FOLDS = (['lower-first', 'map-first'] as const).map((order) => ({
+  order,
+  phrases: [...SECRET_PHRASES, ...KEY_QUALIFIERS.map((q) => `${q} key`)].map((phrase) =>
+    foldedWords(phrase, order),
+  ),
+  infixes: SECRET_INFIXES.map((term) => foldedWords(term, order).join('')),
+}))
+
+/** Whether `words` holds `phrase` as consecutive words. */
+function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+  return words.some((_, i) => phrase.every((w, j) => words[i + j] === w))
+}
+
+/** Whether a property name, title or description names a secret. */
+export function namesSecret(text: string): boolean {
+  return FOLDS.some(({ order, phrases, infixes }) => {
+    const words = foldedWords(text, order)
+    if (phrases.some((phrase) => containsPhrase(words, phrase))) return true
+    const joined = words.join('')
+    return infixes.some((term) => joined.includes(term))
+  })
 }
 
 /** Why such a field is not shown, in the words the person reads at the field. */
