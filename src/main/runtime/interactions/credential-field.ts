@@ -177,6 +177,34 @@ function foldedWords(text: string, order: FoldOrder): string[] {
     .filter((w) => w !== '')
 }
 
+/**
+ * Words that, before a secret's name in the same clause, say it is not asked for ("do not give us
+ * your PIN"). Only in descriptions and messages, never in a field's name or title.
+ */
+const NEGATIONS = [
+  'not',
+  'no',
+  'never',
+  'don',
+  'doesn',
+  'cannot',
+  'without',
+  'nicht',
+  'kein',
+  'keine',
+  'niemals',
+  'pas',
+  'jamais',
+  'sans',
+  'nunca',
+  'sin',
+  'não',
+  'nie',
+  'не',
+  'никогда',
+  'без',
+] as const
+
 /** The word lists folded both ways, each compared with the text folded the same way. */
 const FOLDS = (['lower-first', 'map-first'] as const).map((order) => ({
   order,
@@ -184,21 +212,44 @@ const FOLDS = (['lower-first', 'map-first'] as const).map((order) => ({
     foldedWords(phrase, order),
   ),
   infixes: SECRET_INFIXES.map((term) => foldedWords(term, order).join('')),
+  negations: new Set(NEGATIONS.flatMap((word) => foldedWords(word, order))),
 }))
 
-/** Whether `words` holds `phrase` as consecutive words. */
-function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
-  return words.some((_, i) => phrase.every((w, j) => words[i + j] === w))
+type Fold = (typeof FOLDS)[number]
+
+/** The indexes of the words where a secret's name starts in `words` (folded as `fold` says). */
+function secretStarts(words: readonly string[], fold: Fold): number[] {
+  const starts = new Set<number>()
+  words.forEach((_, i) => {
+    if (fold.phrases.some((phrase) => phrase.every((w, j) => words[i + j] === w))) starts.add(i)
+  })
+  // A term found across words ("p a s s w o r d") starts at the word its first letter is in.
+  const joined = words.join('')
+  const wordAt: number[] = words.flatMap((w, i) => Array.from(w, () => i))
+  for (const term of fold.infixes) {
+    for (let at = joined.indexOf(term); at >= 0; at = joined.indexOf(term, at + 1))
+      starts.add(wordAt[at] ?? 0)
+  }
+  return [...starts]
 }
 
-/** Whether a property name, title or description names a secret. */
+/** Whether a property name or title names a secret. */
 export function namesSecret(text: string): boolean {
-  return FOLDS.some(({ order, phrases, infixes }) => {
-    const words = foldedWords(text, order)
-    if (phrases.some((phrase) => containsPhrase(words, phrase))) return true
-    const joined = words.join('')
-    return infixes.some((term) => joined.includes(term))
-  })
+  return FOLDS.some((fold) => secretStarts(foldedWords(text, fold.order), fold).length > 0)
+}
+
+/**
+ * Whether a description or a form's message asks for a secret: it names one in a clause that does
+ * not first say not to ("do not give us your phone number, PIN, or other sensitive info").
+ */
+export function asksForSecret(text: string): boolean {
+  return text.split(/[.;!?()[\]\n。！？]/u).some((clause) =>
+    FOLDS.some((fold) => {
+      const words = foldedWords(clause, fold.order)
+      const negated = words.findIndex((w) => fold.negations.has(w))
+      return secretStarts(words, fold).some((start) => negated < 0 || start < negated)
+    }),
+  )
 }
 
 /** Why such a field is not shown, in the words the person reads at the field. */

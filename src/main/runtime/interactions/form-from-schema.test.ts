@@ -263,6 +263,19 @@ describe('form from schema: what Parley does not render', () => {
     ])
   })
 
+  it('does not take a description that says not to give a secret as asking for one', () => {
+    const described = (description: string) =>
+      only({ type: 'integer', title: 'Integer', description })
+    expect(
+      described(
+        'Your favorite integer (do not give us your phone number, pin, or other sensitive info)',
+      ),
+    ).toMatchObject({ type: 'number' })
+    expect(described('Never a password: just a count')).toMatchObject({ type: 'number' })
+    expect(described('The PIN. It is never stored')).toMatchObject({ type: 'unsupported' })
+    expect(described('Your PIN, which we never share')).toMatchObject({ type: 'unsupported' })
+  })
+
   it('still shows ordinary number and text fields in many languages', () => {
     for (const title of ['Max tokens', 'Port', 'Nombre', 'Année', 'Количество', 'Page size'])
       expect(only({ type: 'integer', title }), title).toMatchObject({ type: 'number' })

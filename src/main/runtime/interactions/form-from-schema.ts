@@ -1,6 +1,6 @@
 import type { FormField, FormOption, FormSpec } from '../../../shared/form-schema'
 import { LIMITS } from '../../../shared/limits'
-import { SECRET_FIELD_REASON, namesSecret } from './credential-field'
+import { SECRET_FIELD_REASON, asksForSecret, namesSecret } from './credential-field'
 
 /**
  * The flat schema of an ACP or MCP `elicitation/create` (mode form) read into the FormSpec both
@@ -134,7 +134,7 @@ class SchemaReader {
         (this.asksSecret ||
           namesSecret(key) ||
           namesSecret(described.title) ||
-          (description !== undefined && namesSecret(description))))
+          (description !== undefined && asksForSecret(description))))
     if (secret) return { type: 'unsupported', ...described, reason: SECRET_FIELD_REASON }
 
     switch (type) {
@@ -288,7 +288,7 @@ export function formFromSchema(input: {
 }): FormFromSchemaResult {
   const reader = new SchemaReader()
   const message = reader.text(input.message, LIMITS.formMessage, 'The message') ?? ''
-  reader.asksSecret = namesSecret(message)
+  reader.asksSecret = asksForSecret(message)
   const schema = input.requestedSchema
   if (!isRecord(schema) || schema['type'] !== 'object')
     return { ok: false, message: 'The requested schema must be an object schema (type "object").' }
