@@ -42,6 +42,12 @@ export interface McpServerManagerOptions {
   baseEnv?: NodeJS.ProcessEnv
   /** Whether stdio servers start in a private PID namespace (found once per runtime); none by default. */
   pidIsolation?: () => Promise<PidIsolation>
+  /**
+   * Asked before each start and restart of a workspace server: whether what it runs is still what
+   * the person approved (the hub re-reads `.mcp.json` and re-hashes its scripts). Not started when
+   * false. Absent: always true.
+   */
+  approvedNow?: (entry: McpServerEntry) => Promise<boolean>
   restartPolicy?: RestartPolicy
   /** A tool call is cancelled after this long without progress (paused while the person answers). */
   callIdleMs?: number
@@ -307,6 +313,14 @@ export class McpServerManager implements McpToolProvider {
     const generation = ++slot.generation
     const current = () => slot.generation === generation && !this.#closed
     if (slot.status.state !== 'restarting') this.#setStatus(slot, { state: 'starting' })
+    if (slot.entry.origin === 'workspace' && this.options.approvedNow) {
+      const approved = await this.options.approvedNow(slot.entry)
+      if (!current()) return
+      if (!approved) {
+        this.#setStatus(slot, { state: 'stopped' })
+        return
+      }
+    }
     let connection: ServerConnection
     try {
       connection = await ServerConnection.open({
