@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { z } from 'zod'
 import { writePrivateFile } from '../settings/private-file'
 import type { ConfiguredServer } from './mcp-config'
@@ -67,7 +67,7 @@ export async function serverFiles(
     for (const word of [definition.command, ...definition.args].flatMap(pathsIn)) {
       if (word === '' || word.includes('\0') || found.size >= MAX_FILES) continue
       const path = relative(workspace, resolve(workspace, word))
-      if (path === '' || path.startsWith('..') || isAbsolute(path)) continue
+      if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) continue
       const info = await stat(join(workspace, path)).catch(() => null)
       if (info?.isFile()) found.add(path)
     }
