@@ -9,7 +9,12 @@ export type CallBridge = (method: BridgeMethod, input: unknown) => Promise<unkno
  * valid input through a host and checks each result against the call's output schema. Returns
  * the methods it exercised so a test can assert none was missed.
  */
-export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMethod>> {
+export async function exerciseEveryCall(
+  call: CallBridge,
+  /** Resolves once the turn `send` started has parked its permission prompt and question (a real
+   * runtime asks a moment later; the fake runtime has both parked before `send` returns). */
+  bothAsked: () => Promise<void> = () => Promise.resolve(),
+): Promise<Set<BridgeMethod>> {
   const seen = new Set<BridgeMethod>()
   const run = async (method: BridgeMethod, input: unknown): Promise<Record<string, unknown>> => {
     seen.add(method)
@@ -31,6 +36,7 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
     start: 0,
   })
   expect(await run('send', { sessionId, text: 'hello' })).toMatchObject({ ok: true })
+  await bothAsked()
   const pending = (await run('listPending', { sessionId })) as unknown as Array<{
     kind: string
     requestId: string
