@@ -738,7 +738,10 @@ export class AcpSessionRunner {
           const chosen = response.outcome.optionId
           const option = offered.find((o) => o.optionId === chosen)
           if (option?.kind === 'allow_once' || option?.kind === 'allow_always') {
-            this.#grants.grant(this.#workspaceTargets(namedPaths(params.toolCall)))
+            this.#grants.grant(
+              this.#workspaceTargets(namedPaths(params.toolCall)),
+              params.toolCall.kind,
+            )
           }
         },
         () => pending.settle(CANCELLED),
@@ -831,7 +834,7 @@ export class AcpSessionRunner {
       shown: string
       content: string
     }): Promise<PolicyOutcome> => {
-      if (this.#grants.take(write.target)) return { allowed: true }
+      if (this.#grants.take(write)) return { allowed: true }
       return this.#o.asker.authorize({
         sessionId: this.#o.sessionId,
         turnId: turn.id,
