@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/{renderer,ui-common}/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/testing/load-deferred-parts.ts'],
           testTimeout: 20_000,
         },
       },

@@ -90,8 +90,14 @@ export const PAGE_PROBES = String.raw`
       observer.disconnect()
       afterPaint((t) => (probe.painted[name] = t))
     })
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
   }
+  // The composer's first frame, watched from before the app's scripts run.
+  probe.watchPaint('composer', { selector: 'textarea[aria-label="Message"]' })
 
   // Clicks are stamped when dispatched, before the app sees them.
   probe.lastClickAt = 0

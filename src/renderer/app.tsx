@@ -4,11 +4,12 @@ import { ChatHeader } from './components/chat-header'
 import { ComposerSlot } from './components/composer-slot'
 import { ErrorBanner } from './components/error-banner'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
-import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
+import { SETTINGS } from './deferred-parts'
 import { ChatProvider, useActions } from './state/chat-context'
 import type { ChatStore } from './state/store'
+import { useDeferredModule } from './shell/deferred-module'
 import { ShellProvider, useShell } from './shell/shell-context'
 
 /** Narrow windows start with the session list folded away, so the chat keeps its width. */
@@ -35,6 +36,12 @@ function useAppShortcuts() {
   }, [actions, shell])
 }
 
+/** The settings panel, from its own chunk (fetched after the first frame, or when opened first). */
+function Settings() {
+  const settings = useDeferredModule(SETTINGS)
+  return settings ? <settings.SettingsPanel /> : null
+}
+
 function Shell() {
   const shell = useShell()
   useAppShortcuts()
@@ -57,7 +64,7 @@ function Shell() {
         <McpApprovalBanner />
         <ComposerSlot />
       </main>
-      {shell.settingsOpen && <SettingsPanel />}
+      {shell.settingsOpen && <Settings />}
       <Announcer />
     </div>
   )

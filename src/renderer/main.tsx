@@ -2,6 +2,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { openPort } from './bridge/port'
+import { loadDeferredParts } from './deferred-parts'
+import { afterFirstPaint } from './shell/deferred-module'
 import { createChatStore } from './state/store'
 import './styles/app.css'
 
@@ -16,3 +18,6 @@ if (rootElement) {
     </StrictMode>,
   )
 }
+
+// The first frame is the shell; markdown, settings and the trays are fetched right after it.
+afterFirstPaint(() => void loadDeferredParts().catch(() => undefined))

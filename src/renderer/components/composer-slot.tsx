@@ -3,34 +3,43 @@ import type { PendingInteraction } from '../../shared'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
-import { AgentPermissionTray } from './agent-permission-tray'
+import { TRAYS } from '../deferred-parts'
+import { useDeferredModule } from '../shell/deferred-module'
 import { Composer } from './composer'
-import { FormRequestTray } from './form-request-tray'
-import { PermissionTray } from './permission-tray'
-import { QuestionTray } from './question-tray'
+import type * as Trays from './trays'
 import { TurnStatus } from './turn-status'
 
 /**
  * The tray for the head of the FIFO, by its kind. Typed return: a kind without a case here fails
  * to compile, so no request can leave the composer hidden with nothing in its place.
  */
+function trayFor(
+  trays: typeof Trays,
+  head: PendingInteraction,
+  waiting: readonly PendingInteraction[],
+): JSX.Element {
+  switch (head.kind) {
+    case 'permission':
+      return <trays.PermissionTray request={head} waiting={waiting} />
+    case 'question':
+      return <trays.QuestionTray request={head} waiting={waiting} />
+    case 'agent_permission':
+      return <trays.AgentPermissionTray request={head} waiting={waiting} />
+    case 'form':
+      return <trays.FormRequestTray request={head} waiting={waiting} />
+  }
+}
+
+/** The tray's chunk is fetched right after the first frame; until it is there, no tray shows. */
 function TrayFor({
   head,
   waiting,
 }: {
   head: PendingInteraction
   waiting: readonly PendingInteraction[]
-}): JSX.Element {
-  switch (head.kind) {
-    case 'permission':
-      return <PermissionTray request={head} waiting={waiting} />
-    case 'question':
-      return <QuestionTray request={head} waiting={waiting} />
-    case 'agent_permission':
-      return <AgentPermissionTray request={head} waiting={waiting} />
-    case 'form':
-      return <FormRequestTray request={head} waiting={waiting} />
-  }
+}) {
+  const trays = useDeferredModule(TRAYS)
+  return trays ? trayFor(trays, head, waiting) : null
 }
 
 /**

@@ -2,8 +2,9 @@ import { memo, useId, useState } from 'react'
 import { agentPlanText, agentThoughtText } from '../../shared/agent-activity'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
+import { MARKDOWN } from '../deferred-parts'
+import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
-import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
@@ -72,11 +73,29 @@ export const AssistantPart = memo(function AssistantPart({
       className={`row row-assistant${streaming ? ' is-streaming' : ''}${continued ? ' is-continued' : ''}`}
     >
       {!continued && <span className="visually-hidden">The agent said:</span>}
-      <MarkdownText text={text} streaming={streaming} />
+      <ReplyText text={text} streaming={streaming} />
       {cutOff && <p className="reply-cut-off">The reply was cut off here.</p>}
     </div>
   )
 })
+
+const PLAIN = { whiteSpace: 'pre-wrap' } as const
+
+/**
+ * The reply as markdown once the markdown chunk is there (fetched right after the first frame);
+ * until then, the same text plain, so nothing waits on it.
+ */
+function ReplyText({ text, streaming }: { text: string; streaming: boolean }) {
+  const markdown = useDeferredModule(MARKDOWN)
+  if (markdown) return <markdown.MarkdownText text={text} streaming={streaming} />
+  return (
+    <div className="markdown">
+      <p dir="auto" style={PLAIN}>
+        {text}
+      </p>
+    </div>
+  )
+}
 
 function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const [open, setOpen] = useState(false)
