@@ -4,6 +4,7 @@ import { App } from './app'
 import { openPort } from './bridge/port'
 import { createChatStore } from './state/store'
 import './styles/app.css'
+import './styles/inbox.css'
 
 const port = openPort()
 const store = createChatStore({ bridge: port.bridge, onConnection: port.onConnection })

@@ -57,6 +57,20 @@ export function inboxKindLabel(interaction: PendingInteraction): string {
   }
 }
 
+/** What a request is about, in one line: its first question, the command, the form's message. */
+export function inboxSubject(interaction: PendingInteraction): string {
+  switch (interaction.kind) {
+    case 'permission':
+      return interaction.summary
+    case 'question':
+      return interaction.questions.map((q) => q.question).join(' · ')
+    case 'agent_permission':
+      return interaction.title
+    case 'form':
+      return interaction.form.message
+  }
+}
+
 /** The window title with the number waiting in front: "(3) Parley". */
 export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${title}` : title
