@@ -8,6 +8,7 @@ import { FormDraftSchema, FormResponseSchema } from './form-schema'
 import { McpServerInfoSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
+import { InboxItemSchema } from './inbox'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -233,6 +234,12 @@ export const BRIDGE_CALLS = {
     input: SessionRef,
     output: z.array(PendingInteractionSchema),
   },
+  /** Every request waiting for the person, across all sessions and askers, oldest first. */
+  listInbox: {
+    channel: 'interactions:list-inbox',
+    input: z.strictObject({}),
+    output: z.array(InboxItemSchema),
+  },
   getSettings: {
     channel: 'settings:get',
     input: z.strictObject({}),
@@ -367,6 +374,16 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
     session: SessionSummarySchema.nullable(),
   }),
   z.strictObject({ type: z.literal('notice'), sessionId: IdSchema, notice: LogNoticeSchema }),
+  /**
+   * The set of requests waiting across all sessions changed (one arrived, was answered or ended,
+   * its session was renamed): the whole inbox, oldest first. `sessionId` names the session whose
+   * change caused it.
+   */
+  z.strictObject({
+    type: z.literal('inbox_changed'),
+    sessionId: IdSchema,
+    items: z.array(InboxItemSchema),
+  }),
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 

@@ -19,6 +19,7 @@ import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
 import type { FormInteraction } from '../../shared/interactions'
+import { inboxItems, type InboxItem } from '../../shared/inbox'
 import type { AgentSpec } from '../../shared/acp-agents'
 import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
@@ -45,6 +46,14 @@ import { loadBashGrammar } from './permissions/shell/bash-grammar'
  */
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
+
+/** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
+const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
+  'interaction_added',
+  'interaction_updated',
+  'interaction_settled',
+  'session_changed',
+])
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
 type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
@@ -149,6 +158,8 @@ export class ParleyRuntime implements Runtime {
   readonly #engine: TurnEngine
   #backend!: ModelBackend
   #closed = false
+  /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
+  #lastInbox = '[]'
   get #env(): NodeJS.ProcessEnv {
     return this.options.env ?? process.env
   }
@@ -328,6 +339,27 @@ export class ParleyRuntime implements Runtime {
         // A failing UI must not break the runtime or the other UIs.
       }
     }
+    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+  }
+
+  #inbox(): InboxItem[] {
+    return inboxItems(
+      this.#broker.sessions().map(({ sessionId, pending }) => ({
+        sessionId,
+        title:
+          this.#session(sessionId)?.title ?? this.#index.get(sessionId)?.title ?? DEFAULT_TITLE,
+        pending,
+      })),
+    )
+  }
+
+  /** Tells the UIs the inbox changed, once per change: what waits, or a waiting session's title. */
+  #announceInbox(sessionId: string): void {
+    const items = this.#inbox()
+    const json = JSON.stringify(items)
+    if (json === this.#lastInbox) return
+    this.#lastInbox = json
+    this.#emit({ type: 'inbox_changed', sessionId, items })
   }
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
@@ -773,6 +805,10 @@ export class ParleyRuntime implements Runtime {
 
   async listPending({ sessionId }: In<'listPending'>): Out<'listPending'> {
     return this.#broker.list(sessionId)
+  }
+
+  async listInbox(_input: In<'listInbox'>): Out<'listInbox'> {
+    return this.#inbox()
   }
 
   // ── settings ──────────────────────────────────────────────────────────────

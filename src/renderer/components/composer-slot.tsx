@@ -11,7 +11,8 @@ import { TurnStatus } from './turn-status'
 
 /**
  * The tray for the head of the FIFO, by its kind. Typed return: a kind without a case here fails
- * to compile, so no request can leave the composer hidden with nothing in its place.
+ * to compile, so no request can leave the composer hidden with nothing in its place. The inbox
+ * shows a request's tray with it too.
  */
 function trayFor(
   trays: typeof Trays,
@@ -31,7 +32,7 @@ function trayFor(
 }
 
 /** The tray's chunk is fetched right after the first frame; until it is there, no tray shows. */
-function TrayFor({
+export function TrayFor({
   head,
   waiting,
 }: {

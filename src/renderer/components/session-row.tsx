@@ -51,6 +51,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
     refocus.current = true
   }
   const open = () => {
+    shell.setInboxOpen(false)
     void actions.selectSession(session.id).then(() => shell.focusComposer())
     if (window.matchMedia?.('(max-width: 760px)').matches) shell.setSidebarOpen(false)
   }

@@ -6,6 +6,7 @@ import {
   settleInteraction,
   type BridgeEvent,
   type FormDraft,
+  type InboxItem,
   type InteractionQueue,
   type LogNotice,
   type PendingInteraction,
@@ -70,6 +71,8 @@ export type AppState = {
   readonly mcp: Readonly<Record<string, McpWorkspaceView>>
   /** By workspace: the approval the person put off ("Not now"), by its hash. */
   readonly mcpPutOff: Readonly<Record<string, string>>
+  /** Every request waiting across all sessions, oldest first, as the runtime last announced. */
+  readonly inbox: readonly InboxItem[]
 }
 
 export const INITIAL_STATE: AppState = {
@@ -88,6 +91,7 @@ export const INITIAL_STATE: AppState = {
   agentChoice: null,
   mcp: {},
   mcpPutOff: {},
+  inbox: [],
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -304,7 +308,14 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       return sessionChanged(state, sessionId, event.session)
     case 'notice':
       return applyToTranscript(state, sessionId, (t) => applyNotice(t, event.notice))
+    case 'inbox_changed':
+      return inboxListed(state, event.items)
   }
+}
+
+/** The runtime's inbox (`listInbox`, or announced by `inbox_changed`). */
+export function inboxListed(state: AppState, inbox: readonly InboxItem[]): AppState {
+  return state.inbox === inbox ? state : { ...state, inbox }
 }
 
 /** One animation frame's text deltas, possibly for several sessions. */
@@ -334,11 +345,15 @@ function retryOver(state: AppState, sessionId: string): AppState {
 export function requestSettled(state: AppState, sessionId: string, requestId: string): AppState {
   const current = state.queues[sessionId]
   const queue = current ? settleInteraction(current, requestId) : current
-  if (queue === current && !(requestId in state.formDrafts)) return state
+  const inbox = state.inbox.some((item) => item.interaction.requestId === requestId)
+    ? state.inbox.filter((item) => item.interaction.requestId !== requestId)
+    : state.inbox
+  if (queue === current && inbox === state.inbox && !(requestId in state.formDrafts)) return state
   return {
     ...state,
     queues: queue ? withEntry(state.queues, sessionId, queue) : state.queues,
     formDrafts: withoutEntry(state.formDrafts, requestId),
+    inbox,
   }
 }
 

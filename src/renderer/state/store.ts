@@ -23,6 +23,7 @@ import {
   deltasArrived,
   errorShown,
   formDraftChanged,
+  inboxListed,
   loadFinished,
   olderEventsLoaded,
   pendingListed,
@@ -381,11 +382,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
     async reload() {
       try {
-        const [settings, sessions] = await Promise.all([
+        const [settings, sessions, inbox] = await Promise.all([
           bridge.getSettings({}),
           bridge.listSessions({}),
+          bridge.listInbox({}),
         ])
-        update((s) => settingsLoaded(sessionsListed(s, sessions), settings))
+        update((s) => inboxListed(settingsLoaded(sessionsListed(s, sessions), settings), inbox))
         const current = state.getState()
         const remembered = current.activeSessionId ?? memory.read()
         const target =

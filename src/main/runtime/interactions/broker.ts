@@ -265,6 +265,11 @@ export class InteractionBroker {
     return this.deps.fifo.count(sessionId)
   }
 
+  /** Every session with requests waiting, each in its FIFO's order. */
+  sessions(): { sessionId: string; pending: PendingInteraction[] }[] {
+    return this.deps.fifo.sessions()
+  }
+
   /** Saves a half-filled answer so a reload or restart brings the tray back where it was. */
   async saveDraft(
     requestId: string,

@@ -49,6 +49,11 @@ export class InteractionFifo {
     return [...(this.#bySession.get(sessionId) ?? [])]
   }
 
+  /** Every session that has something waiting, with its requests in arrival order. */
+  sessions(): { sessionId: string; pending: PendingInteraction[] }[] {
+    return [...this.#bySession].map(([sessionId, list]) => ({ sessionId, pending: [...list] }))
+  }
+
   count(sessionId: string): number {
     return this.#bySession.get(sessionId)?.length ?? 0
   }
