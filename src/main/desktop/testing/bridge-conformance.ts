@@ -41,6 +41,14 @@ export async function exerciseEveryCall(
     kind: string
     requestId: string
   }>
+  const inbox = (await run('listInbox', {})) as unknown as Array<{
+    sessionTitle: string
+    interaction: { requestId: string }
+  }>
+  expect(inbox.every((item) => item.sessionTitle === 'Renamed')).toBe(true)
+  expect(inbox.map((item) => item.interaction.requestId).sort()).toEqual(
+    pending.map((item) => item.requestId).sort(),
+  )
   const permission = pending.find((p) => p.kind === 'permission')
   const question = pending.find((p) => p.kind === 'question')
   expect(permission && question).toBeTruthy()
@@ -134,6 +142,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['testConnection', []],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
+  ['listInbox', { sessionId: 'x' }],
   ['getSettings', { all: true }],
   ['updateSettings', { openaiBaseUrl: 'not a url' }],
   ['updateSettings', { provider: 'skynet' }],
