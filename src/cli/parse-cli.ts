@@ -61,10 +61,10 @@ const FLAGS = {
 } as const
 type FlagName = keyof typeof FLAGS
 
-/** Flags every subcommand takes besides its own (DESIGN.md §3). */
+/** Flags every subcommand takes besides its own (README, "Other ways in"). */
 const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
 
-/** Each subcommand, its pinned usage line (DESIGN.md §3) and its own flags. */
+/** Each subcommand, its pinned usage line (README, "Other ways in") and its own flags. */
 const COMMANDS = {
   desktop: {
     about:

@@ -210,16 +210,10 @@ const REASON_TEXT: Record<string, string> = {
     'There is nothing to retry: the last turn did not fail, or it was retried already.',
   orphaned: 'The agent that asked is no longer waiting: send your answers as a message instead.',
   not_orphaned: 'The agent is still waiting for this answer: submit it instead.',
-  agent_changed:
-    'This session now talks to another agent, so the answers cannot go to the one that asked.',
   unknown_option: 'The agent does not offer that choice.',
   live_request: 'The agent is waiting for this answer: answer it, or stop the turn.',
 }
 
-/**
- * The chat client's state: a zustand store holding an AppState, changed only through the pure
- * functions of app-state.ts, plus the actions that talk to the bridge.
- */
 /**
  * One frame's worth of queued changes, in arrival order. Runs of text deltas go to their rows
  * together; any other event first lets the deltas before it land (a committed record replaces the
@@ -248,6 +242,10 @@ function applyBatch(
   return next
 }
 
+/**
+ * The chat client's state: a zustand store holding an AppState, changed only through the pure
+ * functions of app-state.ts, plus the actions that talk to the bridge.
+ */
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { bridge } = options
   const memory = options.memory ?? defaultMemory

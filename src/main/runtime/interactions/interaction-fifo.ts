@@ -1,7 +1,7 @@
 import type { PendingInteraction } from '../../../shared/interactions'
 
 /**
- * The per-session interaction FIFO, runtime side (DESIGN.md §3): every request waiting for the
+ * The per-session interaction FIFO, runtime side (docs/architecture.md): every request waiting for the
  * person, in arrival order, whoever asked. UIs mirror it and re-read it with `listPending`; they
  * show only its head. The broker is its only writer.
  */

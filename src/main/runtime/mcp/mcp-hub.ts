@@ -44,7 +44,8 @@ function problemText(problem: McpConfigProblem): string {
 }
 
 /** An MCP tool as one of the agent's tools: asked about like Parley's own, run on its server. */
-function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
+/** An MCP server's tool as one of the turn's tool definitions, run through its server. */
+export function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
   return defineTool({
     name: tool.name,
     description: tool.description,

@@ -77,7 +77,8 @@ export interface EngineDeps {
   now(): number
 }
 
-type CallOutcome = { output: Json; isError: boolean }
+/** `committed`: the result is in the log already (an answered question writes its own, synced). */
+type CallOutcome = { output: Json; isError: boolean; committed?: true }
 
 /** A tool call's one result, as `commitResult` writes it. */
 export interface ResultToCommit {
@@ -320,6 +321,7 @@ export class TurnEngine {
   ): Promise<void> {
     try {
       const outcome = await this.#executeCall(session, turn, call, options)
+      if (outcome.committed) return
       this.commitResult({
         session,
         turn,
@@ -420,13 +422,14 @@ export class TurnEngine {
       )
       if (decision !== true) return { output: { error: decision }, isError: true }
     }
+    let answered = false
     const context: ToolContext = {
       workspace: session.header.workspace,
       call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
       signal: turn.abort.signal,
       commandEnv: () => this.deps.commandEnv(),
-      askUser: (input) =>
-        askQuestion(
+      askUser: async (input) => {
+        const result = await askQuestion(
           {
             broker: this.deps.broker,
             drafts: this.deps.drafts,
@@ -438,11 +441,15 @@ export class TurnEngine {
           call,
           input,
           recovered?.kind === 'question' ? recovered : undefined,
-        ),
+        )
+        answered = true
+        return result
+      },
       runChild: (_description, prompt) => this.#runChild(session, turn, prompt, call.toolCallId),
     }
     try {
-      return { output: toJson(await tool.execute(parsed.data, context)), isError: false }
+      const output = toJson(await tool.execute(parsed.data, context))
+      return { output, isError: false, ...(answered ? { committed: true as const } : {}) }
     } catch (caught) {
       if (caught instanceof TurnEndedError) throw caught
       if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
