@@ -19,7 +19,8 @@ export const AgentSpecSchema = z.strictObject({
   args: z.array(z.string().max(LIMITS.path)).max(50),
   /**
    * Extra environment variables for the agent. Stored in `settings.json` in plain text: put API
-   * keys in the environment Parley starts from instead.
+   * keys in the environment Parley starts from instead — except Parley's own provider keys
+   * (OPENAI_API_KEY, ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN), which an agent gets only from here.
    */
   env: z.record(
     z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _'),

@@ -39,6 +39,7 @@ import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
+import { probePidIsolation, SYSTEM_PID_PROBE, type PidIsolation } from './sandbox/private-pids'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -173,6 +174,9 @@ export class ParleyRuntime implements Runtime {
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
+    // Found once, when the first MCP server or agent starts (a trial run of bwrap).
+    let isolation: Promise<PidIsolation> | undefined
+    const pidIsolation = () => (isolation ??= probePidIsolation(SYSTEM_PID_PROBE))
     this.#broker = new InteractionBroker({
       parked: this.#parked,
       fifo: this.#fifo,
@@ -204,6 +208,7 @@ export class ParleyRuntime implements Runtime {
       commandLineFiles: options.mcpConfigFiles ?? [],
       asker: this.#asker,
       env: options.env ?? process.env,
+      pidIsolation,
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -214,6 +219,7 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
+      pidIsolation,
       now,
     })
     this.#engine = new TurnEngine({

@@ -17,8 +17,9 @@ import {
   methodFromEnvironment,
   type AgentAuthMethod,
 } from './agent-auth'
+import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { AgentConnection, type AgentHello, type InboundRequest } from './agent-connection'
-import { AgentProcess, type AgentExit, type SpawnFn } from './agent-process'
+import { AgentProcess, agentEnvironment, type AgentExit, type SpawnFn } from './agent-process'
 import { formBody, formResponse, type ElicitationParams } from './elicitation-request'
 import { PendingRequests } from './pending-requests'
 import { namedPaths, permissionBody, permissionResponse } from './permission-request'
@@ -55,8 +56,13 @@ export interface AcpSessionRunnerOptions {
   mcpServers?: acp.McpServer[]
   /** The session's newest `agent_session` record: its agent session is continued when possible. */
   previous?: SessionEventOf<'agent_session'>
-  /** The environment the agent starts from (`agent.env` is added); Parley's own by default. */
+  /**
+   * The environment the agent starts from, less Parley's provider keys (`agent.env` is added);
+   * Parley's own by default.
+   */
   env?: NodeJS.ProcessEnv
+  /** Whether agents start in a private PID namespace (found once per runtime); none by default. */
+  pidIsolation?: () => Promise<PidIsolation>
   spawn?: SpawnFn
   now?: () => number
   clientVersion?: string
@@ -265,11 +271,13 @@ export class AcpSessionRunner {
   }
 
   async #start(): Promise<Live> {
+    const pidIsolation = (await this.#o.pidIsolation?.()) ?? NO_PID_ISOLATION
     let live = this.#live
     if (!live) {
       const process = new AgentProcess({
         agent: this.#o.agent,
         cwd: this.#o.workspace,
+        pidIsolation,
         ...(this.#o.env ? { env: this.#o.env } : {}),
         ...(this.#o.spawn ? { spawn: this.#o.spawn } : {}),
       })
@@ -367,7 +375,7 @@ export class AcpSessionRunner {
       return await this.#whileAlive(live, call())
     } catch (error) {
       if (!(error instanceof RequestError) || error.code !== AUTH_REQUIRED) throw error
-      const env = { ...(this.#o.env ?? process.env), ...this.#o.agent.env }
+      const env = agentEnvironment(this.#o.env ?? process.env, this.#o.agent.env)
       const method = methodFromEnvironment(this.#authMethods, env)
       if (!method) throw error
       await this.#whileAlive(live, live.connection.authenticate(method.id))

@@ -3,6 +3,7 @@ import type { McpServerInfo } from '../../../shared/mcp-servers'
 import { JsonSchema, type Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { defineTool, ToolError, type ToolDefinition } from '../tools/tool-types'
+import type { PidIsolation } from '../sandbox/private-pids'
 import { toAcpMcpServers, type AcpMcpServer } from './acp-mcp-servers'
 import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
 import type { McpConfigProblem } from './mcp-config'
@@ -18,6 +19,8 @@ export interface McpHubOptions {
   commandLineFiles: readonly string[]
   asker: InteractionAsker
   env: NodeJS.ProcessEnv
+  /** Whether stdio servers start in a private PID namespace (found once per runtime). */
+  pidIsolation?: () => Promise<PidIsolation>
 }
 
 /** A workspace's MCP servers as Settings shows them. */
@@ -109,6 +112,7 @@ export class McpHub {
         workspace,
         asker: this.options.asker,
         baseEnv: this.options.env,
+        ...(this.options.pidIsolation ? { pidIsolation: this.options.pidIsolation } : {}),
       })
       entry = { manager, loaded, ready: manager.setServers(loaded.servers) }
       this.#workspaces.set(workspace, entry)

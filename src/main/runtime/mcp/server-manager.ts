@@ -7,6 +7,7 @@ import {
 import type { McpServerInfo, McpServerState } from '../../../shared/mcp-servers'
 import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
+import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { CallRegistry } from './call-registry'
 import { elicit } from './elicitation'
 import type { McpServerEntry } from './load-mcp-config'
@@ -39,6 +40,8 @@ export interface McpServerManagerOptions {
   clock?: McpClock
   /** Where stdio servers inherit variables from (default `process.env`; see `server-env.ts`). */
   baseEnv?: NodeJS.ProcessEnv
+  /** Whether stdio servers start in a private PID namespace (found once per runtime); none by default. */
+  pidIsolation?: () => Promise<PidIsolation>
   restartPolicy?: RestartPolicy
   /** A tool call is cancelled after this long without progress (paused while the person answers). */
   callIdleMs?: number
@@ -311,6 +314,7 @@ export class McpServerManager implements McpToolProvider {
         definition: slot.entry.definition,
         cwd: this.options.workspace,
         baseEnv: this.options.baseEnv ?? process.env,
+        pidIsolation: (await this.options.pidIsolation?.()) ?? NO_PID_ISOLATION,
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
         handlers: {
