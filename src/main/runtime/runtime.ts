@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type {
   BridgeCalls,
   BridgeEvent,
   BridgeOutput,
   BridgeParsedInput,
+  LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
@@ -40,6 +42,14 @@ import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
 import { probePidIsolation, SYSTEM_PID_PROBE, type PidIsolation } from './sandbox/private-pids'
+import {
+  hiddenCandidates,
+  isSandboxed,
+  probeSandbox,
+  SYSTEM_PROBE,
+  unsandboxedNotice,
+  type CommandSandbox,
+} from './sandbox/command-sandbox'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -157,6 +167,8 @@ export class ParleyRuntime implements Runtime {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
+  /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
+  #sandbox: CommandSandbox
   #backend!: ModelBackend
   #closed = false
   /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
@@ -170,6 +182,10 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#sandbox = {
+      availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
+      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+    }
     this.#drafts = new DraftStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
@@ -193,6 +209,11 @@ export class ParleyRuntime implements Runtime {
       now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      reviewContext: (workspace) => ({
+        workspace,
+        sandboxed: isSandboxed(this.#sandbox),
+        dataDir: resolve(options.dataDir),
+      }),
     })
     this.#asker = new ExternalAsker({
       broker: this.#broker,
@@ -240,6 +261,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
@@ -263,6 +285,13 @@ export class ParleyRuntime implements Runtime {
     // turn (a recovered one included) can need it. Without it, commands are reviewed as
     // unparseable: high risk, never remembered.
     await loadBashGrammar().catch(() => undefined)
+    // Found once: bwrap on Linux (tried for real), sandbox-exec on macOS, else none, said once.
+    this.#sandbox = {
+      ...this.#sandbox,
+      availability: await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE),
+    }
+    const unsandboxed = unsandboxedNotice(this.#sandbox)
+    if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
@@ -519,8 +548,14 @@ export class ParleyRuntime implements Runtime {
       ...pageOfEvents(session.events, { limit }),
       total: session.events.length,
       pending: this.#broker.list(sessionId),
-      notices: session.notices,
+      notices: this.#withSandboxNotice(session.notices),
     }
+  }
+
+  /** Each session, when opened, says once that commands run unsandboxed (where they do). */
+  #withSandboxNotice(notices: readonly LogNotice[]): LogNotice[] {
+    const message = unsandboxedNotice(this.#sandbox)
+    return message === null ? [...notices] : [{ offset: 0, message }, ...notices]
   }
 
   async loadOlderEvents({

@@ -2,6 +2,8 @@ import type { ModelMessage } from 'ai'
 import type { BridgeEvent } from '../../../shared/bridge'
 import type { Json, SessionEvent, TurnEndReason } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
+import type { CommandSandbox } from '../sandbox/command-sandbox'
+import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { type ParkEndReason } from '../interactions/parked-requests'
 import type { PermissionEngine } from '../permissions/permission-engine'
 import { toModelMessages, wireInput } from './replay'
@@ -72,6 +74,8 @@ export interface EngineDeps {
   sleep(ms: number, signal: AbortSignal): Promise<void>
   /** The environment for commands the model runs: no credentials (see command-environment.ts). */
   commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** The sandbox commands run in (found when the runtime starts). */
+  commandSandbox(): CommandSandbox
   /** Tools of the session's MCP servers (started on first use), beside Parley's own. */
   externalTools(session: SessionState): Promise<readonly ToolDefinition[]>
   now(): number
@@ -411,6 +415,7 @@ export class TurnEngine {
         isError: true,
       }
     }
+    let grant = NO_GRANT
     if (needsPermission(tool.category)) {
       const decision = await this.deps.gate.authorize(
         session,
@@ -420,10 +425,13 @@ export class TurnEngine {
         parsed.data,
         options,
       )
-      if (decision !== true) return { output: { error: decision }, isError: true }
+      if (typeof decision === 'string') return { output: { error: decision }, isError: true }
+      grant = decision.grant
     }
     let answered = false
     const context: ToolContext = {
+      sandbox: this.deps.commandSandbox(),
+      grant,
       workspace: session.header.workspace,
       call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
       signal: turn.abort.signal,
