@@ -272,7 +272,19 @@ export const AgentToolKindSchema = z.enum([
 ])
 export type AgentToolKind = z.infer<typeof AgentToolKindSchema>
 
-export const AgentToolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed'])
+/**
+ * ACP's tool call statuses, plus two Parley writes itself when a turn ends with the call
+ * unfinished: `cancelled` (stopped, or the turn ended without it) and `rejected` (the person
+ * rejected it and the agent sent no final status).
+ */
+export const AgentToolStatusSchema = z.enum([
+  'pending',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'rejected',
+])
 export type AgentToolStatus = z.infer<typeof AgentToolStatusSchema>
 
 /** A file a tool call touches, as the agent reported it (absolute path, optional 1-based line). */

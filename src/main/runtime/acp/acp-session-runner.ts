@@ -26,14 +26,17 @@ import {
   IDLE,
   applyUpdate,
   flush,
+  knownToolCall,
   modesFrom,
   noteToolCall,
   setModes,
+  settleToolCalls,
   startTurn,
   type UpdateResult,
   type UpdateState,
 } from './session-update-records'
 import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
@@ -155,6 +158,8 @@ export class AcpSessionRunner {
   readonly #now: () => number
   readonly #pending = new PendingRequests()
   readonly #grants = new WriteGrants()
+  /** Tool calls of the running turn whose permission the person rejected. */
+  readonly #rejected = new Set<string>()
   #updates: UpdateState = IDLE
   #live: Live | undefined
   #starting: Promise<Live> | undefined
@@ -551,6 +556,13 @@ export class AcpSessionRunner {
     // Whatever the agent still waits on is answered now (permissions: cancelled).
     this.#pending.endAll()
     this.#grants.clear()
+    // Calls the agent left unfinished end with the turn, unless the app is quitting (the turn
+    // stays open in the log then, as Parley's own do) or the session is being removed.
+    if (turn.closing === undefined) {
+      const others = outcome.reason === 'error' ? 'failed' : 'cancelled'
+      this.#apply(settleToolCalls(this.#updates, { rejected: this.#rejected, others }, this.#now()))
+    }
+    this.#rejected.clear()
     this.#turn = undefined
     this.#updates = { ...this.#updates, turnId: null, open: null }
     if (turn.closing === 'removed') return
@@ -708,13 +720,17 @@ export class AcpSessionRunner {
     request: InboundRequest,
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
-    const built = permissionBody(params)
-    if (!built.ok) throw new RequestError(-32602, built.message)
+    const checked = permissionBody(params)
+    if (!checked.ok) throw new RequestError(-32602, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
     if (!turn || turn.stopRequested || !live) return CANCELLED
     this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
+    // The request may name only the call's id: its files and diff came in earlier updates.
+    const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
+    const built = permissionBody({ ...params, toolCall: call })
+    if (!built.ok) throw new RequestError(-32602, built.message)
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
@@ -738,7 +754,9 @@ export class AcpSessionRunner {
           const chosen = response.outcome.optionId
           const option = offered.find((o) => o.optionId === chosen)
           if (option?.kind === 'allow_once' || option?.kind === 'allow_always') {
-            this.#grants.grant(this.#workspaceTargets(namedPaths(params.toolCall)))
+            this.#grants.grant(this.#workspaceTargets(namedPaths(call)))
+          } else if (this.#turn === turn) {
+            this.#rejected.add(toolCallKey(params.toolCall.toolCallId))
           }
         },
         () => pending.settle(CANCELLED),
