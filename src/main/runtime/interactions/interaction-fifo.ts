@@ -1,4 +1,4 @@
-import type { PendingInteraction } from '../../../shared/interactions'
+import { awaitsAnswer, type PendingInteraction } from '../../../shared/interactions'
 
 /**
  * The per-session interaction FIFO, runtime side (DESIGN.md §3): every request waiting for the
@@ -49,7 +49,8 @@ export class InteractionFifo {
     return [...(this.#bySession.get(sessionId) ?? [])]
   }
 
+  /** The session's requests that someone still waits on (orphaned ones are not counted). */
   count(sessionId: string): number {
-    return this.#bySession.get(sessionId)?.length ?? 0
+    return this.#bySession.get(sessionId)?.filter(awaitsAnswer).length ?? 0
   }
 }
