@@ -404,6 +404,11 @@ export const AgentSessionSchema = z.strictObject({
   agent: AgentRefSchema,
   /** How the agent names itself in `initialize` (e.g. "Codex 0.16.0"). */
   agentTitle: z.string().max(200).optional(),
+  /**
+   * The agent's own name without its version (`agentInfo.title`, else `name`): the session is
+   * shown under it from then on, rather than under a name guessed from its command line.
+   */
+  agentName: z.string().min(1).max(100).optional(),
   /** The agent's own session id (ACP `sessionId`). */
   agentSessionId: z.string().min(1).max(LIMITS.path),
   opened: z.enum(['new', 'loaded']),

@@ -669,6 +669,25 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     ])
   })
 
+  it('names the agent as it names itself in initialize, not after its script file, also when it dies', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([{ exit: 3 }], {
+          agentInfo: { name: 'claude-agent-acp', title: 'Claude Code', version: '0.101.0' },
+        }),
+        'index',
+      ),
+    )
+    const end = await runTurn(h, 'hi')
+    expect(h.of('agent_session')[0]).toMatchObject({
+      agentName: 'Claude Code',
+      agentTitle: 'Claude Code 0.101.0',
+    })
+    expect(end?.error).toBe('Claude Code exited unexpectedly (exit code 3)')
+    expect(h.runner.agentName).toBe('Claude Code')
+  })
+
   const AUTH_SCRIPT: FakeAgentScript = {
     requireAuth: 'api-key',
     authMethods: [

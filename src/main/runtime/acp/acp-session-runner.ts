@@ -171,6 +171,8 @@ export class AcpSessionRunner {
   #authMethods: AgentAuthMethod[] = []
   #lastStderr = ''
   #lastExit: AgentExit | undefined
+  /** How the agent last named itself (kept once its process is gone). */
+  #info: AgentHello['info'] = null
 
   constructor(options: AcpSessionRunnerOptions) {
     this.#o = options
@@ -178,10 +180,13 @@ export class AcpSessionRunner {
     this.#previous = options.previous
   }
 
-  /** The agent's name as the tray shows it: how it named itself, else its Settings name. */
+  /**
+   * The agent's name everywhere it is shown: how it named itself in `initialize` (title, else
+   * name), else its Settings or preset name. Kept after the agent exits, so an error names it.
+   */
   get agentName(): string {
-    const info = this.#live?.hello?.info
-    return info?.title || this.#o.agent.name
+    const info = this.#live?.hello?.info ?? this.#info
+    return info?.title?.trim() || info?.name.trim() || this.#o.agent.name
   }
 
   get running(): boolean {
@@ -258,14 +263,14 @@ export class AcpSessionRunner {
   /** Races `work` against the agent's exit, so a dead agent is an error that says why. */
   async #whileAlive<T>(live: Live, work: Promise<T>): Promise<T> {
     const died = live.exit.then((exit) => {
-      throw new Error(describeExit(this.#o.agent.name, exit))
+      throw new Error(describeExit(this.agentName, exit))
     })
     try {
       return await Promise.race([work, died])
     } catch (error) {
       // "ACP connection closed" says less than the exit that closed it.
       if (error instanceof RequestError || !live.connection.signal.aborted) throw error
-      throw new Error(describeExit(this.#o.agent.name, await live.exit), { cause: error })
+      throw new Error(describeExit(this.agentName, await live.exit), { cause: error })
     }
   }
 
@@ -318,6 +323,7 @@ export class AcpSessionRunner {
     const current = live
     try {
       current.hello ??= await this.#whileAlive(current, current.connection.initialize())
+      this.#info = current.hello.info ?? this.#info
       this.#authMethods = authMethodsFrom(current.hello.authMethods)
       await this.#openSession(current)
       return current
@@ -391,14 +397,15 @@ export class AcpSessionRunner {
   ): void {
     live.agentSessionId = agentSessionId
     const { id, name, command, args } = this.#o.agent
-    const title = live.hello?.info
-      ? `${live.hello.info.title || live.hello.info.name} ${live.hello.info.version}`.trim()
-      : undefined
+    const info = live.hello?.info
+    const title = info ? `${info.title || info.name} ${info.version}`.trim() : undefined
+    const own = info ? this.agentName.slice(0, 100) : undefined
     const record: SessionEventOf<'agent_session'> = {
       type: 'agent_session',
       at: this.#now(),
       agent: { id, name, command, args },
       ...(title ? { agentTitle: title.slice(0, 200) } : {}),
+      ...(own ? { agentName: own } : {}),
       agentSessionId,
       opened,
     }
