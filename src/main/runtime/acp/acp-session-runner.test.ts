@@ -688,6 +688,24 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(h.runner.agentName).toBe('Claude Code')
   })
 
+  it('says why the agent could not start a session in the words it wrote on stderr', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([], {
+          stderr:
+            'starting\n--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons\n',
+          failNewSession: 'Query closed before response received',
+        }),
+      ),
+    )
+    const end = await runTurn(h, 'hi')
+    expect(end).toMatchObject({ reason: 'error' })
+    expect(end?.error).toContain('Fake Agent could not start a session')
+    expect(end?.error).toContain('cannot be used with root/sudo privileges')
+    expect(end?.errorDetail).toContain('stderr:')
+  })
+
   const AUTH_SCRIPT: FakeAgentScript = {
     requireAuth: 'api-key',
     authMethods: [

@@ -114,6 +114,21 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/**
+ * The reason an agent gave on stderr, in a line or so: its last few non-empty lines. Agents say
+ * why they cannot start there (Claude Code run as root without IS_SANDBOX=1), while the protocol
+ * error says only "Query closed before response received".
+ */
+export function stderrReason(stderr: string, max = 400): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(-3)
+    .join(' ')
+  return lines.length > max ? `…${lines.slice(-(max - 1))}` : lines
+}
+
 function describeExit(name: string, exit: AgentExit): string {
   if (exit.spawnError) return `could not start ${name}: ${exit.spawnError}`
   if (exit.signal) return `${name} exited unexpectedly (killed by ${exit.signal})`
@@ -250,7 +265,8 @@ export class AcpSessionRunner {
     if (error instanceof AgentAuthRequiredError) {
       return { ok: false, message: error.message, authMethods: error.methods }
     }
-    return { ok: false, message: errorText(error) }
+    const reason = error instanceof RequestError ? stderrReason(this.stderr) : ''
+    return { ok: false, message: `${errorText(error)}${reason ? ` — it said: ${reason}` : ''}` }
   }
 
   #ensureLive(): Promise<Live> {
@@ -485,7 +501,12 @@ export class AcpSessionRunner {
   }
 
   async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
-    const live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
+    let live: Live | undefined
+    try {
+      live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
+    } catch (error) {
+      return this.#startFailure(error)
+    }
     if (!live || turn.stopRequested || turn.closing) return this.#interruptedOutcome(turn)
     const sessionId = live.agentSessionId as string
     const answer = await Promise.race([
@@ -511,6 +532,21 @@ export class AcpSessionRunner {
           : this.#exitOutcome(answer.exit)
       case 'woken':
         return this.#interruptedOutcome(turn)
+    }
+  }
+
+  /** The agent could not get as far as a session: what it said on stderr is the reason. */
+  #startFailure(error: unknown): TurnOutcome {
+    const outcome = this.#errorOutcome(error)
+    if (error instanceof AgentAuthRequiredError || !(error instanceof RequestError)) return outcome
+    const stderr = this.stderr.trim()
+    const reason = stderrReason(stderr)
+    return {
+      ...outcome,
+      error: `${this.agentName} could not start a session: ${error.message}${reason ? ` — it said: ${reason}` : ''}`,
+      ...(stderr
+        ? { errorDetail: `${outcome.errorDetail ?? ''}\n\nstderr:\n${stderr}`.trim() }
+        : {}),
     }
   }
 
