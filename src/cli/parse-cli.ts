@@ -49,7 +49,7 @@ const FLAGS = {
     type: 'string',
     value: '"COMMAND ARGS"',
     about:
-      'new sessions use this ACP agent (split like a shell would), e.g. "npx @zed-industries/codex-acp"',
+      'new sessions use this ACP agent (split like a shell would), e.g. "npx @agentclientprotocol/codex-acp"',
     default: "Parley's own agent",
   },
   'mcp-config': {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type JSX } from 'react'
-import type { PendingInteraction } from '../../shared'
+import { awaitsAnswer, type PendingInteraction } from '../../shared'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
@@ -80,7 +80,8 @@ export function ComposerSlot() {
       <TurnStatus />
       {head && <TrayFor key={head.requestId} head={head} waiting={waiting} />}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
-      {ready && <Composer ref={composerRef} hidden={head !== undefined} />}
+      {/* An orphaned request (its agent exited) waits for no one: the message box stays. */}
+      {ready && <Composer ref={composerRef} hidden={head !== undefined && awaitsAnswer(head)} />}
     </div>
   )
 }

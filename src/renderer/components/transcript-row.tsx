@@ -17,6 +17,8 @@ const STATUS_TEXT = {
   denied: 'Denied',
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */

@@ -1,5 +1,6 @@
 import {
   EMPTY_QUEUE,
+  awaitsAnswer,
   type BridgeOutput,
   applyEventToQueue,
   replaceQueue,
@@ -411,7 +412,7 @@ export function needsInput(
   state: Pick<AppState, 'queues' | 'queuesLoaded'>,
   session: SessionSummary,
 ): boolean {
-  if (queueOf(state, session.id).length > 0) return true
+  if (queueOf(state, session.id).some(awaitsAnswer)) return true
   return !state.queuesLoaded[session.id] && session.pendingCount > 0
 }
 
