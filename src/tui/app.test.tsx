@@ -19,6 +19,15 @@ describe('terminal client', () => {
     expect(fake.callsOf('createSession')).toEqual([{}])
   })
 
+  test('a settings file with a mistake is named with its line and column once, at start', async () => {
+    const problem =
+      '/home/me/.config/Parley/settings.json:6:1: Expected double-quoted property name'
+    const { app } = start(createFakeBridge({ settings: { fileProblem: problem } }))
+    const frame = await waitForFrame(app, 'settings.json:6:1')
+    expect(frame.replace(/\s+/g, ' ')).toContain(`Settings file: ${problem}`)
+    expect(frame.split('settings.json:6:1')).toHaveLength(2)
+  })
+
   test('Enter sends the message; Alt+Enter and Ctrl+J add lines to it first', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')

@@ -131,6 +131,16 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
     })
   }, [bridge])
+  // A settings.json with a mistake: said once, as a line of the first session shown.
+  const settingsChecked = useRef(false)
+  useEffect(() => {
+    if (view.phase !== 'ready' || settingsChecked.current) return
+    settingsChecked.current = true
+    void bridge.getSettings({}).then((settings) => {
+      if ('fileProblem' in settings && settings.fileProblem !== undefined)
+        dispatch({ type: 'note', text: `Settings file: ${settings.fileProblem}`, tone: 'error' })
+    })
+  }, [bridge, view.phase, dispatch])
 
   useEffect(() => {
     if (view.phase === 'failed' && target === initialTarget) exit(1)

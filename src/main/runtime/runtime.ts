@@ -32,7 +32,7 @@ import { newId, sessionPath, stateFromEvents, type SessionState } from './sessio
 import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
 import { readSessionLog } from './sessions/session-log'
 import { pageOfEvents } from '../../shared/event-pages'
-import { SettingsStore } from './settings/settings-store'
+import { SettingsFileError, SettingsStore } from './settings/settings-store'
 import { TurnEngine } from './turns/turn-engine'
 import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
@@ -865,6 +865,7 @@ export class ParleyRuntime implements Runtime {
       models: this.#backend.models,
       ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
       ...(this.#defaultAgent ? { commandLineAgent: this.#defaultAgent } : {}),
+      ...(this.#settings.problem !== undefined ? { fileProblem: this.#settings.problem } : {}),
     }
   }
 
@@ -914,7 +915,12 @@ export class ParleyRuntime implements Runtime {
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
-    await this.#settings.update(patch)
+    try {
+      await this.#settings.update(patch)
+    } catch (error) {
+      if (!(error instanceof SettingsFileError)) throw error
+      return { ok: false, reason: 'invalid', message: error.message }
+    }
     await this.#resolveBackend()
     return { ok: true, settings: await this.#publicSettings() }
   }

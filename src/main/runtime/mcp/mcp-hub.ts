@@ -39,11 +39,17 @@ interface Workspace {
 
 const InputSchema = z.record(z.string(), JsonSchema)
 
-/** How a configuration problem reads in Settings. */
-function problemText(problem: McpConfigProblem): string {
-  return problem.kind === 'invalid_server'
-    ? `${problem.file}: server "${problem.server}": ${problem.message}`
-    : `${problem.file}: ${problem.message}`
+/** How a configuration problem reads in Settings, the TUI's /mcp and on stderr. */
+export function mcpProblemText(problem: McpConfigProblem): string {
+  switch (problem.kind) {
+    case 'invalid_server':
+      return `${problem.file}: server "${problem.server}": ${problem.message}`
+    case 'invalid_json':
+      return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`
+    case 'unreadable':
+    case 'invalid_config':
+      return `${problem.file}: ${problem.message}`
+  }
 }
 
 /** An MCP tool as one of the agent's tools: asked about like Parley's own, run on its server. */
@@ -150,7 +156,7 @@ export class McpHub {
     const { manager, loaded } = await this.#entry(workspace)
     return {
       servers: manager.list(),
-      problems: loaded.problems.map(problemText),
+      problems: loaded.problems.map(mcpProblemText),
       pendingApproval: loaded.pendingApproval,
     }
   }
