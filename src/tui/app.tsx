@@ -1,4 +1,4 @@
-import { Box, Static, useWindowSize, type Key } from 'ink'
+import { Box, Static, type DOMElement, type Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
@@ -34,7 +34,7 @@ import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
-import { useReprintOnResize } from './use-reprint-on-resize'
+import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
@@ -89,7 +89,8 @@ type Panel =
  * shows comes from the bridge; it holds only view state.
  */
 export function App({ bridge, sessionId, onExit, size }: AppProps) {
-  const windowSize = useWindowSize()
+  const liveRegion = useRef<DOMElement>(null)
+  const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const height = Math.max(8, rows)
@@ -99,7 +100,6 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   // The target the client started with: only failing to open that one ends the client.
   const [initialTarget] = useState(target)
   const [view, dispatch] = useSessionView(bridge, target)
-  const printEpoch = useReprintOnResize(columns)
   const [composer, setComposer] = useState<ComposerState>(EMPTY_COMPOSER)
   const composerRef = useRef(composer)
   const [backendLabel, setBackendLabel] = useState('')
@@ -547,13 +547,15 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
         <Box flexDirection="column" width={width}>
-          <Static key={`${printEpoch}:${session.id}`} items={printedBlocks}>
+          <Static key={session.id} items={printedBlocks}>
             {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
           </Static>
-          {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-          {status.length > 0 ? <StyledLines lines={status} /> : null}
-          {surface}
-          <StyledLines lines={footer} />
+          <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+            {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+            {status.length > 0 ? <StyledLines lines={status} /> : null}
+            {surface}
+            <StyledLines lines={footer} />
+          </Box>
         </Box>
       </ExitGuardProvider>
     </KeyRouter>
