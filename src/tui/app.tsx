@@ -38,8 +38,13 @@ import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
-/** A second Ctrl+C within this window exits even while a turn is running. */
-const EXIT_WINDOW_MS = 2_000
+/**
+ * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
+ * draft, stops the turn, or says to press it again.
+ */
+const EXIT_WINDOW_MS = 1_000
+/** How long a hint stays in the status row. */
+const HINT_MS = 4_000
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** Rows the draft may take before it scrolls. */
@@ -73,6 +78,8 @@ export interface AppProps {
   onExit: (code: number, sessionId?: string) => void
   /** Fixed terminal size, for tests; the real terminal's size otherwise. */
   size?: { columns: number; rows: number }
+  /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
+  clock?: () => number
 }
 
 /** A panel shown in place of the message box. */
@@ -88,7 +95,7 @@ type Panel =
  * part always fits the terminal: nothing is ever copied into the scrollback twice. Everything it
  * shows comes from the bridge; it holds only view state.
  */
-export function App({ bridge, sessionId, onExit, size }: AppProps) {
+export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppProps) {
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -104,6 +111,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const composerRef = useRef(composer)
   const [backendLabel, setBackendLabel] = useState('')
   const [hint, setHint] = useState<string | null>(null)
+  // How long the hint being shown stays: "press Ctrl+C again" only as long as that is true.
+  const hintMs = useRef(HINT_MS)
   const [confirmingBypass, setConfirmingBypass] = useState(false)
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
@@ -138,7 +147,9 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
 
   useEffect(() => {
     if (!hint) return
-    const timer = setTimeout(() => setHint(null), EXIT_WINDOW_MS + 2_000)
+    const ms = hintMs.current
+    hintMs.current = HINT_MS
+    const timer = setTimeout(() => setHint(null), ms)
     return () => clearTimeout(timer)
   }, [hint])
 
@@ -355,18 +366,20 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     setHint('Stopping the turn…')
   }
 
+  /** Ctrl+C: quits only when pressed twice within a second, as a shell user expects. */
   const interrupt = () => {
-    const nowMs = Date.now()
+    const nowMs = clock()
     const again = nowMs - lastCtrlC.current < EXIT_WINDOW_MS
-    lastCtrlC.current = nowMs
+    lastCtrlC.current = again ? 0 : nowMs
     if (again || !session) return exit(0)
+    hintMs.current = EXIT_WINDOW_MS
     if (running) {
       void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to exit.')
+      setHint('Stopping the turn… press Ctrl+C again to quit.')
     } else if (composerRef.current.editor.text !== '') {
       setDraft(EMPTY_COMPOSER)
-      setHint('Draft cleared. Press Ctrl+C again to exit.')
-    } else exit(0)
+      setHint('Draft cleared. Press Ctrl+C again to quit.')
+    } else setHint('Press Ctrl+C again to quit.')
   }
 
   const lastTool = items.findLast((item) => item.kind === 'tool')
