@@ -3,6 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
 import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
+import {
+  EMPTY_MESSAGE_QUEUE,
+  cancelQueuedMessage,
+  queueMessage,
+  takeNextQueued,
+  type MessageQueue,
+} from '../shared/queued-messages'
 import { Composer, composerRows, suggestionRows } from './composer'
 import {
   EMPTY_COMPOSER,
@@ -32,6 +39,7 @@ import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
+import { queuedLines } from './queued-lines'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useLiveRegionResize } from './use-live-region-resize'
@@ -117,6 +125,11 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
   const guards = useExitGuards()
+  // Messages typed while a turn runs; the oldest is sent when it ends.
+  const [queued, setQueued] = useState<MessageQueue>(EMPTY_MESSAGE_QUEUE)
+  const queuedIds = useRef(0)
+  // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
+  const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
 
@@ -183,8 +196,45 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
 
-  const note = (text: string, tone: 'dim' | 'error' = 'dim') =>
-    dispatch({ type: 'note', text, tone })
+  const note = useCallback(
+    (text: string, tone: 'dim' | 'error' = 'dim') => dispatch({ type: 'note', text, tone }),
+    [dispatch],
+  )
+
+  // The turn is over (and no prompt is open): the oldest queued message goes. One at a time:
+  // the next waits until the turn it started has shown up and ended.
+  const shownSessionId = session?.id
+  const sessionReady = view.phase === 'ready'
+  useEffect(() => {
+    const pending = queuedSend.current
+    if (pending) {
+      // Its turn is running, or its message is in: a send now is either right or refused as
+      // busy (and kept); the turn's start and end can arrive together, never seen as running.
+      const started =
+        running ||
+        (pending.turnId !== null &&
+          items.some((item) => 'turnId' in item && item.turnId === pending.turnId))
+      if (!started) return
+      queuedSend.current = null
+    }
+    if (!shownSessionId || !sessionReady) return
+    const taken = takeNextQueued(queued, running)
+    if (!taken) return
+    const sending = { turnId: null as string | null }
+    queuedSend.current = sending
+    void bridge.send({ sessionId: shownSessionId, text: taken.next.text }).then((result) => {
+      if (result.ok) {
+        sending.turnId = result.turnId
+        setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
+        return
+      }
+      if (queuedSend.current === sending) queuedSend.current = null
+      // Still busy: it stays queued and goes when that turn ends.
+      if (result.reason === 'busy' || result.reason === 'awaiting_input') return
+      setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
+      note(result.message ?? `Not sent (${result.reason}).`, 'error')
+    })
+  }, [bridge, items, note, queued, running, sessionReady, shownSessionId])
   const setDraft = (next: ComposerState) => {
     composerRef.current = next
     setComposer(next)
@@ -198,6 +248,8 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
     setOffer(null)
     setPanel(null)
     setDraft(EMPTY_COMPOSER)
+    setQueued(EMPTY_MESSAGE_QUEUE)
+    queuedSend.current = null
     setTarget(next)
   }
 
@@ -245,17 +297,28 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
     else setMode(next)
   }
 
+  /** Puts a message typed while the turn runs in the queue; the draft is free again. */
+  const enqueue = (text: string) => {
+    queuedIds.current += 1
+    setQueued((queue) => queueMessage(queue, { id: `q${queuedIds.current}`, text }))
+    setDraft(EMPTY_COMPOSER)
+  }
+
   const send = (text: string, sent: ComposerState) => {
     if (!session) return
     setOffer(null)
+    if (running || queued.length > 0) return enqueue(text)
     void bridge.send({ sessionId: session.id, text }).then((result) => {
       if (result.ok) {
         // Only clear what was sent: the person may have typed on while the call was in flight.
         if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
         return
       }
+      // A turn started meanwhile: the message waits for it like any typed ahead.
+      if (result.reason === 'busy') {
+        if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
+      }
       // Passing states: said in the status row, not written into the transcript.
-      if (result.reason === 'busy') setHint('A turn is still running: wait, or Esc to stop it.')
       else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
       else note(result.message ?? `Not sent (${result.reason}).`, 'error')
     })
@@ -373,12 +436,14 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
     lastCtrlC.current = again ? 0 : nowMs
     if (again || !session) return exit(0)
     hintMs.current = EXIT_WINDOW_MS
-    if (running) {
-      void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to quit.')
-    } else if (composerRef.current.editor.text !== '') {
+    // A draft goes first (a message taken back from the queue is dropped this way); a turn
+    // keeps running until Ctrl+C is pressed with nothing typed.
+    if (composerRef.current.editor.text !== '' && !head && !panel) {
       setDraft(EMPTY_COMPOSER)
       setHint('Draft cleared. Press Ctrl+C again to quit.')
+    } else if (running) {
+      void bridge.stop({ sessionId: session.id })
+      setHint('Stopping the turn… press Ctrl+C again to quit.')
     } else setHint('Press Ctrl+C again to quit.')
   }
 
@@ -434,10 +499,18 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
         return setDraft(withEditor(state, result.state))
       case 'submit':
         return submit()
-      case 'unhandled':
+      case 'unhandled': {
+        // ↑ on an empty draft takes the last queued message back, to edit (Enter queues it
+        // again) or to drop (Ctrl+C clears it).
+        const last = queued.at(-1)
+        if (key.upArrow && state.editor.text === '' && last) {
+          setQueued((queue) => cancelQueuedMessage(queue, last.id))
+          return setDraft(withEditor(state, { text: last.text, cursor: last.text.length }))
+        }
         if (key.upArrow) return setDraft(historyBack(state, history))
         if (key.downArrow) return setDraft(historyForward(state, history))
         return
+      }
       default:
         return result satisfies never
     }
@@ -548,9 +621,21 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
       Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
     )
     const suggestionLines = suggestionRows(suggestions, width, shownSuggestions)
-    surfaceRows = draftRows.length + 2 + suggestionLines.length
+    const queuedRows = queuedLines(queued, width).slice(
+      0,
+      Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
+    )
+    surfaceRows = queuedRows.length + draftRows.length + 2 + suggestionLines.length
     surface = (
-      <Composer rows={draftRows} suggestions={suggestionLines} width={width} onKey={composerKey} />
+      <>
+        {queuedRows.length > 0 ? <StyledLines lines={queuedRows} /> : null}
+        <Composer
+          rows={draftRows}
+          suggestions={suggestionLines}
+          width={width}
+          onKey={composerKey}
+        />
+      </>
     )
   }
   const liveRows = Math.max(0, budget - surfaceRows)
