@@ -1,5 +1,5 @@
-import { useEffect, useRef, type JSX } from 'react'
-import type { PendingInteraction } from '../../shared'
+import { useEffect, useRef, useState, type JSX } from 'react'
+import { askerName, type PendingInteraction } from '../../shared'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
@@ -7,7 +7,6 @@ import { AgentPermissionTray } from './agent-permission-tray'
 import { Composer } from './composer'
 import { FormRequestTray } from './form-request-tray'
 import { PermissionTray } from './permission-tray'
-import { QuestionTray } from './question-tray'
 import { TurnStatus } from './turn-status'
 
 /**
@@ -17,20 +16,37 @@ import { TurnStatus } from './turn-status'
 function TrayFor({
   head,
   waiting,
+  onClose,
 }: {
   head: PendingInteraction
   waiting: readonly PendingInteraction[]
+  /** Escape in a form or question: back to the composer, the request still waiting. */
+  onClose: () => void
 }): JSX.Element {
   switch (head.kind) {
     case 'permission':
       return <PermissionTray request={head} waiting={waiting} />
-    case 'question':
-      return <QuestionTray request={head} waiting={waiting} />
     case 'agent_permission':
       return <AgentPermissionTray request={head} waiting={waiting} />
+    case 'question':
     case 'form':
-      return <FormRequestTray request={head} waiting={waiting} />
+      return <FormRequestTray request={head} waiting={waiting} onClose={onClose} />
   }
+}
+
+/** While a closed form waits: one line above the composer, and the way back to it. */
+function WaitingLine({ head, onOpen }: { head: PendingInteraction; onOpen: () => void }) {
+  const what = head.kind === 'question' ? 'a question' : 'a form'
+  return (
+    <p className="tray-closed-line">
+      <span>
+        {askerName(head.source)} is waiting on {what}.
+      </span>
+      <button type="button" className="button-secondary small" onClick={onOpen}>
+        Answer
+      </button>
+    </p>
+  )
 }
 
 /**
@@ -45,15 +61,18 @@ export function ComposerSlot() {
   const ready = useChat((s) => s.ready)
   const { composerRef } = useShell()
   const trayWasShown = useRef(false)
+  // The form request put aside with Escape: the composer shows until it is opened again.
+  const [closedId, setClosedId] = useState<string | null>(null)
+  const tray = head && head.requestId !== closedId ? head : undefined
 
   useEffect(() => {
-    if (head) trayWasShown.current = true
+    if (tray) trayWasShown.current = true
     else if (trayWasShown.current) {
       trayWasShown.current = false
       // It is in view at the bottom: no scroll into view, so no forced layout right after an answer.
       composerRef.current?.focus({ preventScroll: true })
     }
-  }, [head, composerRef])
+  }, [tray, composerRef])
 
   // The message box is where a person starts: focused as soon as it can take text.
   const focusedOnLoad = useRef(false)
@@ -68,9 +87,17 @@ export function ComposerSlot() {
   return (
     <div className="composer-slot">
       <TurnStatus />
-      {head && <TrayFor key={head.requestId} head={head} waiting={waiting} />}
+      {tray && (
+        <TrayFor
+          key={tray.requestId}
+          head={tray}
+          waiting={waiting}
+          onClose={() => setClosedId(tray.requestId)}
+        />
+      )}
+      {head && !tray && <WaitingLine head={head} onOpen={() => setClosedId(null)} />}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
-      {ready && <Composer ref={composerRef} hidden={head !== undefined} />}
+      {ready && <Composer ref={composerRef} hidden={tray !== undefined} />}
     </div>
   )
 }
