@@ -7,6 +7,7 @@ import { AgentPermissionTray } from './agent-permission-tray'
 import { Composer } from './composer'
 import { FormRequestTray } from './form-request-tray'
 import { PermissionTray } from './permission-tray'
+import { QueuedMessages } from './queued-messages'
 import { TurnStatus } from './turn-status'
 
 /**
@@ -87,6 +88,7 @@ export function ComposerSlot() {
   return (
     <div className="composer-slot">
       <TurnStatus />
+      <QueuedMessages />
       {tray && (
         <TrayFor
           key={tray.requestId}
