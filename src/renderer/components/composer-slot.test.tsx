@@ -109,7 +109,7 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
-    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('Not answered')).toBeInTheDocument()
     expect(within(tray).getByText('Zig')).toBeInTheDocument()
@@ -123,7 +123,7 @@ describe('the tray in the composer slot', () => {
     ])
   })
 
-  it('can submit straight from the last question, sending what is picked and null for the rest', async () => {
+  it('submits from the review after the last question, sending what is picked and null for the rest', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
     act(() => fake.ask(questionRequest()))
@@ -133,6 +133,8 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
+    expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Submit' }))
 
     await screen.findByRole('textbox', { name: 'Message' })

@@ -84,7 +84,9 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   }
 
   return (
-    <li className={`session-row${active ? ' is-active' : ''}${waitWhat ? ' is-waiting' : ''}`}>
+    <li
+      className={`session-row${active ? ' is-active' : ''}${waitWhat && !active ? ' is-waiting' : ''}`}
+    >
       {editing ? (
         <input
           className="rename-input"
@@ -136,8 +138,13 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
                   {session.agent.name}
                 </span>
               )}
-              {waitWhat && <span className="session-status needs-input">Needs input</span>}
-              {waitWhat && (
+              {/* The session on screen shows its tray: flagged for screen readers only, so
+                  the sidebar never repeats what the tray says (nor counts it differently). */}
+              {waitWhat && active && <span className="visually-hidden">Needs input</span>}
+              {waitWhat && !active && (
+                <span className="session-status needs-input">Needs input</span>
+              )}
+              {waitWhat && !active && (
                 <span className="session-waits">
                   {waitWhat}
                   {waitCount > 1 ? ` · ${waitCount} waiting` : ''}

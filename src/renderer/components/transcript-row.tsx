@@ -161,15 +161,19 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
 /** The AskUserQuestion call in history: each question with the choice made. */
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
   const trayTarget = useIsTrayTarget(item.key)
+  if (!item.answers && !item.closed) {
+    // While it waits the questions are in the tray, and only there: one quiet line points at it.
+    const count = item.questions.length
+    return (
+      <p className={`row question-waiting${trayTarget ? ' is-tray-target' : ''}`}>
+        Waiting for your answer: {count === 1 ? '1 question' : `${count} questions`} in the tray
+        below
+      </p>
+    )
+  }
   return (
-    <div className={`row question-card${trayTarget ? ' is-tray-target' : ''}`}>
-      <div className="question-card-title">
-        {item.answers
-          ? 'You answered'
-          : item.closed
-            ? 'Question closed'
-            : 'Waiting for your answer'}
-      </div>
+    <div className="row question-card">
+      <div className="question-card-title">{item.answers ? 'You answered' : 'Question closed'}</div>
       {item.answers ? (
         <dl className="question-card-list">
           {item.answers.map((a, i) => (
@@ -181,21 +185,15 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
             </div>
           ))}
         </dl>
-      ) : item.closed ? (
+      ) : (
         <>
           <ul className="question-card-list">
             {item.questions.map((question, i) => (
               <li key={i}>{question}</li>
             ))}
           </ul>
-          <p className="question-card-closed">{questionClosedText(item.closed)}</p>
+          {item.closed && <p className="question-card-closed">{questionClosedText(item.closed)}</p>}
         </>
-      ) : (
-        // While it waits the questions are in the tray, and only there: one place to read them.
-        <p className="question-card-waiting">
-          {item.questions.length === 1 ? '1 question' : `${item.questions.length} questions`} in the
-          tray below
-        </p>
       )}
     </div>
   )
