@@ -49,7 +49,7 @@ const FLAGS = {
     type: 'string',
     value: '"COMMAND ARGS"',
     about:
-      'new sessions use this ACP agent (split like a shell would), e.g. "npx @zed-industries/codex-acp"',
+      'new sessions use this ACP agent (split like a shell would), e.g. "npx @agentclientprotocol/codex-acp"',
     default: "Parley's own agent",
   },
   'mcp-config': {
@@ -61,10 +61,10 @@ const FLAGS = {
 } as const
 type FlagName = keyof typeof FLAGS
 
-/** Flags every subcommand takes besides its own (DESIGN.md §3). */
+/** Flags every subcommand takes besides its own (README, "Other ways in"). */
 const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
 
-/** Each subcommand, its pinned usage line (DESIGN.md §3) and its own flags. */
+/** Each subcommand, its pinned usage line (README, "Other ways in") and its own flags. */
 const COMMANDS = {
   desktop: {
     about:

@@ -6,7 +6,9 @@ import type { AgentPlanEntry, AgentToolStatus, Json, SessionEventOf } from './se
  */
 
 /** An agent tool call's status as a tool row's state. */
-export function agentToolState(status: AgentToolStatus): 'running' | 'done' | 'error' {
+export function agentToolState(
+  status: AgentToolStatus,
+): 'running' | 'done' | 'error' | 'cancelled' | 'rejected' {
   switch (status) {
     case 'pending':
     case 'in_progress':
@@ -15,6 +17,10 @@ export function agentToolState(status: AgentToolStatus): 'running' | 'done' | 'e
       return 'done'
     case 'failed':
       return 'error'
+    case 'cancelled':
+      return 'cancelled'
+    case 'rejected':
+      return 'rejected'
   }
 }
 

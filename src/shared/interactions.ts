@@ -171,6 +171,15 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
 ])
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>
 export type InteractionKind = PendingInteraction['kind']
+
+/**
+ * Whether someone waits for the person's answer: false for an orphaned request (its asker exited,
+ * or the app restarted), which can only be dismissed or sent on as a new message. Such a request
+ * does not make a session "Needs input", nor hide the message box.
+ */
+export function awaitsAnswer(interaction: PendingInteraction): boolean {
+  return !('orphaned' in interaction && interaction.orphaned)
+}
 export type PendingInteractionOf<K extends InteractionKind> = Extract<
   PendingInteraction,
   { kind: K }

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type {
   BridgeCalls,
   BridgeEvent,
   BridgeOutput,
   BridgeParsedInput,
+  LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
@@ -19,6 +21,7 @@ import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
 import type { FormInteraction } from '../../shared/interactions'
+import { inboxItems, type InboxItem } from '../../shared/inbox'
 import type { AgentSpec } from '../../shared/acp-agents'
 import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
@@ -29,7 +32,7 @@ import { newId, sessionPath, stateFromEvents, type SessionState } from './sessio
 import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
 import { readSessionLog } from './sessions/session-log'
 import { pageOfEvents } from '../../shared/event-pages'
-import { SettingsStore } from './settings/settings-store'
+import { SettingsFileError, SettingsStore } from './settings/settings-store'
 import { TurnEngine } from './turns/turn-engine'
 import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
@@ -39,6 +42,14 @@ import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
 import { probePidIsolation, SYSTEM_PID_PROBE, type PidIsolation } from './sandbox/private-pids'
+import {
+  hiddenCandidates,
+  isSandboxed,
+  probeSandbox,
+  SYSTEM_PROBE,
+  unsandboxedNotice,
+  type CommandSandbox,
+} from './sandbox/command-sandbox'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -46,6 +57,14 @@ import { probePidIsolation, SYSTEM_PID_PROBE, type PidIsolation } from './sandbo
  */
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
+
+/** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
+const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
+  'interaction_added',
+  'interaction_updated',
+  'interaction_settled',
+  'session_changed',
+])
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
 type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
@@ -148,8 +167,12 @@ export class ParleyRuntime implements Runtime {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
+  /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
+  #sandbox: CommandSandbox
   #backend!: ModelBackend
   #closed = false
+  /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
+  #lastInbox = '[]'
   get #env(): NodeJS.ProcessEnv {
     return this.options.env ?? process.env
   }
@@ -159,6 +182,10 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#sandbox = {
+      availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
+      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+    }
     this.#drafts = new DraftStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
@@ -182,6 +209,11 @@ export class ParleyRuntime implements Runtime {
       now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      reviewContext: (workspace) => ({
+        workspace,
+        sandboxed: isSandboxed(this.#sandbox),
+        dataDir: resolve(options.dataDir),
+      }),
     })
     this.#asker = new ExternalAsker({
       broker: this.#broker,
@@ -229,6 +261,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
@@ -252,6 +285,13 @@ export class ParleyRuntime implements Runtime {
     // turn (a recovered one included) can need it. Without it, commands are reviewed as
     // unparseable: high risk, never remembered.
     await loadBashGrammar().catch(() => undefined)
+    // Found once: bwrap on Linux (tried for real), sandbox-exec on macOS, else none, said once.
+    this.#sandbox = {
+      ...this.#sandbox,
+      availability: await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE),
+    }
+    const unsandboxed = unsandboxedNotice(this.#sandbox)
+    if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
@@ -334,6 +374,27 @@ export class ParleyRuntime implements Runtime {
         // A failing UI must not break the runtime or the other UIs.
       }
     }
+    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+  }
+
+  #inbox(): InboxItem[] {
+    return inboxItems(
+      this.#broker.sessions().map(({ sessionId, pending }) => ({
+        sessionId,
+        title:
+          this.#session(sessionId)?.title ?? this.#index.get(sessionId)?.title ?? DEFAULT_TITLE,
+        pending,
+      })),
+    )
+  }
+
+  /** Tells the UIs the inbox changed, once per change: what waits, or a waiting session's title. */
+  #announceInbox(sessionId: string): void {
+    const items = this.#inbox()
+    const json = JSON.stringify(items)
+    if (json === this.#lastInbox) return
+    this.#lastInbox = json
+    this.#emit({ type: 'inbox_changed', sessionId, items })
   }
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
@@ -487,8 +548,14 @@ export class ParleyRuntime implements Runtime {
       ...pageOfEvents(session.events, { limit }),
       total: session.events.length,
       pending: this.#broker.list(sessionId),
-      notices: session.notices,
+      notices: this.#withSandboxNotice(session.notices),
     }
+  }
+
+  /** Each session, when opened, says once that commands run unsandboxed (where they do). */
+  #withSandboxNotice(notices: readonly LogNotice[]): LogNotice[] {
+    const message = unsandboxedNotice(this.#sandbox)
+    return message === null ? [...notices] : [{ offset: 0, message }, ...notices]
   }
 
   async loadOlderEvents({
@@ -781,6 +848,10 @@ export class ParleyRuntime implements Runtime {
     return this.#broker.list(sessionId)
   }
 
+  async listInbox(_input: In<'listInbox'>): Out<'listInbox'> {
+    return this.#inbox()
+  }
+
   // ── settings ──────────────────────────────────────────────────────────────
 
   async #publicSettings(): Promise<PublicSettings> {
@@ -794,6 +865,7 @@ export class ParleyRuntime implements Runtime {
       models: this.#backend.models,
       ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
       ...(this.#defaultAgent ? { commandLineAgent: this.#defaultAgent } : {}),
+      ...(this.#settings.problem !== undefined ? { fileProblem: this.#settings.problem } : {}),
     }
   }
 
@@ -843,7 +915,12 @@ export class ParleyRuntime implements Runtime {
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
-    await this.#settings.update(patch)
+    try {
+      await this.#settings.update(patch)
+    } catch (error) {
+      if (!(error instanceof SettingsFileError)) throw error
+      return { ok: false, reason: 'invalid', message: error.message }
+    }
     await this.#resolveBackend()
     return { ok: true, settings: await this.#publicSettings() }
   }

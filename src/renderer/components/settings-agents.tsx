@@ -368,7 +368,7 @@ function AgentEditor({
             value={draft.commandLine}
             autoComplete="off"
             spellCheck={false}
-            placeholder="npx @zed-industries/codex-acp"
+            placeholder="npx @agentclientprotocol/codex-acp"
             onChange={(e) => set('commandLine')(e.target.value)}
           />
         )}

@@ -2,8 +2,9 @@ import { memo, useId, useState } from 'react'
 import { agentPlanText, agentThoughtText } from '../../shared/agent-activity'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
+import { MARKDOWN } from '../deferred-parts'
+import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
-import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
@@ -16,6 +17,8 @@ const STATUS_TEXT = {
   denied: 'Denied',
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
@@ -72,11 +75,29 @@ export const AssistantPart = memo(function AssistantPart({
       className={`row row-assistant${streaming ? ' is-streaming' : ''}${continued ? ' is-continued' : ''}`}
     >
       {!continued && <span className="visually-hidden">The agent said:</span>}
-      <MarkdownText text={text} streaming={streaming} />
+      <ReplyText text={text} streaming={streaming} />
       {cutOff && <p className="reply-cut-off">The reply was cut off here.</p>}
     </div>
   )
 })
+
+const PLAIN = { whiteSpace: 'pre-wrap' } as const
+
+/**
+ * The reply as markdown once the markdown chunk is there (fetched right after the first frame);
+ * until then, the same text plain, so nothing waits on it.
+ */
+function ReplyText({ text, streaming }: { text: string; streaming: boolean }) {
+  const markdown = useDeferredModule(MARKDOWN)
+  if (markdown) return <markdown.MarkdownText text={text} streaming={streaming} />
+  return (
+    <div className="markdown">
+      <p dir="auto" style={PLAIN}>
+        {text}
+      </p>
+    </div>
+  )
+}
 
 function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const [open, setOpen] = useState(false)
@@ -140,15 +161,19 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
 /** The AskUserQuestion call in history: each question with the choice made. */
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
   const trayTarget = useIsTrayTarget(item.key)
+  if (!item.answers && !item.closed) {
+    // While it waits the questions are in the tray, and only there: one quiet line points at it.
+    const count = item.questions.length
+    return (
+      <p className={`row question-waiting${trayTarget ? ' is-tray-target' : ''}`}>
+        Waiting for your answer: {count === 1 ? '1 question' : `${count} questions`} in the tray
+        below
+      </p>
+    )
+  }
   return (
-    <div className={`row question-card${trayTarget ? ' is-tray-target' : ''}`}>
-      <div className="question-card-title">
-        {item.answers
-          ? 'You answered'
-          : item.closed
-            ? 'Question closed'
-            : 'Waiting for your answer'}
-      </div>
+    <div className="row question-card">
+      <div className="question-card-title">{item.answers ? 'You answered' : 'Question closed'}</div>
       {item.answers ? (
         <dl className="question-card-list">
           {item.answers.map((a, i) => (
@@ -160,21 +185,15 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
             </div>
           ))}
         </dl>
-      ) : item.closed ? (
+      ) : (
         <>
           <ul className="question-card-list">
             {item.questions.map((question, i) => (
               <li key={i}>{question}</li>
             ))}
           </ul>
-          <p className="question-card-closed">{questionClosedText(item.closed)}</p>
+          {item.closed && <p className="question-card-closed">{questionClosedText(item.closed)}</p>}
         </>
-      ) : (
-        // While it waits the questions are in the tray, and only there: one place to read them.
-        <p className="question-card-waiting">
-          {item.questions.length === 1 ? '1 question' : `${item.questions.length} questions`} in the
-          tray below
-        </p>
       )}
     </div>
   )

@@ -193,7 +193,7 @@ export class ExternalAsker implements InteractionAsker {
           tools: toolsetFor('interactive'),
         },
       )
-      return verdict === true ? { allowed: true } : { allowed: false, message: verdict }
+      return typeof verdict === 'string' ? { allowed: false, message: verdict } : { allowed: true }
     } catch (error) {
       if (error instanceof TurnEndedError) return { allowed: false, message: 'the turn has ended' }
       throw error

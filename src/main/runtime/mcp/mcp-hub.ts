@@ -42,15 +42,22 @@ interface Workspace {
 
 const InputSchema = z.record(z.string(), JsonSchema)
 
-/** How a configuration problem reads in Settings. */
-function problemText(problem: McpConfigProblem): string {
-  return problem.kind === 'invalid_server'
-    ? `${problem.file}: server "${problem.server}": ${problem.message}`
-    : `${problem.file}: ${problem.message}`
+/** How a configuration problem reads in Settings, the TUI's /mcp and on stderr. */
+export function mcpProblemText(problem: McpConfigProblem): string {
+  switch (problem.kind) {
+    case 'invalid_server':
+      return `${problem.file}: server "${problem.server}": ${problem.message}`
+    case 'invalid_json':
+      return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`
+    case 'unreadable':
+    case 'invalid_config':
+      return `${problem.file}: ${problem.message}`
+  }
 }
 
 /** An MCP tool as one of the agent's tools: asked about like Parley's own, run on its server. */
-function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
+/** An MCP server's tool as one of the turn's tool definitions, run through its server. */
+export function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
   return defineTool({
     name: tool.name,
     description: tool.description,
@@ -172,7 +179,7 @@ export class McpHub {
     const { manager, loaded } = await this.#entry(workspace)
     return {
       servers: manager.list(),
-      problems: loaded.problems.map(problemText),
+      problems: loaded.problems.map(mcpProblemText),
       pendingApproval: loaded.pendingApproval,
     }
   }

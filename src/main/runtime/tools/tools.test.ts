@@ -11,6 +11,8 @@ import {
 } from './file-tools'
 import { BoundedOutput, runCommandTool } from './run-command-tool'
 import type { ToolContext } from './tool-types'
+import { NO_SANDBOX } from '../sandbox/command-sandbox'
+import { NO_GRANT } from '../sandbox/sandbox-policy'
 
 function workspace(): ToolContext {
   const dir = mkdtempSync(join(tmpdir(), 'parley-ws-'))
@@ -21,6 +23,8 @@ function workspace(): ToolContext {
     call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
     signal: new AbortController().signal,
     commandEnv: async () => process.env,
+    sandbox: NO_SANDBOX,
+    grant: NO_GRANT,
     askUser: () => Promise.reject(new Error('not here')),
     runChild: () => Promise.reject(new Error('not here')),
   }

@@ -100,7 +100,9 @@ export function locateInWorkspace(workspace: string, path: string): WorkspacePat
       `path "${path}" is outside the workspace; use a path relative to the workspace root`,
     )
   }
-  const { real, via } = followLinks(target)
+  // Followed as written, not as `resolve` normalised it: the kernel takes a `..` after a
+  // symlinked folder from where the link leads (`L/../x` with L → /outside is /x).
+  const { real, via } = followLinks(isAbsolute(path) ? path : `${root}${sep}${path}`)
   const through = via === null ? null : relative(root, via) || '.'
   if (!isInside(root, real)) {
     throw new ToolError(
