@@ -41,7 +41,6 @@ import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
-import { probePidIsolation, SYSTEM_PID_PROBE, type PidIsolation } from './sandbox/private-pids'
 import {
   hiddenCandidates,
   isSandboxed,
@@ -190,9 +189,8 @@ export class ParleyRuntime implements Runtime {
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
-    // Found once, when the first MCP server or agent starts (a trial run of bwrap).
-    let isolation: Promise<PidIsolation> | undefined
-    const pidIsolation = () => (isolation ??= probePidIsolation(SYSTEM_PID_PROBE))
+    // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
+    const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
       parked: this.#parked,
       fifo: this.#fifo,

@@ -6,12 +6,8 @@ import { RunnerHarness } from '../acp/testing/runner-harness'
 import { McpServerManager } from '../mcp/server-manager'
 import { FakeAsker } from '../mcp/testing/fake-asker'
 import { entry, waitForState } from '../mcp/testing/mcp-servers'
-import {
-  inPrivatePids,
-  probePidIsolation,
-  SYSTEM_PID_PROBE,
-  type PidProbeDeps,
-} from './private-pids'
+import { probeSandbox, SYSTEM_PROBE, type SandboxAvailability } from './command-sandbox'
+import { inPrivatePids } from './private-pids'
 
 /**
  * A helper process that reports what it can see of Parley: whether Parley's own
@@ -45,8 +41,11 @@ const PARLEY_ENV = {
 }
 
 /** On this machine: bwrap is expected wherever it is installed on Linux (CI installs it). */
-const bwrapInstalled =
-  process.platform === 'linux' && SYSTEM_PID_PROBE.findProgram('bwrap') !== null
+const bwrapInstalled = process.platform === 'linux' && SYSTEM_PROBE.findProgram('bwrap') !== null
+
+/** What a helper gets opening Parley's environ: readable only on Linux without a namespace. */
+const environFor = (isolation: SandboxAvailability) =>
+  isolation.kind === 'bubblewrap' || process.platform !== 'linux' ? 'ENOENT' : 'readable'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -55,8 +54,8 @@ afterEach(async () => {
 
 describe('helper processes cannot read Parley’s secrets (issue 20, process secrets)', () => {
   it('a stdio MCP server cannot open Parley’s /proc/<pid>/environ and gets no provider key', async () => {
-    const isolation = await probePidIsolation(SYSTEM_PID_PROBE)
-    expect(isolation.kind).toBe(bwrapInstalled ? 'bubblewrap' : 'none')
+    const isolation = await probeSandbox(SYSTEM_PROBE)
+    expect(isolation.kind === 'bubblewrap').toBe(bwrapInstalled)
     const manager = new McpServerManager({
       workspace: tmpdir(),
       asker: new FakeAsker(),
@@ -75,11 +74,11 @@ describe('helper processes cannot read Parley’s secrets (issue 20, process sec
     const report = JSON.parse(/REPORT (\{.*\})/.exec(failed.status.reason)?.[1] ?? '{}')
     expect(report).toMatchObject({ openai: 'unset', anthropic: 'unset' })
     // Without bwrap (not installed, or not Linux) the server starts as it is, and could read it.
-    expect(report.environ).toBe(isolation.kind === 'bubblewrap' ? 'ENOENT' : 'readable')
+    expect(report.environ).toBe(environFor(isolation))
   })
 
   it('an ACP agent cannot open Parley’s /proc/<pid>/environ and gets no provider key unless its settings give one', async () => {
-    const isolation = await probePidIsolation(SYSTEM_PID_PROBE)
+    const isolation = await probeSandbox(SYSTEM_PROBE)
     const h = new RunnerHarness()
     cleanups.push(() => h.dispose())
     const reportFile = join(h.workspace, 'report.json')
@@ -97,7 +96,7 @@ describe('helper processes cannot read Parley’s secrets (issue 20, process sec
     if (!started.ok) throw new Error(started.message)
     await started.done
     expect(JSON.parse(readFileSync(reportFile, 'utf8'))).toEqual({
-      environ: isolation.kind === 'bubblewrap' ? 'ENOENT' : 'readable',
+      environ: environFor(isolation),
       openai: 'unset',
       anthropic: 'sk-ant-configured-for-this-agent',
       other: 'kept',
@@ -105,31 +104,7 @@ describe('helper processes cannot read Parley’s secrets (issue 20, process sec
   })
 })
 
-describe('finding a PID namespace', () => {
-  const deps = (over: Partial<PidProbeDeps>): PidProbeDeps => ({
-    platform: 'linux',
-    findProgram: () => '/usr/bin/bwrap',
-    trial: async () => ({ ok: true, output: '' }),
-    ...over,
-  })
-
-  it('uses bwrap on Linux when a trial run works, and says why not otherwise', async () => {
-    expect(await probePidIsolation(deps({}))).toEqual({
-      kind: 'bubblewrap',
-      program: '/usr/bin/bwrap',
-    })
-    expect(await probePidIsolation(deps({ findProgram: () => null }))).toEqual({
-      kind: 'none',
-      reason: 'bubblewrap (bwrap) is not installed',
-    })
-    expect(
-      await probePidIsolation(
-        deps({ trial: async () => ({ ok: false, output: 'bwrap: No permissions\n' }) }),
-      ),
-    ).toEqual({ kind: 'none', reason: 'bwrap cannot start a process here (bwrap: No permissions)' })
-    expect(await probePidIsolation(deps({ platform: 'darwin' }))).toMatchObject({ kind: 'none' })
-  })
-
+describe('a private PID namespace', () => {
   it('wraps a program in a new PID namespace with its own /proc, and leaves it as it is without one', () => {
     const launch = { file: 'npx', args: ['server', '--flag'] }
     expect(inPrivatePids({ kind: 'bubblewrap', program: '/usr/bin/bwrap' }, launch)).toEqual({
