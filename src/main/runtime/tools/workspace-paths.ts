@@ -81,8 +81,13 @@ function workspaceRoot(workspace: string): string {
 
 /** How many names the regular file at `real` has (1 for anything else or nothing there). */
 function hardLinks(real: string): number {
-  const info = lstatSync(real, { throwIfNoEntry: false })
-  return info?.isFile() ? info.nlink : 1
+  try {
+    const info = lstatSync(real)
+    return info.isFile() ? info.nlink : 1
+  } catch {
+    // Nothing there (or a name the system refuses, as `followLinks` treats it): no other names.
+    return 1
+  }
 }
 
 /**
