@@ -282,12 +282,13 @@ export class ParleyRuntime implements Runtime {
     // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
     // turn (a recovered one included) can need it. Without it, commands are reviewed as
     // unparseable: high risk, never remembered.
-    await loadBashGrammar().catch(() => undefined)
-    // Found once: bwrap on Linux (tried for real), sandbox-exec on macOS, else none, said once.
-    this.#sandbox = {
-      ...this.#sandbox,
-      availability: await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE),
-    }
+    // The sandbox is found once, meanwhile: bwrap on Linux (tried for real), sandbox-exec on
+    // macOS, else none, which is said once.
+    const [, availability] = await Promise.all([
+      loadBashGrammar().catch(() => undefined),
+      probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE),
+    ])
+    this.#sandbox = { ...this.#sandbox, availability }
     const unsandboxed = unsandboxedNotice(this.#sandbox)
     if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PermissionInteraction } from '../../../shared/interactions'
 import type { PermissionMode } from '../../../shared/permission'
-import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
+import type { SessionEventOf } from '../../../shared/session-events'
 import {
   isTurnEnd,
   makeRig,
@@ -14,6 +14,13 @@ import {
   type TestRig,
   type TestRuntime,
 } from '../testing/runtime-test-kit'
+import {
+  commandCall,
+  resultText,
+  runScriptedTurn,
+  type PromptAnswer,
+  type ScriptedCall,
+} from '../testing/scripted-turn'
 
 /**
  * The holes of issue 9, each reproduced through the whole runtime on the fake backend: a scripted
@@ -26,59 +33,22 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((r) => r.close()))
 })
 
-interface Call {
-  tool: string
-  input: Record<string, unknown>
-}
-type Answer = { decision: 'allow' | 'deny'; remember: boolean }
-
-interface Outcome {
-  rig: TestRig
-  /** Every permission prompt shown, in order. */
-  prompts: PermissionInteraction[]
-  records: SessionEvent[]
-  /** The tool results, in call order. */
-  results: Array<SessionEventOf<'tool_result'>>
-}
-
 /** One turn whose model makes `calls` one step at a time; each prompt is answered by `answer`. */
-async function runTurn(
+const runTurn = (
   mode: PermissionMode,
-  calls: Call[],
-  answer: (prompt: PermissionInteraction, index: number) => Answer = () => ({
-    decision: 'deny',
-    remember: false,
-  }),
-  prepare: (rig: TestRig) => void = () => {},
-): Promise<Outcome> {
-  const rig = makeRig({
-    turns: [{ steps: [...calls.map((call) => ({ call: [call] })), { say: 'done' }] }],
+  calls: ScriptedCall[],
+  answer?: (prompt: PermissionInteraction, index: number) => PromptAnswer,
+  prepare?: (rig: TestRig) => void,
+) =>
+  runScriptedTurn({
+    mode,
+    calls,
+    started: open,
+    ...(answer ? { answer } : {}),
+    ...(prepare ? { prepare } : {}),
   })
-  prepare(rig)
-  const runtime = await startRuntime(rig)
-  open.push(runtime)
-  const prompts: PermissionInteraction[] = []
-  runtime.onEvent((event) => {
-    if (event.type !== 'interaction_added' || event.interaction.kind !== 'permission') return
-    const prompt = event.interaction
-    prompts.push(prompt)
-    void runtime.respondToPermission({
-      requestId: prompt.requestId,
-      ...answer(prompt, prompts.length - 1),
-    })
-  })
-  const sessionId = await newSession(runtime, mode)
-  await runtime.send({ sessionId, text: 'go' })
-  await waitForEvent(runtime, isTurnEnd, 15_000)
-  const records = readLogRecords(rig, sessionId)
-  const results = records.filter(
-    (e): e is SessionEventOf<'tool_result'> => e.type === 'tool_result',
-  )
-  return { rig, prompts, records, results }
-}
 
-const errorOf = (result: SessionEventOf<'tool_result'> | undefined): string =>
-  JSON.stringify(result?.output ?? null)
+const errorOf = resultText
 
 describe('hole 1: dangling symlink escape', () => {
   /** notes.md → <outside>/authorized_keys, where <outside> exists but the file does not yet. */
@@ -130,7 +100,7 @@ describe('hole 1: dangling symlink escape', () => {
   })
 })
 
-const command = (text: string): Call => ({ tool: 'run_command', input: { command: text } })
+const command = commandCall
 
 describe('hole 2: "Remember for this turn" is a one-word wildcard', () => {
   it('after allowing `echo first` with Remember, `echo second; touch X` and `echo a && rm -f Y` still ask', async () => {

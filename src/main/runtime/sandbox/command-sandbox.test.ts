@@ -210,6 +210,23 @@ describe.skipIf(found.kind === 'none')(`a command in the real sandbox${missing}`
     expect(allowed.output).toContain('hello from the host')
   })
 
+  it('a stopped command ends at once, with everything it started', async () => {
+    const abort = new AbortController()
+    const context: ToolContext = {
+      workspace,
+      call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
+      signal: abort.signal,
+      commandEnv: async () => process.env,
+      sandbox: { availability: found, hidden: [] },
+      grant: NO_GRANT,
+      askUser: () => Promise.reject(new Error('not here')),
+      runChild: () => Promise.reject(new Error('not here')),
+    }
+    const running = runCommandTool.execute({ command: 'sleep 60 & sleep 60; wait' }, context)
+    abort.abort()
+    expect(await running).toMatchObject({ aborted: true, exitCode: null })
+  })
+
   it('writes outside when a person allowed that write', async () => {
     await run(`echo granted > ${outside}/granted.txt`, grantFor(['writeOutside']))
     expect(readFileSync(join(outside, 'granted.txt'), 'utf8')).toBe('granted\n')

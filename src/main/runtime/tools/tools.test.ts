@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -68,6 +75,21 @@ describe('file tools', () => {
     await expect(
       writeFileTool.execute({ path: 'escape/x.txt', content: 'x' }, ctx),
     ).rejects.toThrow(/outside the workspace/)
+  })
+
+  it('takes a `..` after a symlinked folder from where the link leads, as the kernel does', async () => {
+    const ctx = workspace()
+    const outside = mkdtempSync(join(tmpdir(), 'parley-outside-'))
+    mkdirSync(join(outside, 'deep'))
+    writeFileSync(join(outside, 'secret.txt'), 'outside')
+    symlinkSync(join(outside, 'deep'), join(ctx.workspace, 'L'))
+    await expect(readFileTool.execute({ path: 'L/../secret.txt' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    await expect(writeFileTool.execute({ path: 'L/../x.txt', content: 'x' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    expect(existsSync(join(outside, 'x.txt'))).toBe(false)
   })
 
   it('edit_file needs old_text to occur exactly once', async () => {

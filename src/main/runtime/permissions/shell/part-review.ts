@@ -511,7 +511,7 @@ function judgeProgram(
       const inside = place.kind === 'inside' ? workspaceWriteRisk(place.shown) : undefined
       if (inside?.risk === 'high') return { ...inside, remember: false }
     }
-    return { risk: 'medium', remember: true }
+    return name === 'ln' ? judgeLink(args, facts) : { risk: 'medium', remember: true }
   }
   const inline = INLINE_CODE_FLAGS.get(name)
   if (inline !== undefined || isPython(name))
@@ -524,7 +524,6 @@ function judgeProgram(
   }
   if (HIGH_RISK_SUBCOMMANDS.has(name) || NETWORK_SUBCOMMANDS.has(name))
     return judgeSubcommand(name, args)
-  if (name === 'ln') return judgeLink(args, facts)
   return { risk: 'medium', remember: true }
 }
 
