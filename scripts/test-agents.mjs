@@ -58,6 +58,8 @@ if (entries.some((e) => !existsSync(e.path))) {
 const installed = Date.now()
 const env = { ...process.env }
 for (const e of entries) env[e.env] = e.path
+// The newer Codex adapter's form test reads its entry here.
+env.PARLEY_CODEX_ACP_NEXT = env.PARLEY_AGENT_CODEX_ACP
 const result = spawnSync(
   'npx',
   ['vitest', 'run', '--config', 'vitest.agents.config.ts', ...process.argv.slice(2)],

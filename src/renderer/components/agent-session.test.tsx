@@ -47,6 +47,23 @@ describe("an ACP session's modes", () => {
     )
   })
 
+  it('says what Auto means in the empty session an agent starts in Auto, and shows the mode by the message box', async () => {
+    const fake = createFakeBridge({
+      sessions: [
+        fakeSession('s1', {
+          title: 'New',
+          agent: { id: 'claude-code', name: 'Claude Code' },
+          backend: 'acp:claude-code',
+          agentModes: { ...MODES, currentModeId: 'auto' },
+        }),
+      ],
+      settings: { agents: [fakeAgent('claude-code', 'Claude Code')] },
+    })
+    await renderApp(fake, 's1')
+    expect(screen.getByText(/^Auto: the agent decides by itself/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Agent mode: Auto' })).toBeInTheDocument()
+  })
+
   it("keeps Parley's policy as file access through Parley, and offers no model picker", async () => {
     const fake = createFakeBridge({
       sessions: [codexSession({ agentModes: MODES })],
