@@ -184,8 +184,10 @@ describe('Claude Code’s AskUserQuestion through @agentclientprotocol/claude-ag
     const ask = await h.asker.waitForAsk()
     const body = ask.request.body as Extract<AskBody, { kind: 'form' }>
     expect(body.kind).toBe('form')
+    // The question's header titles its field; its options are the field's choices.
     const schema = JSON.stringify(body.requestedSchema)
-    expect(schema).toContain('Which database should I use?')
+    expect(schema).toContain('"title":"Database"')
+    expect(schema).toContain('"const":"SQLite"')
     const properties = Object.keys(
       (body.requestedSchema as { properties?: Record<string, unknown> }).properties ?? {},
     )
