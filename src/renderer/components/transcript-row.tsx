@@ -1,6 +1,16 @@
-import { memo, useId, useState } from 'react'
-import { agentPlanText, agentThoughtText } from '../../shared/agent-activity'
+import { memo, useId, useMemo, useState } from 'react'
+import { createTwoFilesPatch } from 'diff'
+import {
+  agentPlanText,
+  agentThoughtText,
+  agentToolChanges,
+  titleParts,
+  type AgentFileChange,
+} from '../../shared/agent-activity'
+import { diffView } from '../tray/diff-view'
+import { PermissionDiff } from './permission-diff'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
+import type { Json } from '../../shared/session-events'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
 import { MARKDOWN } from '../deferred-parts'
 import { useDeferredModule } from '../shell/deferred-module'
@@ -127,7 +137,15 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           <span className="tool-chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          <code className="tool-name">{item.tool}</code>{' '}
+          {item.origin === 'agent' ? (
+            <span className="tool-name agent-title">
+              {titleParts(item.tool).map((part, i) =>
+                part.code ? <code key={i}>{part.text}</code> : <span key={i}>{part.text}</span>,
+              )}
+            </span>
+          ) : (
+            <code className="tool-name">{item.tool}</code>
+          )}{' '}
           <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
         </button>
         <span className="tool-summary" id={summaryId}>
@@ -140,10 +158,16 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
       </div>
       {open && (
         <div className="tool-body" id={bodyId}>
-          <div className="tool-section-label">Input</div>
-          <pre className="tool-pre">
-            <RevealedText text={jsonText(item.input)} />
-          </pre>
+          {item.origin === 'agent' ? (
+            <AgentInput input={item.input} />
+          ) : (
+            <>
+              <div className="tool-section-label">Input</div>
+              <pre className="tool-pre">
+                <RevealedText text={jsonText(item.input)} />
+              </pre>
+            </>
+          )}
           {item.output !== undefined && (
             <>
               <div className="tool-section-label">{item.synthetic ? 'Closed' : 'Output'}</div>
@@ -155,6 +179,51 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
         </div>
       )}
     </div>
+  )
+}
+
+/** An agent's file change, drawn with the diff view Parley's own edits get. */
+function AgentChange({ change }: { change: AgentFileChange }) {
+  const view = useMemo(
+    () =>
+      diffView(
+        createTwoFilesPatch(
+          change.path,
+          change.path,
+          change.oldText ?? '',
+          change.newText,
+          '',
+          '',
+          {
+            context: 3,
+          },
+        ),
+      ),
+    [change],
+  )
+  return (
+    <>
+      <div className="tool-section-label">
+        {change.oldText === null ? 'New file' : 'Edit'} <RevealedText text={change.path} />
+      </div>
+      <PermissionDiff view={view} />
+    </>
+  )
+}
+
+/** An agent call's input: its file changes as diffs, the rest as JSON. */
+function AgentInput({ input }: { input: Json }) {
+  const { changes, rest } = useMemo(() => agentToolChanges(input), [input])
+  return (
+    <>
+      {changes.map((change, i) => (
+        <AgentChange key={i} change={change} />
+      ))}
+      <div className="tool-section-label">Input</div>
+      <pre className="tool-pre">
+        <RevealedText text={jsonText(rest)} />
+      </pre>
+    </>
   )
 }
 

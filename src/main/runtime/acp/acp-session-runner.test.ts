@@ -170,6 +170,9 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
       toolKind: 'execute',
       locations: [],
       options: ALLOW_REJECT,
+      // The agent's command gets Parley's own risk review.
+      risk: 'high',
+      riskWhy: 'deletes files',
     })
     expect(ask.request.source).toMatchObject({
       kind: 'acp',

@@ -18,11 +18,17 @@ import {
   type AgentAuthMethod,
 } from './agent-auth'
 import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
+import { agentCommandRisk } from './agent-command-risk'
 import { AgentConnection, type AgentHello, type InboundRequest } from './agent-connection'
 import { AgentProcess, agentEnvironment, type AgentExit, type SpawnFn } from './agent-process'
 import { formBody, formResponse, type ElicitationParams } from './elicitation-request'
 import { PendingRequests } from './pending-requests'
-import { namedPaths, permissionBody, permissionResponse } from './permission-request'
+import {
+  namedPaths,
+  permissionBody,
+  permissionResponse,
+  type AgentPermissionBody,
+} from './permission-request'
 import {
   IDLE,
   applyUpdate,
@@ -782,6 +788,16 @@ export class AcpSessionRunner {
     const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
     const built = permissionBody({ ...params, toolCall: call })
     if (!built.ok) throw new RequestError(-32602, built.message)
+    const review = await agentCommandRisk(call, this.#o.workspace)
+    const body: AgentPermissionBody = review
+      ? {
+          ...built.body,
+          risk: review.risk,
+          ...(review.why !== undefined ? { riskWhy: review.why } : {}),
+        }
+      : built.body
+    // The review may have waited for the shell grammar: the turn may have ended meanwhile.
+    if (this.#turn !== turn || turn.stopRequested || this.#live !== live) return CANCELLED
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
@@ -791,7 +807,7 @@ export class AcpSessionRunner {
         sessionId: this.#o.sessionId,
         turnId: turn.id,
         source: this.#source(request.rpcId, params.toolCall.toolCallId),
-        body: built.body,
+        body,
         signal: pending.signal,
       })
       .then(
