@@ -121,3 +121,29 @@ describe('folders that cannot be used', () => {
     }
   })
 })
+
+describe('the command line itself', () => {
+  it('prints the version and exits 0', async () => {
+    expect(await parley(['--version'])).toEqual({ code: 0, stdout: 'parley 0.1.0\n', stderr: '' })
+  })
+
+  it("refuses an unknown option with one line naming the command's --help, exit 2", async () => {
+    const result = await parley(['run', '--frobnicate', 'x'])
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'parley: "run" has no option --frobnicate; `parley run --help` lists its options\n',
+    })
+  })
+
+  it('refuses desktop --data-dir on a file before anything starts', async () => {
+    const f = folder()
+    const file = join(f.dir, 'a-file')
+    writeFileSync(file, '')
+    expect(await parley(['desktop', '--data-dir', file])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `parley desktop: the data folder ${file} is not a folder (--data-dir or PARLEY_DATA_DIR)\n`,
+    })
+  })
+})
