@@ -147,3 +147,41 @@ describe('the command line itself', () => {
     })
   })
 })
+
+describe("the README's headless examples", () => {
+  it('the headless scenario runs in any mode and answers without an unknown tool', async () => {
+    const f = folder()
+    writeFileSync(join(f.dir, 'ws', 'notes.txt'), 'hi')
+    const result = await parley([
+      'run',
+      '--data-dir',
+      f.data,
+      '--workspace',
+      join(f.dir, 'ws'),
+      '--scenario',
+      join(root, 'e2e/scenarios/headless.json'),
+      'Look around',
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Here is what the workspace holds')
+    expect(result.stdout).toContain('notes.txt')
+    expect(result.stdout + result.stderr).not.toContain('Unknown tool')
+  })
+
+  it('a scenario written for the app says on stderr that its question could not be asked headless', async () => {
+    const f = folder()
+    const result = await parley([
+      'run',
+      '--data-dir',
+      f.data,
+      '--workspace',
+      join(f.dir, 'ws'),
+      '--scenario',
+      join(root, 'e2e/scenarios/journey.json'),
+      'Set up the project',
+    ])
+    expect(result.stderr).toContain(
+      'parley run: the agent ended on a question (AskUserQuestion), which a headless run cannot ask',
+    )
+  })
+})
