@@ -121,3 +121,67 @@ describe('folders that cannot be used', () => {
     }
   })
 })
+
+describe('the command line itself', () => {
+  it('prints the version and exits 0', async () => {
+    expect(await parley(['--version'])).toEqual({ code: 0, stdout: 'parley 0.1.0\n', stderr: '' })
+  })
+
+  it("refuses an unknown option with one line naming the command's --help, exit 2", async () => {
+    const result = await parley(['run', '--frobnicate', 'x'])
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'parley: "run" has no option --frobnicate; `parley run --help` lists its options\n',
+    })
+  })
+
+  it('refuses desktop --data-dir on a file before anything starts', async () => {
+    const f = folder()
+    const file = join(f.dir, 'a-file')
+    writeFileSync(file, '')
+    expect(await parley(['desktop', '--data-dir', file])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `parley desktop: the data folder ${file} is not a folder (--data-dir or PARLEY_DATA_DIR)\n`,
+    })
+  })
+})
+
+describe("the README's headless examples", () => {
+  it('the headless scenario runs in any mode and answers without an unknown tool', async () => {
+    const f = folder()
+    writeFileSync(join(f.dir, 'ws', 'notes.txt'), 'hi')
+    const result = await parley([
+      'run',
+      '--data-dir',
+      f.data,
+      '--workspace',
+      join(f.dir, 'ws'),
+      '--scenario',
+      join(root, 'e2e/scenarios/headless.json'),
+      'Look around',
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Here is what the workspace holds')
+    expect(result.stdout).toContain('notes.txt')
+    expect(result.stdout + result.stderr).not.toContain('Unknown tool')
+  })
+
+  it('a scenario written for the app says on stderr that its question could not be asked headless', async () => {
+    const f = folder()
+    const result = await parley([
+      'run',
+      '--data-dir',
+      f.data,
+      '--workspace',
+      join(f.dir, 'ws'),
+      '--scenario',
+      join(root, 'e2e/scenarios/journey.json'),
+      'Set up the project',
+    ])
+    expect(result.stderr).toContain(
+      'parley run: the agent ended on a question (AskUserQuestion), which a headless run cannot ask',
+    )
+  })
+})

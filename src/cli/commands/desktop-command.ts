@@ -10,6 +10,7 @@ import {
 } from '../install-electron'
 import { findAppRoot } from '../../hosts/web/app-root'
 import type { CliOptions } from '../parse-cli'
+import { folderProblem } from '../folder-problem'
 
 /** What `parley desktop` needs from the outside world; tests replace each part. */
 export interface DesktopDeps {
@@ -62,6 +63,11 @@ export async function desktopCommand(
       `Electron can't start here (${reason}); serving the same UI in your browser instead.\n`,
     )
     return deps.serve(options)
+  }
+  const refused = folderProblem(options)
+  if (refused !== undefined) {
+    deps.stderr(`parley desktop: ${refused}\n`)
+    return 2
   }
   let located = deps.locate()
   if (!located.ok && located.downloadable) {
