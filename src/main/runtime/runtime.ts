@@ -242,16 +242,18 @@ export class ParleyRuntime implements Runtime {
     const { index, problems } = SessionIndex.load(this.options.dataDir)
     this.#index = index
     this.problems.push(...problems)
-    // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
-    // turn (a recovered one included) can need it. Without it, commands are reviewed as
-    // unparseable: high risk, never remembered.
-    await loadBashGrammar().catch(() => undefined)
+    // Commands are reviewed with a shell grammar that loads asynchronously; it starts loading now
+    // and is awaited before any turn can need it: here when a turn is recovered, else by the turn
+    // engine before a turn's first step (so a client's first screen does not wait for it).
+    // Without it, commands are reviewed as unparseable: high risk, never remembered.
+    const grammar = loadBashGrammar().catch(() => undefined)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
     const open = [...index.entries()].filter(
       (e) => !e.damaged && (e.openTurnId !== null || e.openRequests > 0),
     )
+    if (open.length > 0) await grammar
     for (const entry of open) {
       const session = this.#session(entry.id)
       if (session) this.#recover(session)
