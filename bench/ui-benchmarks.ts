@@ -310,7 +310,7 @@ test('a 2 MB reply from a real HTTP provider, streamed as fast as it can', async
   const reopen: number[] = []
   for (let run = 0; run < 3; run++) {
     await page.reload()
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 60_000 })
     await page.getByRole('button', { name: 'New session' }).click()
     await expect(page.getByText('What should we work on?')).toBeVisible()
     await probe(page, `watchPaint('reopen', { text: ${JSON.stringify(END_MARKER)}, atEnd: true })`)
