@@ -1,13 +1,17 @@
 import {
   appendFileSync,
   closeSync,
+  existsSync,
+  statSync,
   fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
   writeFileSync,
 } from 'node:fs'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { join, resolve } from 'node:path'
+import { quote } from 'shell-quote'
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import type { BridgeEvent } from '../src/shared/bridge'
 import { createRuntime } from '../src/main/runtime/create-runtime'
@@ -306,7 +310,7 @@ test('a 2 MB reply from a real HTTP provider, streamed as fast as it can', async
   const reopen: number[] = []
   for (let run = 0; run < 3; run++) {
     await page.reload()
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 60_000 })
     await page.getByRole('button', { name: 'New session' }).click()
     await expect(page.getByText('What should we work on?')).toBeVisible()
     await probe(page, `watchPaint('reopen', { text: ${JSON.stringify(END_MARKER)}, atEnd: true })`)
@@ -601,3 +605,103 @@ async function timeListSessions(url: string, expected: number): Promise<number> 
   if (!Array.isArray(reply) || reply.length !== expected) throw new Error('unexpected session list')
   return elapsed
 }
+
+// ── 8: the terminal client ───────────────────────────────────────────────────────────────────────
+
+/** `parley tui` in a detached tmux window of 100×30, its output recorded byte for byte by script(1). */
+function startTerminal(where: ParleyFolders, log: string, env: Record<string, string>) {
+  const name = `parley-bench-${process.pid}-${Math.round(performance.now())}`
+  const command = quote([
+    process.execPath,
+    resolve('out/cli/parley.js'),
+    'tui',
+    '--data-dir',
+    where.dataDir,
+    '--workspace',
+    where.workspace,
+  ])
+  const vars = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`])
+  const startedAt = performance.now()
+  const tmux = (...args: string[]) => spawnSync('tmux', args, { encoding: 'utf8' })
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    '100',
+    '-y',
+    '30',
+    ...vars,
+    `script -qfc ${quote([command])} ${quote([log])}`,
+  )
+  return {
+    startedAt,
+    screen: () => tmux('capture-pane', '-p', '-t', name).stdout,
+    keys: (...keys: string[]) => tmux('send-keys', '-t', name, ...keys),
+    stop: () => tmux('kill-session', '-t', name),
+  }
+}
+
+async function until(done: () => boolean, what: string, timeoutMs = 60_000) {
+  const end = performance.now() + timeoutMs
+  while (!done()) {
+    if (performance.now() > end) throw new Error(`${what} never happened`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0)
+
+test('the terminal client: first prompt, and bytes written for a 27 KB reply', async () => {
+  const where = await folders()
+  openai ??= await startFakeOpenAI()
+  cleanups.push(() => openai.close())
+  const env = {
+    OPENAI_BASE_URL: openai.baseUrl,
+    OPENAI_API_KEY: 'bench-key',
+    PARLEY_MODEL: 'bench',
+  }
+  const prompts: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const terminal = startTerminal(where, join(where.workspace, '..', `start-${run}.log`), env)
+    cleanups.push(async () => void terminal.stop())
+    await until(() => terminal.screen().includes('Enter send'), 'the first prompt')
+    prompts.push(performance.now() - terminal.startedAt)
+    terminal.stop()
+  }
+
+  const log = join(where.workspace, '..', 'reply.log')
+  const terminal = startTerminal(where, log, env)
+  cleanups.push(async () => void terminal.stop())
+  await until(() => terminal.screen().includes('Enter send'), 'the first prompt')
+  // A 27 KB reply of mixed markdown at about model pace: 20-character deltas.
+  const reply = mixedMarkdown(27_000)
+  openai.next({ text: reply, chunk: 20, everyMs: 2 })
+  const before = sizeOf(log)
+  terminal.keys('Write the report', 'Enter')
+  await until(() => readFileSync(log, 'utf8').includes(END_MARKER), 'the reply’s end', 120_000)
+  // The turn's end redraws once more: wait until nothing is written for half a second.
+  let size = sizeOf(log)
+  for (let quiet = 0; quiet < 50;) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const now = sizeOf(log)
+    quiet = now === size ? quiet + 1 : 0
+    size = now
+  }
+  terminal.stop()
+  const written = size - before
+  const ratio = written / Buffer.byteLength(reply)
+  rows.push({
+    measure: 'terminal: `parley tui` start → first prompt',
+    value: `${median(prompts).toFixed(0)} ms`,
+    goal: '≤ 1 s',
+    met: median(prompts) <= 1_000,
+  })
+  rows.push({
+    measure: 'terminal: bytes written for a 27 KB reply',
+    value: `${(written / 1000).toFixed(0)} KB (${ratio.toFixed(1)}× the reply)`,
+    goal: '≤ 3× the reply',
+    met: ratio <= 3,
+  })
+})

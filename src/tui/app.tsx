@@ -40,6 +40,7 @@ import { StyledLines } from './styled-lines'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
+import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useLiveRegionResize } from './use-live-region-resize'
@@ -532,10 +533,10 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
     () =>
-      items
-        .slice(printed.count)
-        .flatMap((item) => itemLines(item, width, waiting.get(item.key) ?? null)),
-    [items, printed.count, width, waiting],
+      liveItems(items, printed).flatMap(({ item, continued }) =>
+        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued),
+      ),
+    [items, printed, width, waiting],
   )
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
@@ -656,7 +657,12 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
       <ExitGuardProvider guards={guards}>
         <Box flexDirection="column" width={width}>
           <Static key={session.id} items={printedBlocks}>
-            {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
+            {(block) => (
+              <StyledLines
+                key={block.key}
+                lines={continuedLines(itemLines(block.item, width), block.continued === true)}
+              />
+            )}
           </Static>
           <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
             {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}

@@ -279,15 +279,15 @@ export class ParleyRuntime implements Runtime {
     const { index, problems } = SessionIndex.load(this.options.dataDir)
     this.#index = index
     this.problems.push(...problems)
-    // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
-    // turn (a recovered one included) can need it. Without it, commands are reviewed as
-    // unparseable: high risk, never remembered.
+    // Commands are reviewed with a shell grammar that loads asynchronously; it starts loading now
+    // and is awaited before any turn can need it: here when a turn is recovered, else by the turn
+    // engine before a turn's first step (so a client's first screen does not wait for it).
+    // Without it, commands are reviewed as unparseable: high risk, never remembered.
+    const grammar = loadBashGrammar().catch(() => undefined)
     // The sandbox is found once, meanwhile: bwrap on Linux (tried for real), sandbox-exec on
-    // macOS, else none, which is said once.
-    const [, availability] = await Promise.all([
-      loadBashGrammar().catch(() => undefined),
-      probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE),
-    ])
+    // macOS, else none, which is said once. A recovered turn may run an approved command, so it
+    // is known before recovery.
+    const availability = await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE)
     this.#sandbox = { ...this.#sandbox, availability }
     const unsandboxed = unsandboxedNotice(this.#sandbox)
     if (unsandboxed) this.problems.push(unsandboxed)
@@ -297,6 +297,7 @@ export class ParleyRuntime implements Runtime {
     const open = [...index.entries()].filter(
       (e) => !e.damaged && (e.openTurnId !== null || e.openRequests > 0),
     )
+    if (open.length > 0) await grammar
     for (const entry of open) {
       const session = this.#session(entry.id)
       if (session) this.#recover(session)

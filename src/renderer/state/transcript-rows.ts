@@ -3,7 +3,7 @@ import {
   segmentTexts,
   splitReply,
   type ReplySegments,
-} from '../markdown/reply-segments'
+} from '../../ui-common/reply-segments'
 import type { TranscriptItem } from '../../shared/transcript'
 
 type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>
