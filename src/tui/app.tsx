@@ -21,6 +21,7 @@ import {
   withEditor,
   type ComposerState,
 } from './composer-state'
+import { ColorsContext, colorsWanted } from './colors'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
@@ -88,6 +89,8 @@ export interface AppProps {
   size?: { columns: number; rows: number }
   /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
   clock?: () => number
+  /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
+  colors?: boolean
 }
 
 /** A panel shown in place of the message box. */
@@ -103,7 +106,14 @@ type Panel =
  * part always fits the terminal: nothing is ever copied into the scrollback twice. Everything it
  * shows comes from the bridge; it holds only view state.
  */
-export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppProps) {
+export function App({
+  bridge,
+  sessionId,
+  onExit,
+  size,
+  clock = Date.now,
+  colors = colorsWanted(process.env),
+}: AppProps) {
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -533,13 +543,15 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
       <KeyRouter global={globalKeys}>
-        <StyledLines
-          lines={
-            view.phase === 'failed'
-              ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
-              : [[{ text: 'Opening session…', style: { dim: true } }]]
-          }
-        />
+        <ColorsContext value={colors}>
+          <StyledLines
+            lines={
+              view.phase === 'failed'
+                ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
+                : [[{ text: 'Opening session…', style: { dim: true } }]]
+            }
+          />
+        </ColorsContext>
       </KeyRouter>
     )
 
@@ -644,17 +656,19 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   return (
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
-        <Box flexDirection="column" width={width}>
-          <Static key={session.id} items={printedBlocks}>
-            {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
-          </Static>
-          <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
-            {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-            {status.length > 0 ? <StyledLines lines={status} /> : null}
-            {surface}
-            <StyledLines lines={footer} />
+        <ColorsContext value={colors}>
+          <Box flexDirection="column" width={width}>
+            <Static key={session.id} items={printedBlocks}>
+              {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
+            </Static>
+            <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+              {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+              {status.length > 0 ? <StyledLines lines={status} /> : null}
+              {surface}
+              <StyledLines lines={footer} />
+            </Box>
           </Box>
-        </Box>
+        </ColorsContext>
       </ExitGuardProvider>
     </KeyRouter>
   )
