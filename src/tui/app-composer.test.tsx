@@ -304,4 +304,35 @@ describe('tool output', () => {
     frame = await press(app, KEYS.escape, 'Message')
     expect(frame).not.toContain('FAIL b.test.ts')
   })
+  test('Ctrl+O shows why an agent’s question could not be asked', async () => {
+    const { app, fake } = await ready()
+    const reason = 'question 1 has 4 options; a question takes 2–3'
+    fake.emit(
+      logged({
+        type: 'tool_call',
+        at: 1,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        input: { questions: [{ question: 'Which language?', options: [] }] },
+      }),
+    )
+    fake.emit(
+      logged({
+        type: 'tool_result',
+        at: 2,
+        turnId: 't1',
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        output: { error: reason },
+        isError: true,
+      }),
+    )
+    await waitForFrame(app, '✗ AskUserQuestion')
+    const frame = await press(app, KEYS.ctrlO, 'Output')
+    expect(frame).not.toContain('No tool has run yet')
+    expect(frame).toContain('The agent’s question could not be asked.')
+    expect(frame).toContain(reason)
+  })
 })

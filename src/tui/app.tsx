@@ -457,7 +457,7 @@ export function App({
     } else setHint('Press Ctrl+C again to quit.')
   }
 
-  const lastTool = items.findLast((item) => item.kind === 'tool')
+  const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
 
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {

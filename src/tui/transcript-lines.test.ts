@@ -150,6 +150,31 @@ describe('the terminal transcript', () => {
     ])
   })
 
+  test('a failed call whose reason does not fit its row shows the whole reason on rows under it', () => {
+    const reason =
+      'The questions are invalid: question 1 has 4 options, and a question takes 2–3 options (mutually exclusive unless multiSelect).'
+    const rows = screen(
+      [
+        { ...rmCall, tool: 'AskUserQuestion', input: { questions: [{ question: 'Which?' }] } },
+        {
+          type: 'tool_result',
+          at,
+          turnId: 't1',
+          toolCallId: 'c1',
+          tool: 'AskUserQuestion',
+          output: { error: reason },
+          isError: true,
+        },
+      ],
+      60,
+    )
+    expect(rows[0]).toBe('  ✗ AskUserQuestion 1 question error')
+    expect(rows.slice(1).join(' ').replace(/\s+/g, ' ')).toBe(
+      ` The agent’s question could not be asked. ${reason}`,
+    )
+    for (const row of rows) expect([...row].length).toBeLessThanOrEqual(60)
+  })
+
   test('a reply cut short says so under it', () => {
     expect(
       screen([{ type: 'assistant_text', at, turnId: 't1', step: 0, text: 'Half', cutOff: true }]),

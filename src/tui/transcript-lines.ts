@@ -11,6 +11,7 @@ import {
 } from '../shared/transcript'
 import { markdownLines } from './markdown-lines'
 import {
+  lineWidth,
   prefixLines,
   safeSpans,
   truncateLine,
@@ -96,7 +97,11 @@ function questionCall(item: Extract<TranscriptItem, { kind: 'question' }>): Call
     const answers = item.answers.map((a) => answerText(a.answer) ?? '—')
     return { tool, summary, status: 'ok', tail: answers.join(' · ') }
   }
-  if (item.closed) return { tool, summary, status: 'error', tail: questionClosedText(item.closed) }
+  if (item.closed) {
+    const why = item.refusal === undefined ? '' : toolErrorText(item.refusal)
+    const closed = questionClosedText(item.closed)
+    return { tool, summary, status: 'error', tail: why ? `${closed} ${why}` : closed }
+  }
   return { tool, summary, status: 'running', tail: '' }
 }
 
@@ -159,9 +164,9 @@ export function itemLines(
         : lines
     }
     case 'tool':
-      return [callLine(toolCall(item), width, waiting)]
+      return callLines(toolCall(item), width, waiting)
     case 'question':
-      return [callLine(questionCall(item), width, waiting)]
+      return callLines(questionCall(item), width, waiting)
     case 'turn_end':
       return turnEndLines(item, width)
     case 'thought':
@@ -171,6 +176,31 @@ export function itemLines(
     case 'notice':
       return noteLines({ text: item.text, tone: item.tone === 'error' ? 'error' : 'dim' }, width)
   }
+}
+
+/** Rows of a failed call's reason that does not fit on its row. */
+const REASON_LINES_SHOWN = 4
+
+/**
+ * A call's row; when what came of it (a failure's reason) does not fit on the row, the row keeps
+ * the status and the whole reason follows on rows of its own, so it is never cut to `…`.
+ */
+function callLines(call: CallLine, width: number, waiting: ToolWaiting): StyledLine[] {
+  const row = callLine(call, width, waiting)
+  if (call.status !== 'error' || !call.tail || lineWidth(callLine(call, Infinity, null)) <= width)
+    return [row]
+  const reason = wrapSpans(safeSpans(call.tail, { color: 'red' }), width - 4)
+  const shown =
+    reason.length > REASON_LINES_SHOWN
+      ? [
+          ...reason.slice(0, REASON_LINES_SHOWN - 1),
+          [{ text: '… Ctrl+O shows all', style: { dim: true } }],
+        ]
+      : reason
+  return [
+    callLine({ ...call, tail: '' }, width, waiting),
+    ...prefixLines(shown, [{ text: '    ' }], [{ text: '    ' }]),
+  ]
 }
 
 function callLine(call: CallLine, width: number, waiting: ToolWaiting): StyledLine {
