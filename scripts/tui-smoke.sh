@@ -170,7 +170,7 @@ start() {
   TMUX_CMD=(tmux -L "parley-smoke-$$-$STARTS" -f /dev/null)
   "${TMUX_CMD[@]}" new-session -d -s tui -x "$columns" -y "$rows" \
     "${pre}env ${START_ENV:-} $NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
-  wait_for '╰'
+  wait_for '╰' 40
 }
 
 STEP=1

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { toolCallSummary, toolOutputText } from '../shared/tool-summary'
 import { questionClosedText, type TranscriptItem } from '../shared/transcript'
+import { changeCounts, changeLines, editChange } from './edit-preview'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { flowItems, safeSpans, wrapSpans } from './styled-text'
@@ -54,10 +55,17 @@ export function OutputView({
     { maxLines: 2 },
   )
   // Laid out once per call and width, not on every scroll key.
-  const body = useMemo(
-    () => wrapSpans(safeSpans(callOutputText(call)), inner, { mode: 'verbatim' }),
-    [call, inner],
-  )
+  const body = useMemo(() => {
+    const output = wrapSpans(safeSpans(callOutputText(call)), inner, { mode: 'verbatim' })
+    const change = call.kind === 'tool' ? editChange(call) : null
+    if (!change) return output
+    return [
+      [{ text: `Change ${changeCounts(change)}`, style: { bold: true } }],
+      ...changeLines(change, inner),
+      [],
+      ...output,
+    ]
+  }, [call, inner])
   const footer = flowItems(
     ['Esc or Ctrl+O closes'].map((h) => [{ text: h, style: { dim: true } }]),
     inner,

@@ -9,6 +9,7 @@ import {
   type ToolStatus,
   type TranscriptItem,
 } from '../shared/transcript'
+import { changeCounts, changePreviewLines, editChange } from './edit-preview'
 import { markdownLines } from './markdown-lines'
 import {
   lineWidth,
@@ -81,11 +82,14 @@ function decisionText(permission: ToolPermission | undefined): string | undefine
 function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
   const status = LINE_STATUS[item.status]
   const result = status === 'error' ? toolErrorText(item.output) : ''
+  const change = editChange(item)
   return {
     tool: item.tool,
     summary: toolCallSummary(item),
     status,
-    tail: [decisionText(item.permission), result].filter(Boolean).join(' · '),
+    tail: [decisionText(item.permission), result, change && changeCounts(change)]
+      .filter(Boolean)
+      .join(' · '),
   }
 }
 
@@ -164,7 +168,7 @@ export function itemLines(
         : lines
     }
     case 'tool':
-      return callLines(toolCall(item), width, waiting)
+      return [...callLines(toolCall(item), width, waiting), ...changePreviewLines(item, width)]
     case 'question':
       return callLines(questionCall(item), width, waiting)
     case 'turn_end':
