@@ -399,13 +399,20 @@ export function App({
           setBackendLabel(result.settings.backendLabel)
           setHint(`New turns use ${arg}.`)
         })
-      case 'retry':
+      case 'retry': {
+        // An ACP agent cannot run a turn again (the runtime says so): the failed turn's message
+        // is sent to it again instead, which is what /retry promises.
+        const lastMessage = items.findLast((item) => item.kind === 'user')
+        if (session.agent && view.lastTurnFailed && lastMessage)
+          return send(lastMessage.text, composerRef.current)
         return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
           if (result.ok) return
-          if (result.reason === 'nothing_to_retry') setHint('There is no failed turn to run again.')
-          else if (result.reason === 'busy') setHint('A turn is still running.')
-          else setHint(result.message ?? `Not retried (${result.reason}).`)
+          if (result.reason === 'busy') return setHint('A turn is still running.')
+          // The runtime's own reason (no failed turn, an agent that cannot retry).
+          const why = result.message ?? `not retried (${result.reason})`
+          setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
         })
+      }
       case 'mcp':
         return mcp.command(session.workspace, arg)
       case 'quit':

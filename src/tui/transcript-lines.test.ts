@@ -198,6 +198,7 @@ describe('the terminal transcript', () => {
         toolCallId: 'e1',
         tool: 'edit_file',
         output: { path: 'mod.py', replaced: 1 },
+        isError: false,
       },
     ])
     expect(rows).toEqual([
