@@ -64,6 +64,8 @@ export function fieldLines(state: TextFieldState, width: number, maxRows: number
   const rows = editorRows(state.editor, width, {
     maxRows: Math.max(1, maxRows - (state.confirmingDiscard ? 1 : 0)),
     prefix: { text: '› ', style: { color: 'cyan' } },
+    // What the person types (an Other answer, a note to the agent).
+    reveal: 'prose',
   }).lines
   return state.confirmingDiscard
     ? [

@@ -151,7 +151,10 @@ export function itemLines(
 ): StyledLine[] {
   switch (item.kind) {
     case 'user': {
-      let lines = wrapSpans(safeSpans(item.text, { bold: true }), width - 2, { indent: 'auto' })
+      // The person's own words: an emoji sequence they typed shows as the emoji.
+      let lines = wrapSpans(safeSpans(item.text, { bold: true }, 'prose'), width - 2, {
+        indent: 'auto',
+      })
       if (lines.length > USER_LINES_SHOWN + 2) {
         const more = lines.length - USER_LINES_SHOWN
         lines = [
