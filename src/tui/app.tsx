@@ -60,15 +60,16 @@ const LIVE_ROWS_UNDER_PROMPT = 3
 const MAX_DRAFT_ROWS = 10
 const MAX_SUGGESTIONS = 8
 
+// Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
   'Enter send',
-  'Alt+Enter/Ctrl+J newline',
-  '↑ history',
+  '^D quit',
+  '^C stop',
   '/ commands',
+  '↑ history',
+  'Alt+Enter/Ctrl+J newline',
   'Shift+Tab mode',
   'Ctrl+O last output',
-  '^C stop',
-  '^D quit',
 ]
 const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
