@@ -102,6 +102,8 @@ export type TranscriptItem =
       questions: readonly string[]
       answers: AskUserQuestionResult['answers'] | undefined
       closed: QuestionClosed | undefined
+      /** What the tool answered when the question could not be asked (its result, as is). */
+      refusal?: Json
     }
   /** A turn that did not complete normally; completed turns leave no item. */
   | {
@@ -352,7 +354,9 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           index,
           parsed.success && !event.isError
             ? { ...current, answers: parsed.data.answers, closed: undefined }
-            : { ...current, closed: event.synthetic ? 'turn_ended' : 'not_asked' },
+            : event.synthetic
+              ? { ...current, closed: 'turn_ended' }
+              : { ...current, closed: 'not_asked', refusal: event.output },
         )
       } else if (current?.kind === 'tool' && current.output === undefined) {
         const denied = current.permission?.decision === 'deny'

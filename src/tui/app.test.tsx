@@ -456,6 +456,13 @@ describe('terminal client', () => {
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
   })
 
+  test('at 60 columns the footer still says how to quit', async () => {
+    const { app } = start(createFakeBridge(), undefined, { columns: 60, rows: 20 })
+    const frame = await waitForFrame(app, 'Enter send')
+    expect(frame).toContain('^D quit')
+    expect(frame).toContain('^C stop')
+  })
+
   test('in a narrow terminal no line is wider than the terminal', async () => {
     const { app, fake } = start(createFakeBridge(), undefined, { columns: 40, rows: 20 })
     await waitForFrame(app, 'Message')

@@ -21,6 +21,7 @@ import {
   withEditor,
   type ComposerState,
 } from './composer-state'
+import { ColorsContext, colorsWanted } from './colors'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
@@ -60,15 +61,16 @@ const LIVE_ROWS_UNDER_PROMPT = 3
 const MAX_DRAFT_ROWS = 10
 const MAX_SUGGESTIONS = 8
 
+// Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
   'Enter send',
-  'Alt+Enter/Ctrl+J newline',
-  '↑ history',
+  '^D quit',
+  '^C stop',
   '/ commands',
+  '↑ history',
+  'Alt+Enter/Ctrl+J newline',
   'Shift+Tab mode',
   'Ctrl+O last output',
-  '^C stop',
-  '^D quit',
 ]
 const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
@@ -89,6 +91,8 @@ export interface AppProps {
   size?: { columns: number; rows: number }
   /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
   clock?: () => number
+  /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
+  colors?: boolean
 }
 
 /** A panel shown in place of the message box. */
@@ -104,7 +108,14 @@ type Panel =
  * part always fits the terminal: nothing is ever copied into the scrollback twice. Everything it
  * shows comes from the bridge; it holds only view state.
  */
-export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppProps) {
+export function App({
+  bridge,
+  sessionId,
+  onExit,
+  size,
+  clock = Date.now,
+  colors = colorsWanted(process.env),
+}: AppProps) {
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -400,13 +411,20 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
           setBackendLabel(result.settings.backendLabel)
           setHint(`New turns use ${arg}.`)
         })
-      case 'retry':
+      case 'retry': {
+        // An ACP agent cannot run a turn again (the runtime says so): the failed turn's message
+        // is sent to it again instead, which is what /retry promises.
+        const lastMessage = items.findLast((item) => item.kind === 'user')
+        if (session.agent && view.lastTurnFailed && lastMessage)
+          return send(lastMessage.text, composerRef.current)
         return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
           if (result.ok) return
-          if (result.reason === 'nothing_to_retry') setHint('There is no failed turn to run again.')
-          else if (result.reason === 'busy') setHint('A turn is still running.')
-          else setHint(result.message ?? `Not retried (${result.reason}).`)
+          if (result.reason === 'busy') return setHint('A turn is still running.')
+          // The runtime's own reason (no failed turn, an agent that cannot retry).
+          const why = result.message ?? `not retried (${result.reason})`
+          setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
         })
+      }
       case 'mcp':
         return mcp.command(session.workspace, arg)
       case 'quit':
@@ -458,7 +476,7 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
     } else setHint('Press Ctrl+C again to quit.')
   }
 
-  const lastTool = items.findLast((item) => item.kind === 'tool')
+  const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
 
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {
@@ -544,13 +562,15 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
       <KeyRouter global={globalKeys}>
-        <StyledLines
-          lines={
-            view.phase === 'failed'
-              ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
-              : [[{ text: 'Opening session…', style: { dim: true } }]]
-          }
-        />
+        <ColorsContext value={colors}>
+          <StyledLines
+            lines={
+              view.phase === 'failed'
+                ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
+                : [[{ text: 'Opening session…', style: { dim: true } }]]
+            }
+          />
+        </ColorsContext>
       </KeyRouter>
     )
 
@@ -655,22 +675,24 @@ export function App({ bridge, sessionId, onExit, size, clock = Date.now }: AppPr
   return (
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
-        <Box flexDirection="column" width={width}>
-          <Static key={session.id} items={printedBlocks}>
-            {(block) => (
-              <StyledLines
-                key={block.key}
-                lines={continuedLines(itemLines(block.item, width), block.continued === true)}
-              />
-            )}
-          </Static>
-          <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
-            {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-            {status.length > 0 ? <StyledLines lines={status} /> : null}
-            {surface}
-            <StyledLines lines={footer} />
+        <ColorsContext value={colors}>
+          <Box flexDirection="column" width={width}>
+            <Static key={session.id} items={printedBlocks}>
+              {(block) => (
+                <StyledLines
+                  key={block.key}
+                  lines={continuedLines(itemLines(block.item, width), block.continued === true)}
+                />
+              )}
+            </Static>
+            <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+              {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+              {status.length > 0 ? <StyledLines lines={status} /> : null}
+              {surface}
+              <StyledLines lines={footer} />
+            </Box>
           </Box>
-        </Box>
+        </ColorsContext>
       </ExitGuardProvider>
     </KeyRouter>
   )

@@ -17,6 +17,7 @@ export function startApp(
     sessionId?: string
     size?: { columns: number; rows: number }
     clock?: () => number
+    colors?: boolean
   } = {},
 ) {
   const onExit = vi.fn<(code: number, sessionId?: string) => void>()
@@ -27,6 +28,7 @@ export function startApp(
       onExit={onExit}
       size={options.size ?? { columns: 80, rows: 24 }}
       {...(options.clock ? { clock: options.clock } : {})}
+      {...(options.colors !== undefined ? { colors: options.colors } : {})}
     />,
   )
   mounted.push(app)
