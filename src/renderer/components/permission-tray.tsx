@@ -42,7 +42,6 @@ export function PermissionTray({
   const denyRef = useRef<HTMLButtonElement>(null)
   const noteRef = useRef<HTMLTextAreaElement>(null)
   const detailId = useId()
-  const scopeId = useId()
   const noteHintId = useId()
 
   const diff = useMemo(
@@ -50,6 +49,8 @@ export function PermissionTray({
     () => (toolCategory(request.tool) === 'edit' ? diffView(request.detail) : null),
     [request.tool, request.detail],
   )
+  // A file change is shown as its diff at once (its first lines; the rest scroll), not behind Details.
+  const inlineDiff = diff !== null && diff.kind !== 'text' ? diff : null
   const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')
   const high = request.risk === 'high'
 
@@ -129,6 +130,16 @@ export function PermissionTray({
       </TrayHeader>
       <div className="tray-body">
         <PermissionWhat request={request} diff={diff} expanded={open} />
+        {inlineDiff && !open && (
+          <div
+            className="permission-detail is-diff is-preview"
+            tabIndex={0}
+            role="group"
+            aria-label="Changes"
+          >
+            <PermissionDiff view={inlineDiff} />
+          </div>
+        )}
         {open && (
           <div
             id={detailId}
@@ -144,30 +155,6 @@ export function PermissionTray({
                 <RevealedText text={request.detail} />
               </pre>
             )}
-          </div>
-        )}
-        {request.rememberScope !== null && (
-          <div className="remember">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={remember}
-                aria-describedby={scopeId}
-                onChange={(e) => setRemember(e.target.checked)}
-              />
-              Remember for this turn
-            </label>
-            <span id={scopeId} className="remember-scope">
-              Don&apos;t ask again this turn for{' '}
-              {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
-                <span key={i}>
-                  {i > 0 && ', '}
-                  <ScopeEntry text={entry} />
-                </span>
-              ))}
-              {request.rememberScope.length > SCOPE_SHOWN &&
-                ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
-            </span>
           </div>
         )}
         {noteOpen && (
@@ -190,10 +177,39 @@ export function PermissionTray({
           </div>
         )}
       </div>
+      {/* Outside the scrolling part: never cut by the footer, however long the detail. */}
+      {request.rememberScope !== null ? (
+        <div className="remember">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+            />
+            <span>
+              Remember for this turn: don&apos;t ask again for{' '}
+              {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
+                <span key={i}>
+                  {i > 0 && ', '}
+                  <ScopeEntry text={entry} />
+                </span>
+              ))}
+              {request.rememberScope.length > SCOPE_SHOWN &&
+                ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
+            </span>
+          </label>
+        </div>
+      ) : (
+        <p className="remember remember-none">
+          {high
+            ? 'Asked every time: Parley does not remember a high-risk action.'
+            : 'Asked every time: Parley cannot remember this one for the turn.'}
+        </p>
+      )}
       <footer className="tray-actions">
         <button
           type="button"
-          className="button-quiet disclosure"
+          className="button-secondary disclosure"
           aria-expanded={open}
           aria-controls={open ? detailId : undefined}
           onClick={() => setOpen((o) => !o)}
@@ -203,11 +219,12 @@ export function PermissionTray({
         {!noteOpen && (
           <button
             type="button"
-            className="button-quiet"
+            className="button-secondary"
             disabled={busy}
+            aria-label="No, and tell the agent what to do instead"
             onClick={() => setNoteOpen(true)}
           >
-            No, and tell the agent what to do instead
+            No, and tell the agent…
           </button>
         )}
         {request.recovered && (
@@ -224,19 +241,6 @@ export function PermissionTray({
         )}
         <span className="tray-main-actions">
           <button
-            ref={denyRef}
-            type="button"
-            className="button-secondary"
-            disabled={busy}
-            aria-keyshortcuts="2 Escape"
-            onClick={() => void respond('deny')}
-          >
-            Deny
-            <kbd className="key-hint" aria-hidden="true">
-              2
-            </kbd>
-          </button>
-          <button
             ref={allowRef}
             type="button"
             className={high ? 'button-danger' : 'button-primary'}
@@ -247,6 +251,19 @@ export function PermissionTray({
             Allow
             <kbd className="key-hint" aria-hidden="true">
               1
+            </kbd>
+          </button>
+          <button
+            ref={denyRef}
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            aria-keyshortcuts="2 Escape"
+            onClick={() => void respond('deny')}
+          >
+            Deny
+            <kbd className="key-hint" aria-hidden="true">
+              2
             </kbd>
           </button>
           <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
