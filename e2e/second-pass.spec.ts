@@ -228,3 +228,43 @@ test('9. the "You answered" card wraps a long Other answer from the left, with n
   expect(Math.abs(given.x - question.x)).toBeLessThanOrEqual(1)
   await shootAll(page, 'answered-long-other')
 })
+
+test('10. controls and words: styled pickers, a narrower sidebar at 900 px', async ({
+  app: page,
+}) => {
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  const look = await mode.evaluate((el) => {
+    type Style = { appearance: string; borderTopLeftRadius: string }
+    const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
+    const style = g.getComputedStyle(el)
+    return { appearance: style.appearance, radius: style.borderTopLeftRadius }
+  })
+  expect(look).toEqual({ appearance: 'none', radius: '999px' })
+  await page.setViewportSize({ width: 900, height: 800 })
+  const sidebar = await box(page.getByRole('navigation', { name: 'Sessions' }))
+  expect(sidebar.width).toBeLessThanOrEqual(221)
+  await shootAll(page, 'first-screen-pickers')
+})
+
+test('11. the message box has its own focus ring, and opening Settings shows where focus is', async ({
+  app: page,
+}) => {
+  const outline = (locator: Locator) =>
+    locator.evaluate((el) => {
+      type Style = { outlineStyle: string; outlineWidth: string }
+      const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
+      const style = g.getComputedStyle(el)
+      return `${style.outlineWidth} ${style.outlineStyle}`
+    })
+  const composer = page.locator('form.composer')
+  await expect(messageBox(page)).toBeFocused()
+  expect(await outline(composer)).toBe('2px solid')
+  await page.getByRole('combobox', { name: 'Mode' }).focus()
+  expect(await outline(composer)).not.toBe('2px solid')
+
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const heading = page.getByRole('heading', { name: 'Settings' })
+  await expect(heading).toBeFocused()
+  expect(await outline(heading)).toBe('2px solid')
+  await shootAll(page, 'settings-opened-focus')
+})
