@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createTwoFilesPatch } from 'diff'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
@@ -84,6 +84,22 @@ describe('the permission tray', () => {
       '33 c',
       '4+addedd',
     ])
+  })
+
+  it("shows an edit's diff without a click, syntax-coloured by the file's extension", async () => {
+    const { tray } = await showPermission({
+      tool: 'edit_file',
+      summary: 'Edit src/app.ts',
+      detail: patch('const a = 1\n', 'const a = 2\n'),
+    })
+    const changes = within(tray).getByRole('group', { name: 'Changes' })
+    expect(
+      within(changes)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['1−removedconst a = 1', '1+addedconst a = 2'])
+    await waitFor(() => expect(changes.querySelector('.hljs-keyword')).not.toBeNull())
+    expect(changes.querySelector('.hljs-number')?.textContent).toBe('1')
   })
 
   it('shows a new file as its content and a write that changes nothing as "No changes"', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../../shared'
 import { toolCategory } from '../../shared/pinned-tools'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
-import { commandParts } from '../tray/command-view'
+import { commandParts, permissionHeadline } from '../tray/command-view'
 import { diffView } from '../tray/diff-view'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTrayKey } from '../tray/use-armed'
@@ -51,6 +51,8 @@ export function PermissionTray({
   )
   // A file change is shown as its diff at once (its first lines; the rest scroll), not behind Details.
   const inlineDiff = diff !== null && diff.kind !== 'text' ? diff : null
+  const headline = permissionHeadline(request)
+  const path = headline.kind === 'file' ? headline.path : undefined
   const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')
   const high = request.risk === 'high'
 
@@ -137,7 +139,7 @@ export function PermissionTray({
             role="group"
             aria-label="Changes"
           >
-            <PermissionDiff view={inlineDiff} />
+            <PermissionDiff view={inlineDiff} path={path} />
           </div>
         )}
         {open && (
@@ -149,7 +151,7 @@ export function PermissionTray({
             aria-label="Full details"
           >
             {diff ? (
-              <PermissionDiff view={diff} />
+              <PermissionDiff view={diff} path={path} />
             ) : (
               <pre className="detail-text">
                 <RevealedText text={request.detail} />
