@@ -18,7 +18,7 @@ describe('the tray in the composer slot', () => {
     expect(tray).toHaveFocus()
     expect(within(tray).getByText('Medium risk')).toBeInTheDocument()
 
-    await user.click(within(tray).getByRole('checkbox', { name: 'Remember for this turn' }))
+    await user.click(within(tray).getByRole('checkbox', { name: /^Remember for this turn/ }))
     await user.click(within(tray).getByRole('button', { name: 'Allow' }))
 
     const composer = await screen.findByRole('textbox', { name: 'Message' })
@@ -55,11 +55,17 @@ describe('the tray in the composer slot', () => {
     expect(tray.textContent).not.toContain('\u202E')
   })
 
-  it('shows a countdown for an expiring request and "waiting since" for a recovered one', async () => {
+  it('shows the countdown only in its last minute, and "waiting since" for a recovered one', async () => {
     const fake = oneSession()
     await renderApp(fake)
-    act(() => fake.ask(permissionRequest({ expiresAt: Date.now() + 299_500 })))
-    expect(await screen.findByText(/Denies automatically in 5:00|4:59/)).toBeInTheDocument()
+    act(() => fake.ask(permissionRequest({ requestId: 'p0', expiresAt: Date.now() + 299_500 })))
+    await screen.findByRole('region', { name: 'Permission request' })
+    expect(screen.queryByText(/Denies automatically/)).not.toBeInTheDocument()
+    await act(async () => {
+      await fake.bridge.respondToPermission({ requestId: 'p0', decision: 'deny', remember: false })
+    })
+    act(() => fake.ask(permissionRequest({ expiresAt: Date.now() + 50_000 })))
+    expect(await screen.findByText(/Denies automatically in 0:[45]\d/)).toBeInTheDocument()
     act(() => fake.ask(permissionRequest({ requestId: 'p2', recovered: true })))
     await act(async () => {
       await fake.bridge.respondToPermission({ requestId: 'p1', decision: 'deny', remember: false })
