@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../shared/bridge'
 import {
   isTurnEnd,
+  readLogRecords,
   makeRig,
   newSession,
   nthInteraction,
@@ -99,5 +100,59 @@ describe('the inbox across sessions', () => {
       'Clean the build',
     ])
     expect(inboxEvents(runtime).at(-1)?.items).toHaveLength(1)
+  })
+})
+
+describe('answers from a paired device', () => {
+  const phone = { id: 'device-1', name: 'Pixel 7 · Chrome' }
+
+  it('records which device answered, beside each answer in the log', async () => {
+    const rig = makeRig(scenario)
+    const runtime = await startRuntime(rig)
+    open.push(runtime)
+    const fromPhone = (runtime as typeof runtime & { forDevice(d: typeof phone): typeof runtime })
+      .forDevice
+    const asPhone = fromPhone.call(runtime, phone)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'ask me' })
+    const question = await nthInteraction(runtime, 1)
+    expect(
+      await asPhone.respondToQuestion({ requestId: question.requestId, answers: ['Expand', null] }),
+    ).toEqual({ ok: true })
+    await waitForEvent(runtime, isTurnEnd)
+    await runtime.send({ sessionId, text: 'run it' })
+    const permission = await nthInteraction(runtime, 2)
+    await asPhone.respondToPermission({
+      requestId: permission.requestId,
+      decision: 'allow',
+      remember: false,
+    })
+    await waitForEvent(
+      runtime,
+      (e) => isTurnEnd(e) && e.event.type === 'turn_end' && e.event.turnId === permission.turnId,
+    )
+
+    const records = readLogRecords(rig, sessionId)
+    expect(
+      records.find((r) => r.type === 'tool_result' && r.tool === 'AskUserQuestion'),
+    ).toMatchObject({ device: phone })
+    expect(records.find((r) => r.type === 'permission_decision')).toMatchObject({
+      decision: 'allow',
+      reason: 'user',
+      device: phone,
+    })
+  })
+
+  it('an answer from this computer names no device', async () => {
+    const rig = makeRig(scenario)
+    const runtime = await startRuntime(rig)
+    open.push(runtime)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'ask me' })
+    const question = await nthInteraction(runtime, 1)
+    await runtime.respondToQuestion({ requestId: question.requestId, answers: [null, null] })
+    await waitForEvent(runtime, isTurnEnd)
+    const result = readLogRecords(rig, sessionId).find((r) => r.type === 'tool_result')
+    expect(result).not.toHaveProperty('device')
   })
 })

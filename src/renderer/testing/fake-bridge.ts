@@ -247,6 +247,8 @@ export function createFakeBridge(
     },
     listPending: ({ sessionId }) => queueOf(sessionId),
     listInbox: () => inbox(),
+    listDevices: () => [],
+    revokeDevice: () => ({ ok: false, reason: 'not_found' }),
     getSettings: () => settings,
     updateSettings: (patch) => {
       const { openaiApiKey, anthropicApiKey, ...rest } = patch
