@@ -47,12 +47,10 @@ export function InboxView({
   }, [bridge])
 
   const list = items ?? []
+  // Once answered (here or anywhere else) it leaves the list, and the list is shown again.
   const shown = list.find((item) => item.interaction.requestId === answering)
-  // Answered (here or anywhere else): back to the list, the cursor kept in range.
-  useEffect(() => {
-    if (answering && !shown) setAnswering(null)
-    setCursor((c) => Math.min(c, Math.max(0, list.length - 1)))
-  }, [answering, shown, list.length, setCursor])
+  // The list can shrink under the cursor: it stays on the last line.
+  const at = (index: number) => Math.min(index, Math.max(0, list.length - 1))
 
   const inner = width - FRAME_COLUMNS
   const header = flowItems(
@@ -79,7 +77,7 @@ export function InboxView({
   }))
   const body: StyledLine[] =
     list.length > 0
-      ? choiceLines(choices, cursor, inner, { maxRowsEach: 1 })
+      ? choiceLines(choices, at(cursor), inner, { maxRowsEach: 1 })
       : [[{ text: 'Nothing is waiting for you.', style: { dim: true } }]]
   const footer = flowItems(
     ['↑↓ move', 'Enter answer', 'o open its session', 'Esc back'].map((h) => [
@@ -88,16 +86,16 @@ export function InboxView({
     inner,
   )
   const layout = layoutFrame({ header, body, footer }, maxRows, {
-    focus: [cursor, cursor + 1],
+    focus: [at(cursor), at(cursor) + 1],
     keys: '↑↓ scroll',
   })
 
   useFocusedKeys((input, key, pasted) => {
     if (pasted) return
-    const picked = list[cursorRef.current]
+    const picked = list[at(cursorRef.current)]
     if (key.escape) onClose()
-    else if (key.upArrow) setCursor((c) => Math.max(0, c - 1))
-    else if (key.downArrow) setCursor((c) => Math.min(list.length - 1, c + 1))
+    else if (key.upArrow) setCursor((c) => Math.max(0, at(c) - 1))
+    else if (key.downArrow) setCursor((c) => at(c + 1))
     else if (key.return && picked) setAnswering(picked.interaction.requestId)
     else if (input === 'o' && picked) onOpenSession(picked.sessionId)
   }, !shown)
