@@ -156,3 +156,54 @@ describe('answers from a paired device', () => {
     expect(result).not.toHaveProperty('device')
   })
 })
+
+describe('the notice webhook', () => {
+  it('a receiver on loopback hears only which session waits, never what was asked', async () => {
+    const { createServer } = await import('node:http')
+    const heard: Array<{ method: string | undefined; type: string | undefined; body: string }> = []
+    let arrived: () => void = () => undefined
+    const notice = new Promise<void>((resolve) => (arrived = resolve))
+    const receiver = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      request.on('end', () => {
+        heard.push({ method: request.method, type: request.headers['content-type'], body })
+        response.end()
+        arrived()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const address = receiver.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      const runtime = await startRuntime(makeRig(scenario))
+      open.push(runtime)
+      expect(
+        await runtime.updateSettings({ notifyUrl: `http://127.0.0.1:${port}/parley-topic` }),
+      ).toMatchObject({ ok: true })
+      const sessionId = await newSession(runtime)
+      await runtime.renameSession({ sessionId, title: 'Migrate the database' })
+      await runtime.send({ sessionId, text: 'ask me' })
+      await nthInteraction(runtime, 1)
+      await notice
+      expect(heard).toEqual([
+        {
+          method: 'POST',
+          type: 'text/plain; charset=utf-8',
+          body: 'Migrate the database: Parley needs your input',
+        },
+      ])
+    } finally {
+      receiver.close()
+    }
+  })
+
+  it('refuses a notice URL that is not http(s)', async () => {
+    const runtime = await startRuntime(makeRig(scenario))
+    open.push(runtime)
+    const { dispatchBridgeCall } = await import('../../shared/bridge-dispatch')
+    expect(
+      await dispatchBridgeCall(runtime, 'updateSettings', { notifyUrl: 'file:///etc/passwd' }),
+    ).toMatchObject({ ok: false, reason: 'invalid_input' })
+  })
+})

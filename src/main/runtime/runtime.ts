@@ -43,6 +43,7 @@ import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
 import { DeviceStore } from './remote/device-store'
+import { postNotice } from './remote/webhook-notice'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -347,6 +348,15 @@ export class ParleyRuntime implements Runtime {
       }
     }
     if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+    if (event.type === 'interaction_added') this.#notify(event.sessionId)
+  }
+
+  /** Something new waits: the notice webhook, when the person set one, hears which session. */
+  #notify(sessionId: string): void {
+    const url = this.#settings.current.notifyUrl
+    if (!url) return
+    const title = this.#session(sessionId)?.title ?? DEFAULT_TITLE
+    void postNotice(this.options.fetch ?? globalThis.fetch, url, title)
   }
 
   #inbox(): InboxItem[] {
