@@ -26,6 +26,8 @@ export type ParleyServer = {
   stop(): Promise<ServerExit>
   /** Kills the process outright (SIGKILL), as a crash or power loss would. */
   kill(): Promise<ServerExit>
+  /** Resolves with the rest of the first stdout line (printed so far or later) after `prefix`. */
+  lineAfter(prefix: string): Promise<string>
 }
 
 /** How a server process ended, and everything it wrote to stderr. */
@@ -94,9 +96,18 @@ export async function startParleyServer(
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
+  const printed: string[] = []
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  lines.on('line', (line) => printed.push(line))
+  const lineAfter = (prefix: string) =>
+    new Promise<string>((resolveLine) => {
+      const found = (line: string) =>
+        line.startsWith(prefix) && resolveLine(line.slice(prefix.length).trim())
+      printed.forEach(found)
+      lines.on('line', found)
+    })
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
-      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       lines.on('line', (line) => {
         if (line.startsWith(LISTENING_PREFIX))
           resolveUrl(line.slice(LISTENING_PREFIX.length).trim())
@@ -112,6 +123,7 @@ export async function startParleyServer(
       startedInMs: performance.now() - spawnedAt,
       stop: () => stopChild(child).then(() => exitOf(child, stderr)),
       kill: () => stopChild(child, 'SIGKILL').then(() => exitOf(child, stderr)),
+      lineAfter,
     }
   } catch (error) {
     await stopChild(child)

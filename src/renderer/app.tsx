@@ -4,6 +4,7 @@ import { ChatHeader } from './components/chat-header'
 import { ComposerSlot } from './components/composer-slot'
 import { ErrorBanner } from './components/error-banner'
 import { InboxView } from './components/inbox-view'
+import { useBackgroundNotice } from './components/use-background-notice'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
@@ -66,6 +67,7 @@ function Shell() {
   const shell = useShell()
   useAppShortcuts()
   useWindowTitle()
+  useBackgroundNotice()
   return (
     <div
       className={`app${shell.sidebarOpen ? '' : ' sidebar-collapsed'}${shell.settingsOpen ? ' settings-open' : ''}`}

@@ -28,6 +28,8 @@ export const BRIDGE_CHANNELS = {
   saveFormDraft: 'interactions:save-form-draft',
   listPending: 'interactions:list-pending',
   listInbox: 'interactions:list-inbox',
+  listDevices: 'devices:list',
+  revokeDevice: 'devices:revoke',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listModels: 'settings:list-models',

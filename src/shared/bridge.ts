@@ -9,6 +9,7 @@ import { McpServerInfoSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
+import { PairedDeviceSchema } from './devices'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -239,6 +240,18 @@ export const BRIDGE_CALLS = {
     channel: 'interactions:list-inbox',
     input: z.strictObject({}),
     output: z.array(InboxItemSchema),
+  },
+  /** Devices paired to answer from afar (`parley serve --remote`): name, when paired, last use. */
+  listDevices: {
+    channel: 'devices:list',
+    input: z.strictObject({}),
+    output: z.array(PairedDeviceSchema),
+  },
+  /** Forgets a paired device: its token opens nothing from now on and its open pages close. */
+  revokeDevice: {
+    channel: 'devices:revoke',
+    input: z.strictObject({ deviceId: IdSchema }),
+    output: z.union([Ok, fail('not_found')]),
   },
   getSettings: {
     channel: 'settings:get',

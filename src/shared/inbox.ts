@@ -75,3 +75,12 @@ export function inboxSubject(interaction: PendingInteraction): string {
 export function titleWithCount(title: string, count: number): string {
   return count > 0 ? `(${count}) ${title}` : title
 }
+
+/** The requests in `after` that were not waiting in `before`: what a notice is about. */
+export function newlyWaiting(
+  before: readonly InboxItem[],
+  after: readonly InboxItem[],
+): InboxItem[] {
+  const known = new Set(before.map((item) => item.interaction.requestId))
+  return after.filter((item) => !known.has(item.interaction.requestId))
+}

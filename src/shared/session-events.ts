@@ -4,6 +4,7 @@ import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
 import { FormResponseSchema, FormSpecSchema } from './form-schema'
 import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
+import { DeviceRefSchema } from './devices'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -122,6 +123,8 @@ export const ToolResultSchema = z.strictObject({
   output: JsonSchema,
   isError: z.boolean(),
   synthetic: z.boolean().optional(),
+  /** The paired device the answer came from (AskUserQuestion answered from a phone). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const PermissionRequestEventSchema = z.strictObject({
@@ -162,6 +165,8 @@ export const PermissionDecisionEventSchema = z.strictObject({
   remember: z.boolean(),
   /** With a denial: what the person told the agent to do instead. */
   note: z.string().max(LIMITS.denyNote).optional(),
+  /** The paired device the person answered from (absent: this computer). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const UserQuestionRequestSchema = z.strictObject({
@@ -208,6 +213,8 @@ export const InteractionResponseEventSchema = z.strictObject({
   response: z
     .union([z.strictObject({ optionId: z.string().max(LIMITS.id) }), FormResponseSchema])
     .optional(),
+  /** The paired device the person answered from (absent: this computer). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const TurnEndReasonSchema = z.enum([

@@ -30,6 +30,7 @@ import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from '
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
+import { InboxView } from './inbox-view'
 import {
   HELP_TEXT,
   commandSuggestions,
@@ -98,6 +99,7 @@ export interface AppProps {
 /** A panel shown in place of the message box. */
 type Panel =
   | { kind: 'sessions'; sessions: readonly SessionSummary[] }
+  | { kind: 'inbox' }
   | { kind: 'output' }
   | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
 
@@ -376,6 +378,8 @@ export function App({
         return void bridge.listSessions({}).then((list) => {
           if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
         })
+      case 'inbox':
+        return setPanel({ kind: 'inbox' })
       case 'mode': {
         const modes = session.agentModes
         if (modes) {
@@ -623,6 +627,16 @@ export function App({
         width={width}
         maxRows={surfaceMax}
         onPick={openSession}
+        onClose={() => setPanel(null)}
+      />
+    ) : panel?.kind === 'inbox' ? (
+      <InboxView
+        bridge={bridge}
+        width={width}
+        maxRows={surfaceMax}
+        onOpenSession={(id) =>
+          id === session.id ? setPanel(null) : switchTo({ kind: 'open', sessionId: id })
+        }
         onClose={() => setPanel(null)}
       />
     ) : panel?.kind === 'mcp-approval' ? (

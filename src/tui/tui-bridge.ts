@@ -29,6 +29,7 @@ export type TuiMethod = Extract<
   | 'saveQuestionDraft'
   | 'saveFormDraft'
   | 'listPending'
+  | 'listInbox'
   | 'getSettings'
   | 'updateSettings'
   | 'listModels'
@@ -73,6 +74,7 @@ export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
     saveQuestionDraft: call('saveQuestionDraft'),
     saveFormDraft: call('saveFormDraft'),
     listPending: call('listPending'),
+    listInbox: call('listInbox'),
     getSettings: call('getSettings'),
     updateSettings: call('updateSettings'),
     listModels: call('listModels'),

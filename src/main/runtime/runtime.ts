@@ -11,6 +11,9 @@ import type {
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
+import { BRIDGE_METHODS } from '../../shared/bridge'
+import type { BridgeHandlers } from '../../shared/bridge-dispatch'
+import type { DeviceRef } from '../../shared/devices'
 import { ParkedRequests } from './interactions/parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
@@ -49,6 +52,8 @@ import {
   unsandboxedNotice,
   type CommandSandbox,
 } from './sandbox/command-sandbox'
+import { DeviceStore } from './remote/device-store'
+import { postNotice } from './remote/webhook-notice'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -177,6 +182,8 @@ export class ParleyRuntime implements Runtime {
   }
   /** Start-up problems (unreadable session files, invalid settings), for the host to show. */
   readonly problems: string[] = []
+  /** Devices paired to answer from afar; the web host's remote listener checks tokens with it. */
+  readonly devices: DeviceStore
 
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
@@ -186,6 +193,7 @@ export class ParleyRuntime implements Runtime {
       hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
     }
     this.#drafts = new DraftStore(options.dataDir)
+    this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
@@ -375,6 +383,15 @@ export class ParleyRuntime implements Runtime {
       }
     }
     if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+    if (event.type === 'interaction_added') this.#notify(event.sessionId)
+  }
+
+  /** Something new waits: the notice webhook, when the person set one, hears which session. */
+  #notify(sessionId: string): void {
+    const url = this.#settings.current.notifyUrl
+    if (!url) return
+    const title = this.#session(sessionId)?.title ?? DEFAULT_TITLE
+    void postNotice(this.options.fetch ?? globalThis.fetch, url, title)
   }
 
   #inbox(): InboxItem[] {
@@ -710,38 +727,58 @@ export class ParleyRuntime implements Runtime {
 
   // ── interactions ──────────────────────────────────────────────────────────
 
-  async respondToPermission({
-    requestId,
-    decision,
-    remember,
-    note,
-  }: In<'respondToPermission'>): Out<'respondToPermission'> {
+  /**
+   * The bridge calls as a paired device makes them: the same, except that every answer is
+   * recorded as given from `device`.
+   */
+  forDevice(device: DeviceRef): BridgeHandlers {
+    const same = Object.fromEntries(
+      BRIDGE_METHODS.map((method) => [
+        method,
+        (input: unknown) => (this[method] as (i: unknown) => Promise<unknown>).call(this, input),
+      ]),
+    ) as unknown as BridgeHandlers
+    return {
+      ...same,
+      respondToPermission: (input) => this.respondToPermission(input, device),
+      respondToQuestion: (input) => this.respondToQuestion(input, device),
+      respondToAgentPermission: (input) => this.respondToAgentPermission(input, device),
+      respondToForm: (input) => this.respondToForm(input, device),
+    }
+  }
+
+  async respondToPermission(
+    { requestId, decision, remember, note }: In<'respondToPermission'>,
+    device?: DeviceRef,
+  ): Out<'respondToPermission'> {
     const answer = {
       kind: 'permission' as const,
       decision,
       remember,
       ...(note && decision === 'deny' ? { note } : {}),
     }
-    return narrow(this.#broker.respond(requestId, answer), ['unknown_request', 'wrong_kind'])
-  }
-
-  async respondToQuestion({
-    requestId,
-    answers,
-  }: In<'respondToQuestion'>): Out<'respondToQuestion'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'question', answers }), [
+    return narrow(this.#broker.respond(requestId, answer, 'person', device), [
       'unknown_request',
       'wrong_kind',
-      'answer_count',
-      'invalid_answer',
     ])
   }
 
-  async respondToAgentPermission({
-    requestId,
-    optionId,
-  }: In<'respondToAgentPermission'>): Out<'respondToAgentPermission'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'agent_permission', optionId }), [
+  async respondToQuestion(
+    { requestId, answers }: In<'respondToQuestion'>,
+    device?: DeviceRef,
+  ): Out<'respondToQuestion'> {
+    return narrow(
+      this.#broker.respond(requestId, { kind: 'question', answers }, 'person', device),
+      ['unknown_request', 'wrong_kind', 'answer_count', 'invalid_answer'],
+    )
+  }
+
+  async respondToAgentPermission(
+    { requestId, optionId }: In<'respondToAgentPermission'>,
+    device?: DeviceRef,
+  ): Out<'respondToAgentPermission'> {
+    const answer = { kind: 'agent_permission' as const, optionId }
+    return narrow(this.#broker.respond(requestId, answer, 'person', device), [
       'unknown_request',
       'wrong_kind',
       'unknown_option',
@@ -749,8 +786,11 @@ export class ParleyRuntime implements Runtime {
     ])
   }
 
-  async respondToForm({ requestId, response }: In<'respondToForm'>): Out<'respondToForm'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'form', response }), [
+  async respondToForm(
+    { requestId, response }: In<'respondToForm'>,
+    device?: DeviceRef,
+  ): Out<'respondToForm'> {
+    return narrow(this.#broker.respond(requestId, { kind: 'form', response }, 'person', device), [
       'unknown_request',
       'wrong_kind',
       'invalid',
@@ -850,6 +890,16 @@ export class ParleyRuntime implements Runtime {
 
   async listInbox(_input: In<'listInbox'>): Out<'listInbox'> {
     return this.#inbox()
+  }
+
+  // ── paired devices ────────────────────────────────────────────────────────
+
+  async listDevices(_input: In<'listDevices'>): Out<'listDevices'> {
+    return this.devices.list()
+  }
+
+  async revokeDevice({ deviceId }: In<'revokeDevice'>): Out<'revokeDevice'> {
+    return (await this.devices.revoke(deviceId)) ? ok : { ok: false, reason: 'not_found' }
   }
 
   // ── settings ──────────────────────────────────────────────────────────────

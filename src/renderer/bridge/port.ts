@@ -18,9 +18,9 @@ export type Port = {
 
 /**
  * The Electron preload's `window.parley` when present; otherwise a WebSocket client of the web
- * host, using the per-launch token from the page's `#token=…`.
+ * host, using the per-launch token from the page's `#token=…` (or a paired device's own token).
  */
-export function openPort(win: Window = window): Port {
+export function openPort(win: Window = window, deviceToken?: string): Port {
   if (win.parley) {
     return {
       bridge: checkedBridge(win.parley),
@@ -30,7 +30,7 @@ export function openPort(win: Window = window): Port {
       },
     }
   }
-  const bridge = createWebSocketBridge({ url: webSocketUrl(win.location) })
+  const bridge = createWebSocketBridge({ url: webSocketUrl(win.location, deviceToken) })
   return { bridge, onConnection: (callback) => bridge.onConnection(callback) }
 }
 

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
 import { agentPermissionRequest, permissionRequest, questionRequest } from '../testing/fixtures'
 import { renderApp } from '../testing/render-app'
@@ -86,5 +86,40 @@ describe('the inbox', () => {
     await user.click(within(codex).getByRole('button', { name: 'Open session' }))
     expect(screen.queryByRole('list', { name: 'Waiting for you' })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Fix the CI' })).toBeInTheDocument()
+  })
+})
+
+describe('a notice while the page is in the background', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('names the session that waits, and nothing of what it asks', async () => {
+    const shown: Array<{ title: string; body: string | undefined }> = []
+    class FakeNotification {
+      static permission = 'granted'
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body })
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification)
+    const fake = waitingInTwoSessions()
+    await renderApp(fake)
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    act(() => fake.ask(questionRequest({ sessionId: 'ci', requestId: 'q9' })))
+    await vi.waitFor(() =>
+      expect(shown).toEqual([{ title: 'Parley', body: 'Fix the CI: Parley needs your input' }]),
+    )
+  })
+
+  it('shows none while the page is in view', async () => {
+    const construct = vi.fn()
+    vi.stubGlobal('Notification', Object.assign(construct, { permission: 'granted' }))
+    const fake = waitingInTwoSessions()
+    await renderApp(fake)
+    act(() => fake.ask(questionRequest({ sessionId: 'ci', requestId: 'q9' })))
+    expect(screen.getByRole('button', { name: 'Waiting (4)' })).toBeInTheDocument()
+    expect(construct).not.toHaveBeenCalled()
   })
 })

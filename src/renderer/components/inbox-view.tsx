@@ -5,6 +5,7 @@ import { useNow } from '../../ui-common/use-now'
 import { useActions, useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
 import { TrayFor } from './composer-slot'
+import { canAskForNotices } from './use-background-notice'
 
 const MINUTE = 60_000
 
@@ -29,6 +30,7 @@ export function InboxView() {
   const selected = inbox.find((item) => item.interaction.requestId === selectedId)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const hadTray = useRef(false)
+  const [askNotices, setAskNotices] = useState(canAskForNotices)
 
   // Answered (here or anywhere else), the request leaves the inbox: back to the list.
   useEffect(() => {
@@ -61,6 +63,17 @@ export function InboxView() {
         <h1 id="inbox-heading" className="inbox-title" tabIndex={-1} ref={headingRef}>
           Waiting for you
         </h1>
+        {askNotices && (
+          <button
+            type="button"
+            className="button-quiet"
+            onClick={() =>
+              void Notification.requestPermission().finally(() => setAskNotices(canAskForNotices()))
+            }
+          >
+            Turn on notifications
+          </button>
+        )}
         <button type="button" className="button-quiet" onClick={() => shell.setInboxOpen(false)}>
           Back to chat
         </button>

@@ -3,6 +3,7 @@ import type {
   BridgeEvent,
   FormDraft,
   FormResponse,
+  PairedDevice,
   ParleyBridge,
   PermissionMode,
   SettingsPatch,
@@ -143,6 +144,10 @@ export type ChatActions = {
   listModels(): Promise<ModelSuggestions>
   /** One small request to the configured provider; how it went, in plain words. */
   testConnection(): Promise<{ ok: boolean; message: string }>
+  /** Devices paired with `parley serve --remote`; null when they could not be read. */
+  listDevices(): Promise<readonly PairedDevice[] | null>
+  /** Forgets a paired device: its open page is cut off and its token opens nothing again. */
+  revokeDevice(deviceId: string): Promise<boolean>
   respondToPermission(answer: PermissionAnswer): Promise<boolean>
   respondToQuestion(
     sessionId: string,
@@ -673,6 +678,24 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           : { models: [], fromServer: false }
       } catch {
         return { models: [], fromServer: false }
+      }
+    },
+
+    async listDevices() {
+      try {
+        return await bridge.listDevices({})
+      } catch (error) {
+        fail(error)
+        return null
+      }
+    },
+
+    async revokeDevice(deviceId) {
+      try {
+        return (await bridge.revokeDevice({ deviceId })).ok
+      } catch (error) {
+        fail(error)
+        return false
       }
     },
 

@@ -5,6 +5,7 @@ import type {
   BridgeMethod,
   BridgeOutput,
   LogNotice,
+  PairedDevice,
   ParleyBridge,
   PendingInteraction,
   PublicSettings,
@@ -69,6 +70,8 @@ export function createFakeBridge(
     settings?: Partial<PublicSettings>
     /** MCP servers by workspace; approving clears the approval and starts them. */
     mcp?: Record<string, FakeMcpView>
+    /** Devices paired with `parley serve --remote`. */
+    devices?: PairedDevice[]
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -80,6 +83,7 @@ export function createFakeBridge(
   let settings: PublicSettings = { ...FAKE_SETTINGS, ...init.settings }
   const mcp = new Map(Object.entries(init.mcp ?? {}))
   let counter = 0
+  let devices = init.devices ?? []
 
   const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
   const changed = (id: string) =>
@@ -247,6 +251,12 @@ export function createFakeBridge(
     },
     listPending: ({ sessionId }) => queueOf(sessionId),
     listInbox: () => inbox(),
+    listDevices: () => devices,
+    revokeDevice: ({ deviceId }) => {
+      if (!devices.some((d) => d.id === deviceId)) return { ok: false, reason: 'not_found' }
+      devices = devices.filter((d) => d.id !== deviceId)
+      return { ok: true }
+    },
     getSettings: () => settings,
     updateSettings: (patch) => {
       const { openaiApiKey, anthropicApiKey, ...rest } = patch

@@ -52,6 +52,15 @@ export async function exerciseEveryCall(
   const permission = pending.find((p) => p.kind === 'permission')
   const question = pending.find((p) => p.kind === 'question')
   expect(permission && question).toBeTruthy()
+  expect(await run('listInbox', {})).toEqual([
+    expect.objectContaining({ sessionId, sessionTitle: 'Renamed' }),
+    expect.objectContaining({ sessionId, sessionTitle: 'Renamed' }),
+  ])
+  expect(await run('listDevices', {})).toEqual([])
+  expect(await run('revokeDevice', { deviceId: 'nope' })).toMatchObject({
+    ok: false,
+    reason: 'not_found',
+  })
   expect(
     await run('respondToPermission', { requestId: permission?.requestId, decision: 'allow' }),
   ).toEqual({ ok: true })
@@ -137,6 +146,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listMcpServers', {}],
   ['approveMcpServers', { workspace: '/tmp' }],
   ['restartMcpServer', { workspace: '', name: 'x' }],
+  ['listInbox', { sessionId: 'x' }],
+  ['listDevices', { all: true }],
+  ['revokeDevice', { deviceId: '' }],
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],

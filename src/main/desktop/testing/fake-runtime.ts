@@ -267,6 +267,14 @@ export function createFakeRuntime(): FakeRuntime {
       calls.push('listPending')
       return pending.filter((p) => p.sessionId === sessionId)
     },
+    async listDevices() {
+      calls.push('listDevices')
+      return []
+    },
+    async revokeDevice() {
+      calls.push('revokeDevice')
+      return { ok: false, reason: 'not_found' }
+    },
     async listInbox() {
       calls.push('listInbox')
       return inboxItems(

@@ -1,4 +1,5 @@
 import type { InteractionSource, SettleOutcome } from '../../../shared/interactions'
+import type { DeviceRef } from '../../../shared/devices'
 import type { PermissionDecision } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
@@ -87,6 +88,8 @@ interface Decision {
   requestId: string | null
   remember: boolean
   note?: string | undefined
+  /** The paired device the person answered from. */
+  device?: DeviceRef | undefined
 }
 
 /**
@@ -210,7 +213,7 @@ export class PermissionGate {
             }
           : null,
       ...(recovered ? {} : { timeoutMs: this.deps.permissionTimeoutMs }),
-      commit: (answer, by) => {
+      commit: (answer, by, device) => {
         if (!options.persisted) return
         this.#record(
           session,
@@ -222,6 +225,7 @@ export class PermissionGate {
             requestId,
             remember: answer.remember,
             note: answer.note,
+            device,
           },
           true,
         )
@@ -291,6 +295,7 @@ export class PermissionGate {
         reason: d.reason,
         remember: d.remember,
         ...(d.note ? { note: d.note } : {}),
+        ...(d.device ? { device: d.device } : {}),
       },
       sync,
     )

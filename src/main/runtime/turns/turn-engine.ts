@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai'
 import type { BridgeEvent } from '../../../shared/bridge'
+import type { DeviceRef } from '../../../shared/devices'
 import type { Json, SessionEvent, TurnEndReason } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
 import type { CommandSandbox } from '../sandbox/command-sandbox'
@@ -96,6 +97,8 @@ export interface ResultToCommit {
   synthetic?: boolean
   /** fsync before returning (an answer the person gave is durable before it is acknowledged). */
   sync?: boolean
+  /** The paired device the answer came from (AskUserQuestion answered from a phone). */
+  device?: DeviceRef
 }
 
 function errorText(error: unknown): string {
@@ -298,6 +301,7 @@ export class TurnEngine {
     isError,
     synthetic = false,
     sync = false,
+    device,
   }: ResultToCommit): boolean {
     if (!turn.openCalls.delete(toolCallId)) return false
     this.deps.record(
@@ -311,6 +315,7 @@ export class TurnEngine {
         output,
         isError,
         ...(synthetic ? { synthetic } : {}),
+        ...(device ? { device } : {}),
       },
       sync,
     )
