@@ -21,6 +21,8 @@ interface Line {
   payload: boolean
   /** The commands (as written) whose options or paths leave what Remember may generalise. */
   risky: string[]
+  /** Every simple command in it, as written (without its redirection). */
+  commands: string[]
 }
 
 let payloads = 0
@@ -131,6 +133,7 @@ const simple: fc.Arbitrary<Line> = fc
       text,
       payload: args.some((a) => a.payload),
       risky: program.risky || args.some((a) => a.risky || a.payload) ? [text] : [],
+      commands: [text],
     }
   })
 
@@ -144,16 +147,22 @@ const redirected: fc.Arbitrary<Line> = fc
       redirect.includes('outside') || redirect.includes('L/')
         ? [...line.risky, line.text + redirect]
         : line.risky,
+    commands: line.commands,
   }))
 
 const statement: fc.Arbitrary<Line> = fc
   .tuple(fc.constantFrom(...HIDING_STATEMENTS), payload)
-  .map(([hide, p]) => ({ text: hide(p), payload: true, risky: [] }))
+  .map(([hide, p]) => ({ text: hide(p), payload: true, risky: [], commands: [] }))
 
 /** Plain commands that come back often, so what was remembered is tried against new company. */
 const familiar: fc.Arbitrary<Line> = fc
   .constantFrom('echo hi', 'cat a.txt', 'git status', 'npm test', 'ls sub', 'echo hi > out.txt')
-  .map((text) => ({ text, payload: false, risky: [] }))
+  .map((text) => ({
+    text,
+    payload: false,
+    risky: [],
+    commands: [text.replace(' > out.txt', '')],
+  }))
 
 const SEPARATORS = ['; ', ' && ', ' || ', ' | ', '\n']
 const line: fc.Arbitrary<Line> = fc
@@ -178,6 +187,7 @@ const line: fc.Arbitrary<Line> = fc
         text: pieces.map((p, i) => (i === 0 ? p.text : `${separators[i - 1]}${p.text}`)).join(''),
         payload: pieces.some((p) => p.payload),
         risky: pieces.flatMap((p) => p.risky),
+        commands: pieces.flatMap((p) => p.commands),
       })),
   )
 
@@ -199,22 +209,20 @@ describe.each([
     fc.assert(
       fc.property(fc.array(line, { minLength: 2, maxLength: 8 }), (turn) => {
         const engine = new PermissionEngine()
-        /** The lines approved with Remember so far, as written. */
-        const approved: string[] = []
+        /** The commands of the lines approved with Remember so far, as written. */
+        const approved = new Set<string>()
         for (const current of turn) {
           const review = reviewCommand(current.text, { workspace, sandboxed })
           const verdict = engine.check('turn', review)
           if (verdict === 'allow') {
             expect(current.payload).toBe(false)
-            for (const command of current.risky)
-              expect(
-                approved.some((seen) => seen.split(/; | && | \|\| | \| |\n/).includes(command)),
-              ).toBe(true)
+            for (const command of current.risky) expect(approved.has(command)).toBe(true)
             continue
           }
           const intent = presentReview('run_command', review)
           engine.remember('turn', intent.rememberKeys, 'allow')
-          if (intent.rememberKeys.length > 0) approved.push(current.text)
+          if (intent.rememberKeys.length > 0)
+            for (const command of current.commands) approved.add(command)
         }
       }),
       { numRuns: 250 },

@@ -305,6 +305,8 @@ const MAX_LABEL = 500
 
 /** How the prompt names what a part needs beyond the sandbox, and what allowing it does. */
 function exitWhy(why: string, exits: readonly SandboxExit[], facts: LineFacts): string {
+  // A reason from code run as text (`sh -c '…'`) already says it.
+  if (why.startsWith('needs network: ') || why.includes('; allowing it lets')) return why
   if (exits.includes('network')) return `needs network: ${why}`
   if (!facts.sandboxed || exits.length === 0) return why
   return exits.includes('credentials')
@@ -454,6 +456,7 @@ function judgeProgram(
       risk,
       why: high ?? innerVerdict?.why ?? 'runs another command given as its arguments',
       remember: false,
+      exits: innerVerdict?.exits ?? [],
     }
   }
   if (high)
@@ -561,14 +564,16 @@ function judgeShellText(
     downloads: facts.downloads || own.downloads,
     changesFolder: facts.changesFolder || own.changesFolder,
   }
-  const worst = line.parts
-    .flatMap((part) => reviewShellPart(part, inner, depth + 1) ?? [])
-    .find((part) => part.risk === 'high')
+  const parts = line.parts.flatMap((part) => reviewShellPart(part, inner, depth + 1) ?? [])
+  // What the code needs beyond the sandbox is what the command needs: approving it grants that.
+  const exits = [...new Set(parts.flatMap((part) => part.exits ?? []))]
+  const worst = parts.find((part) => part.risk === 'high') ?? parts.find((part) => part.exits)
   return worst
     ? {
-        risk: 'high',
+        risk: highestRisk(parts.map((part) => part.risk)),
         why: `${worst.why ?? 'high risk'} (in the code it runs: ${worst.text.slice(0, 80)})`,
         remember: false,
+        exits,
       }
     : undefined
 }
