@@ -50,8 +50,15 @@ const FLAGS = {
     type: 'string',
     value: '"COMMAND ARGS"',
     about:
-      'new sessions use this ACP agent (split like a shell would), e.g. "npx @zed-industries/codex-acp"',
+      'new sessions use this ACP agent (split like a shell would), e.g. "npx @agentclientprotocol/codex-acp"',
     default: "Parley's own agent",
+  },
+  remote: {
+    type: 'boolean',
+    value: '',
+    about:
+      'also answer from your phone: HTTPS on the LAN (and 127.0.0.1, same port) for paired devices; prints a one-time pairing link and its QR code',
+    default: 'off (127.0.0.1 only)',
   },
   'mcp-config': {
     type: 'string',
@@ -62,10 +69,10 @@ const FLAGS = {
 } as const
 type FlagName = keyof typeof FLAGS
 
-/** Flags every subcommand takes besides its own (DESIGN.md §3). */
+/** Flags every subcommand takes besides its own (README, "Other ways in"). */
 const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
 
-/** Each subcommand, its pinned usage line (DESIGN.md §3) and its own flags. */
+/** Each subcommand, its pinned usage line (README, "Other ways in") and its own flags. */
 const COMMANDS = {
   desktop: {
     about:
@@ -76,8 +83,8 @@ const COMMANDS = {
   serve: {
     about:
       'Serve the Parley UI to your browser on 127.0.0.1 (prints the URL with its access token).',
-    flags: ['port', 'data-dir', 'scenario', 'workspace'],
-    usage: 'parley serve [--port N] [--data-dir D] [--scenario F] [--workspace W]',
+    flags: ['port', 'data-dir', 'scenario', 'workspace', 'remote'],
+    usage: 'parley serve [--port N] [--data-dir D] [--scenario F] [--workspace W] [--remote]',
   },
   tui: {
     about: 'Chat in the terminal.',
@@ -109,6 +116,8 @@ export interface CliOptions {
   port?: number
   mode?: PermissionMode
   json: boolean
+  /** `parley serve --remote`: also listen on the LAN over HTTPS for paired devices. */
+  remote?: boolean
   /** `--acp "COMMAND ARGS"` as given; split where the agent is started. */
   acp?: string
   mcpConfig?: string
@@ -206,6 +215,7 @@ export function parseCli(
   if (command !== 'run' && positionals.length > 0)
     throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${spec.usage}`)
   const options: CliOptions = { json: values.json ?? false, positionals }
+  if (values.remote) options.remote = true
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir']
   if (values.scenario !== undefined) options.scenario = values.scenario
   if (values.workspace !== undefined) options.workspace = values.workspace

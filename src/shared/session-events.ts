@@ -4,6 +4,7 @@ import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
 import { FormResponseSchema, FormSpecSchema } from './form-schema'
 import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
+import { DeviceRefSchema } from './devices'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -122,6 +123,8 @@ export const ToolResultSchema = z.strictObject({
   output: JsonSchema,
   isError: z.boolean(),
   synthetic: z.boolean().optional(),
+  /** The paired device the answer came from (AskUserQuestion answered from a phone). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const PermissionRequestEventSchema = z.strictObject({
@@ -162,6 +165,8 @@ export const PermissionDecisionEventSchema = z.strictObject({
   remember: z.boolean(),
   /** With a denial: what the person told the agent to do instead. */
   note: z.string().max(LIMITS.denyNote).optional(),
+  /** The paired device the person answered from (absent: this computer). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const UserQuestionRequestSchema = z.strictObject({
@@ -208,6 +213,8 @@ export const InteractionResponseEventSchema = z.strictObject({
   response: z
     .union([z.strictObject({ optionId: z.string().max(LIMITS.id) }), FormResponseSchema])
     .optional(),
+  /** The paired device the person answered from (absent: this computer). */
+  device: DeviceRefSchema.optional(),
 })
 
 export const TurnEndReasonSchema = z.enum([
@@ -272,7 +279,19 @@ export const AgentToolKindSchema = z.enum([
 ])
 export type AgentToolKind = z.infer<typeof AgentToolKindSchema>
 
-export const AgentToolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed'])
+/**
+ * ACP's tool call statuses, plus two Parley writes itself when a turn ends with the call
+ * unfinished: `cancelled` (stopped, or the turn ended without it) and `rejected` (the person
+ * rejected it and the agent sent no final status).
+ */
+export const AgentToolStatusSchema = z.enum([
+  'pending',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'rejected',
+])
 export type AgentToolStatus = z.infer<typeof AgentToolStatusSchema>
 
 /** A file a tool call touches, as the agent reported it (absolute path, optional 1-based line). */
@@ -392,6 +411,11 @@ export const AgentSessionSchema = z.strictObject({
   agent: AgentRefSchema,
   /** How the agent names itself in `initialize` (e.g. "Codex 0.16.0"). */
   agentTitle: z.string().max(200).optional(),
+  /**
+   * The agent's own name without its version (`agentInfo.title`, else `name`): the session is
+   * shown under it from then on, rather than under a name guessed from its command line.
+   */
+  agentName: z.string().min(1).max(100).optional(),
   /** The agent's own session id (ACP `sessionId`). */
   agentSessionId: z.string().min(1).max(LIMITS.path),
   opened: z.enum(['new', 'loaded']),

@@ -18,6 +18,11 @@ export const StoredSettingsSchema = z.strictObject({
   defaultWorkspace: z.string().max(LIMITS.path).default(''),
   /** Named ACP agents a new session can use instead of Parley's own agent (the presets at first). */
   agents: AgentListSchema.default(() => [...ACP_AGENT_PRESETS]),
+  /**
+   * Where to POST a notice (ntfy-style) when something new waits for the person: the body says
+   * only "<session title>: Parley needs your input", never what was asked. Absent or '': none.
+   */
+  notifyUrl: z.string().max(LIMITS.path).optional(),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -49,6 +54,8 @@ export const PublicSettingsSchema = z.strictObject({
    * it is, defaults are used, and changes are refused until it is fixed.
    */
   fileProblem: z.string().max(8_000).optional(),
+  /** The notice webhook (see StoredSettings). */
+  notifyUrl: z.string().optional(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -65,5 +72,7 @@ export const SettingsPatchSchema = z.strictObject({
   agents: AgentListSchema.optional(),
   openaiApiKey: z.string().max(500).optional(),
   anthropicApiKey: z.string().max(500).optional(),
+  /** An http(s) URL, or '' for none. */
+  notifyUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(LIMITS.path)]).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

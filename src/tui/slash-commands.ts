@@ -12,6 +12,11 @@ export const SLASH_COMMANDS = [
   { name: 'resume', usage: '/resume', description: 'go back to your last session' },
   { name: 'sessions', usage: '/sessions', description: 'pick a session to open' },
   {
+    name: 'inbox',
+    usage: '/inbox',
+    description: 'everything waiting for you in every session: answer one, or open its session',
+  },
+  {
     name: 'mode',
     usage: `/mode [${PERMISSION_MODES.join('|')}]`,
     description: 'show or change the permission mode (an ACP agent’s own modes in its sessions)',

@@ -4,9 +4,16 @@ import type { CliOptions } from '../parse-cli'
 import { runtimeForCommand } from '../cli-runtime'
 import { findRendererDir } from '../../hosts/web/app-root'
 import { startWebHost } from '../../hosts/web/start-web-host'
+import { startRemoteHost, type RemoteHost } from '../../hosts/web/remote/start-remote-host'
+import { defaultDataDir } from '../../main/runtime/sessions/data-dir'
+import QRCode from 'qrcode'
 
 /** The line `parley serve` prints once it listens (pinned: tests and people look for it). */
 export const LISTENING_PREFIX = 'Parley listening on '
+
+/** What `parley serve --remote` prints before its pairing link (which is pinned: tests find it). */
+export const PAIRING_PREFIX =
+  'Answer from your phone (open on the phone, link works once, for 10 minutes): '
 
 /** Where the command writes and how it learns it should stop; tests inject their own. */
 export interface ServeIo {
@@ -60,11 +67,34 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
     return 1
   }
   io.stdout(`${LISTENING_PREFIX}${host.url}\n`)
+  let remote: RemoteHost | undefined
+  if (options.remote) {
+    try {
+      remote = await startRemoteHost({
+        runtime,
+        devices: runtime.devices,
+        dataDir: options.dataDir ?? defaultDataDir(),
+        rendererDir,
+      })
+    } catch (error) {
+      io.stderr(
+        `parley serve: cannot listen for phones: ${error instanceof Error ? error.message : String(error)}\n`,
+      )
+    }
+  }
+  if (remote) {
+    const link = remote.pairingLink()
+    io.stdout(`${PAIRING_PREFIX}${link}\n`)
+    io.stdout(await QRCode.toString(link, { type: 'terminal', small: true }))
+    if (remote.addresses.length === 0)
+      io.stderr('parley serve: no LAN address found; the link works on this computer only\n')
+  }
   if (!existsSync(join(rendererDir, 'index.html')))
     io.stderr(
       'parley serve: the app is not built (run `npm run build`); only the WebSocket works\n',
     )
   await stopRequested
+  await remote?.close()
   await host.close()
   await runtime.close()
   return 0

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { BridgeError } from '../../shared/bridge'
 import { bridgeError, dispatchBridgeCall, type BridgeHandlers } from '../../shared/bridge-dispatch'
 import { WebCallSchema, type WebServerMessage } from '../../shared/web-protocol'
 
@@ -13,6 +14,8 @@ const RecoverableIdSchema = z.looseObject({ id: z.number().int().min(0) })
 export async function answerWebMessage(
   handlers: BridgeHandlers,
   text: string,
+  /** What this connection may not do: a refusal for a call, or null to run it (a paired device). */
+  refuse?: (method: string, input: unknown) => BridgeError | null,
 ): Promise<WebServerMessage | null> {
   let data: unknown
   try {
@@ -31,5 +34,7 @@ export async function answerWebMessage(
     }
   }
   const { id, method, input } = call.data
+  const refused = refuse?.(method, input)
+  if (refused) return { kind: 'result', id, result: refused }
   return { kind: 'result', id, result: await dispatchBridgeCall(handlers, method, input) }
 }

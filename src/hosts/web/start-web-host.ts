@@ -201,7 +201,8 @@ async function withinGrace(work: Promise<unknown>): Promise<void> {
   clearTimeout(timer)
 }
 
-function rawText(data: RawData): string {
+/** A WebSocket message's text, whatever form `ws` hands it in. */
+export function rawText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8')
   return data.toString('utf8')

@@ -1,14 +1,19 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type {
   BridgeCalls,
   BridgeEvent,
   BridgeOutput,
   BridgeParsedInput,
+  LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
+import { BRIDGE_METHODS } from '../../shared/bridge'
+import type { BridgeHandlers } from '../../shared/bridge-dispatch'
+import type { DeviceRef } from '../../shared/devices'
 import { ParkedRequests } from './interactions/parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
@@ -19,6 +24,7 @@ import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
 import type { FormInteraction } from '../../shared/interactions'
+import { inboxItems, type InboxItem } from '../../shared/inbox'
 import type { AgentSpec } from '../../shared/acp-agents'
 import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
@@ -38,6 +44,16 @@ import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
+import {
+  hiddenCandidates,
+  isSandboxed,
+  probeSandbox,
+  SYSTEM_PROBE,
+  unsandboxedNotice,
+  type CommandSandbox,
+} from './sandbox/command-sandbox'
+import { DeviceStore } from './remote/device-store'
+import { postNotice } from './remote/webhook-notice'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -45,6 +61,14 @@ import { loadBashGrammar } from './permissions/shell/bash-grammar'
  */
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
+
+/** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
+const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
+  'interaction_added',
+  'interaction_updated',
+  'interaction_settled',
+  'session_changed',
+])
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
 type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
@@ -147,21 +171,34 @@ export class ParleyRuntime implements Runtime {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
+  /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
+  #sandbox: CommandSandbox
   #backend!: ModelBackend
   #closed = false
+  /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
+  #lastInbox = '[]'
   get #env(): NodeJS.ProcessEnv {
     return this.options.env ?? process.env
   }
   /** Start-up problems (unreadable session files, invalid settings), for the host to show. */
   readonly problems: string[] = []
+  /** Devices paired to answer from afar; the web host's remote listener checks tokens with it. */
+  readonly devices: DeviceStore
 
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#sandbox = {
+      availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
+      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+    }
     this.#drafts = new DraftStore(options.dataDir)
+    this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
+    // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
+    const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
       parked: this.#parked,
       fifo: this.#fifo,
@@ -178,6 +215,11 @@ export class ParleyRuntime implements Runtime {
       now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      reviewContext: (workspace) => ({
+        workspace,
+        sandboxed: isSandboxed(this.#sandbox),
+        dataDir: resolve(options.dataDir),
+      }),
     })
     this.#asker = new ExternalAsker({
       broker: this.#broker,
@@ -193,6 +235,7 @@ export class ParleyRuntime implements Runtime {
       commandLineFiles: options.mcpConfigFiles ?? [],
       asker: this.#asker,
       env: options.env ?? process.env,
+      pidIsolation,
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -203,6 +246,7 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
+      pidIsolation,
       now,
     })
     this.#engine = new TurnEngine({
@@ -223,6 +267,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
@@ -242,16 +287,25 @@ export class ParleyRuntime implements Runtime {
     const { index, problems } = SessionIndex.load(this.options.dataDir)
     this.#index = index
     this.problems.push(...problems)
-    // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
-    // turn (a recovered one included) can need it. Without it, commands are reviewed as
-    // unparseable: high risk, never remembered.
-    await loadBashGrammar().catch(() => undefined)
+    // Commands are reviewed with a shell grammar that loads asynchronously; it starts loading now
+    // and is awaited before any turn can need it: here when a turn is recovered, else by the turn
+    // engine before a turn's first step (so a client's first screen does not wait for it).
+    // Without it, commands are reviewed as unparseable: high risk, never remembered.
+    const grammar = loadBashGrammar().catch(() => undefined)
+    // The sandbox is found once, meanwhile: bwrap on Linux (tried for real), sandbox-exec on
+    // macOS, else none, which is said once. A recovered turn may run an approved command, so it
+    // is known before recovery.
+    const availability = await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE)
+    this.#sandbox = { ...this.#sandbox, availability }
+    const unsandboxed = unsandboxedNotice(this.#sandbox)
+    if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
     const open = [...index.entries()].filter(
       (e) => !e.damaged && (e.openTurnId !== null || e.openRequests > 0),
     )
+    if (open.length > 0) await grammar
     for (const entry of open) {
       const session = this.#session(entry.id)
       if (session) this.#recover(session)
@@ -328,6 +382,36 @@ export class ParleyRuntime implements Runtime {
         // A failing UI must not break the runtime or the other UIs.
       }
     }
+    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+    if (event.type === 'interaction_added') this.#notify(event.sessionId)
+  }
+
+  /** Something new waits: the notice webhook, when the person set one, hears which session. */
+  #notify(sessionId: string): void {
+    const url = this.#settings.current.notifyUrl
+    if (!url) return
+    const title = this.#session(sessionId)?.title ?? DEFAULT_TITLE
+    void postNotice(this.options.fetch ?? globalThis.fetch, url, title)
+  }
+
+  #inbox(): InboxItem[] {
+    return inboxItems(
+      this.#broker.sessions().map(({ sessionId, pending }) => ({
+        sessionId,
+        title:
+          this.#session(sessionId)?.title ?? this.#index.get(sessionId)?.title ?? DEFAULT_TITLE,
+        pending,
+      })),
+    )
+  }
+
+  /** Tells the UIs the inbox changed, once per change: what waits, or a waiting session's title. */
+  #announceInbox(sessionId: string): void {
+    const items = this.#inbox()
+    const json = JSON.stringify(items)
+    if (json === this.#lastInbox) return
+    this.#lastInbox = json
+    this.#emit({ type: 'inbox_changed', sessionId, items })
   }
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
@@ -481,8 +565,14 @@ export class ParleyRuntime implements Runtime {
       ...pageOfEvents(session.events, { limit }),
       total: session.events.length,
       pending: this.#broker.list(sessionId),
-      notices: session.notices,
+      notices: this.#withSandboxNotice(session.notices),
     }
+  }
+
+  /** Each session, when opened, says once that commands run unsandboxed (where they do). */
+  #withSandboxNotice(notices: readonly LogNotice[]): LogNotice[] {
+    const message = unsandboxedNotice(this.#sandbox)
+    return message === null ? [...notices] : [{ offset: 0, message }, ...notices]
   }
 
   async loadOlderEvents({
@@ -637,38 +727,58 @@ export class ParleyRuntime implements Runtime {
 
   // ── interactions ──────────────────────────────────────────────────────────
 
-  async respondToPermission({
-    requestId,
-    decision,
-    remember,
-    note,
-  }: In<'respondToPermission'>): Out<'respondToPermission'> {
+  /**
+   * The bridge calls as a paired device makes them: the same, except that every answer is
+   * recorded as given from `device`.
+   */
+  forDevice(device: DeviceRef): BridgeHandlers {
+    const same = Object.fromEntries(
+      BRIDGE_METHODS.map((method) => [
+        method,
+        (input: unknown) => (this[method] as (i: unknown) => Promise<unknown>).call(this, input),
+      ]),
+    ) as unknown as BridgeHandlers
+    return {
+      ...same,
+      respondToPermission: (input) => this.respondToPermission(input, device),
+      respondToQuestion: (input) => this.respondToQuestion(input, device),
+      respondToAgentPermission: (input) => this.respondToAgentPermission(input, device),
+      respondToForm: (input) => this.respondToForm(input, device),
+    }
+  }
+
+  async respondToPermission(
+    { requestId, decision, remember, note }: In<'respondToPermission'>,
+    device?: DeviceRef,
+  ): Out<'respondToPermission'> {
     const answer = {
       kind: 'permission' as const,
       decision,
       remember,
       ...(note && decision === 'deny' ? { note } : {}),
     }
-    return narrow(this.#broker.respond(requestId, answer), ['unknown_request', 'wrong_kind'])
-  }
-
-  async respondToQuestion({
-    requestId,
-    answers,
-  }: In<'respondToQuestion'>): Out<'respondToQuestion'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'question', answers }), [
+    return narrow(this.#broker.respond(requestId, answer, 'person', device), [
       'unknown_request',
       'wrong_kind',
-      'answer_count',
-      'invalid_answer',
     ])
   }
 
-  async respondToAgentPermission({
-    requestId,
-    optionId,
-  }: In<'respondToAgentPermission'>): Out<'respondToAgentPermission'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'agent_permission', optionId }), [
+  async respondToQuestion(
+    { requestId, answers }: In<'respondToQuestion'>,
+    device?: DeviceRef,
+  ): Out<'respondToQuestion'> {
+    return narrow(
+      this.#broker.respond(requestId, { kind: 'question', answers }, 'person', device),
+      ['unknown_request', 'wrong_kind', 'answer_count', 'invalid_answer'],
+    )
+  }
+
+  async respondToAgentPermission(
+    { requestId, optionId }: In<'respondToAgentPermission'>,
+    device?: DeviceRef,
+  ): Out<'respondToAgentPermission'> {
+    const answer = { kind: 'agent_permission' as const, optionId }
+    return narrow(this.#broker.respond(requestId, answer, 'person', device), [
       'unknown_request',
       'wrong_kind',
       'unknown_option',
@@ -676,8 +786,11 @@ export class ParleyRuntime implements Runtime {
     ])
   }
 
-  async respondToForm({ requestId, response }: In<'respondToForm'>): Out<'respondToForm'> {
-    return narrow(this.#broker.respond(requestId, { kind: 'form', response }), [
+  async respondToForm(
+    { requestId, response }: In<'respondToForm'>,
+    device?: DeviceRef,
+  ): Out<'respondToForm'> {
+    return narrow(this.#broker.respond(requestId, { kind: 'form', response }, 'person', device), [
       'unknown_request',
       'wrong_kind',
       'invalid',
@@ -773,6 +886,20 @@ export class ParleyRuntime implements Runtime {
 
   async listPending({ sessionId }: In<'listPending'>): Out<'listPending'> {
     return this.#broker.list(sessionId)
+  }
+
+  async listInbox(_input: In<'listInbox'>): Out<'listInbox'> {
+    return this.#inbox()
+  }
+
+  // ── paired devices ────────────────────────────────────────────────────────
+
+  async listDevices(_input: In<'listDevices'>): Out<'listDevices'> {
+    return this.devices.list()
+  }
+
+  async revokeDevice({ deviceId }: In<'revokeDevice'>): Out<'revokeDevice'> {
+    return (await this.devices.revoke(deviceId)) ? ok : { ok: false, reason: 'not_found' }
   }
 
   // ── settings ──────────────────────────────────────────────────────────────

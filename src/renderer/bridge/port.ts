@@ -1,11 +1,11 @@
-import { BRIDGE_METHODS, type ParleyBridge } from '../../shared'
+import { BRIDGE_METHODS, type HostBridge, type ParleyBridge } from '../../shared'
 import { checkResult } from './check-result'
 import { createWebSocketBridge, webSocketUrl, type ConnectionState } from './web-socket-bridge'
 
 declare global {
   interface Window {
     /** Set by the Electron preload; absent in a browser served by `parley serve`. */
-    parley?: ParleyBridge
+    parley?: HostBridge
   }
 }
 
@@ -18,9 +18,9 @@ export type Port = {
 
 /**
  * The Electron preload's `window.parley` when present; otherwise a WebSocket client of the web
- * host, using the per-launch token from the page's `#token=…`.
+ * host, using the per-launch token from the page's `#token=…` (or a paired device's own token).
  */
-export function openPort(win: Window = window): Port {
+export function openPort(win: Window = window, deviceToken?: string): Port {
   if (win.parley) {
     return {
       bridge: checkedBridge(win.parley),
@@ -30,12 +30,12 @@ export function openPort(win: Window = window): Port {
       },
     }
   }
-  const bridge = createWebSocketBridge({ url: webSocketUrl(win.location) })
+  const bridge = createWebSocketBridge({ url: webSocketUrl(win.location, deviceToken) })
   return { bridge, onConnection: (callback) => bridge.onConnection(callback) }
 }
 
 /** The preload's bridge with every reply checked the way the WebSocket client checks them. */
-export function checkedBridge(raw: ParleyBridge): ParleyBridge {
+export function checkedBridge(raw: HostBridge): ParleyBridge {
   const methods = Object.fromEntries(
     BRIDGE_METHODS.map((method) => [
       method,

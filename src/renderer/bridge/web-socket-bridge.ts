@@ -51,8 +51,13 @@ const OPEN = 1
 const checkMessage = compileValidator(WebServerMessageSchema)
 
 /** `ws(s)://<host>/ws?token=…` for a page served by the web host with `#token=…`. */
-export function webSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'hash'>): string {
-  const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ?? ''
+export function webSocketUrl(
+  location: Pick<Location, 'protocol' | 'host' | 'hash'>,
+  /** A paired device's own token (the remote listener's pages), used when the URL has none. */
+  deviceToken?: string,
+): string {
+  const token =
+    new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ?? deviceToken ?? ''
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${location.host}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`
 }

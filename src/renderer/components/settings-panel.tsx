@@ -10,6 +10,7 @@ import {
 import { useActions, useChat } from '../state/chat-context'
 import type { ModelSuggestions } from '../state/store'
 import { useShell, type SettingsTab } from '../shell/shell-context'
+import { SettingsDevices } from './settings-devices'
 import { Field } from './settings-field'
 import { SettingsAgents } from './settings-agents'
 import { SettingsMcp } from './settings-mcp'
@@ -41,6 +42,7 @@ const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'model', label: 'Model' },
   { id: 'agents', label: 'Agents' },
   { id: 'mcp', label: 'MCP servers' },
+  { id: 'devices', label: 'Devices' },
 ]
 
 /**
@@ -148,6 +150,8 @@ function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSetti
       return <SettingsAgents settings={settings} />
     case 'mcp':
       return <SettingsMcp />
+    case 'devices':
+      return <SettingsDevices settings={settings} />
   }
 }
 

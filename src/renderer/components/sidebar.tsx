@@ -19,6 +19,7 @@ export function Sidebar() {
   const queues = useChat((s) => s.queues)
   const queuesLoaded = useChat((s) => s.queuesLoaded)
   const activeId = useChat((s) => s.activeSessionId)
+  const inboxCount = useChat((s) => s.inbox.length)
   const [query, setQuery] = useState('')
   const [rovingId, setRovingId] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
@@ -27,9 +28,11 @@ export function Sidebar() {
     () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
     [sessions, queues, queuesLoaded, query],
   )
+  // Other sessions only: the one on screen shows its own tray.
   const waitingCount = useMemo(
-    () => sessions.filter((s) => needsInput({ queues, queuesLoaded }, s)).length,
-    [sessions, queues, queuesLoaded],
+    () =>
+      sessions.filter((s) => s.id !== activeId && needsInput({ queues, queuesLoaded }, s)).length,
+    [sessions, queues, queuesLoaded, activeId],
   )
   // The one row reachable with Tab: the last one moved to, else the open one, else the first.
   const tabStop =
@@ -92,9 +95,20 @@ export function Sidebar() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
+      <button
+        type="button"
+        className={`sidebar-inbox${shell.inboxOpen ? ' is-active' : ''}${inboxCount > 0 ? ' has-waiting' : ''}`}
+        aria-pressed={shell.inboxOpen}
+        aria-keyshortcuts={`${MOD}+I`}
+        title={`Everything waiting for you (${MOD === 'Meta' ? '⌘' : 'Ctrl+'}I)`}
+        onClick={() => shell.setInboxOpen(!shell.inboxOpen)}
+      >
+        Waiting ({inboxCount})
+      </button>
       {waitingCount > 0 && (
         <p className="sidebar-waiting">
-          {waitingCount === 1 ? '1 session needs' : `${waitingCount} sessions need`} your input
+          {waitingCount === 1 ? '1 other session needs' : `${waitingCount} other sessions need`}{' '}
+          your input
         </p>
       )}
       <ul className="session-list" ref={listRef} onKeyDown={onListKeyDown}>

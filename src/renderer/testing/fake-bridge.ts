@@ -5,6 +5,7 @@ import type {
   BridgeMethod,
   BridgeOutput,
   LogNotice,
+  PairedDevice,
   ParleyBridge,
   PendingInteraction,
   PublicSettings,
@@ -13,6 +14,7 @@ import type {
   SettleOutcome,
 } from '../../shared'
 import { pageOfEvents } from '../../shared/event-pages'
+import { inboxItems } from '../../shared/inbox'
 
 /** Settings a fake runtime reports. */
 export const FAKE_SETTINGS: PublicSettings = {
@@ -68,6 +70,8 @@ export function createFakeBridge(
     settings?: Partial<PublicSettings>
     /** MCP servers by workspace; approving clears the approval and starts them. */
     mcp?: Record<string, FakeMcpView>
+    /** Devices paired with `parley serve --remote`. */
+    devices?: PairedDevice[]
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -79,11 +83,23 @@ export function createFakeBridge(
   let settings: PublicSettings = { ...FAKE_SETTINGS, ...init.settings }
   const mcp = new Map(Object.entries(init.mcp ?? {}))
   let counter = 0
+  let devices = init.devices ?? []
 
   const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
   const changed = (id: string) =>
     emit({ type: 'session_changed', sessionId: id, session: sessions.get(id) ?? null })
   const queueOf = (id: string) => pending.get(id) ?? []
+  const inbox = () =>
+    inboxItems(
+      [...pending].map(([sessionId, queue]) => ({
+        sessionId,
+        title: sessions.get(sessionId)?.title ?? sessionId,
+        pending: queue,
+      })),
+    )
+  /** As the runtime: the whole inbox after a change of what waits. */
+  const inboxChanged = (sessionId: string) =>
+    emit({ type: 'inbox_changed', sessionId, items: inbox() })
   const findRequest = (requestId: string) => {
     for (const [sessionId, queue] of pending) {
       const item = queue.find((q) => q.requestId === requestId)
@@ -99,6 +115,7 @@ export function createFakeBridge(
       queueOf(found.sessionId).filter((q) => q.requestId !== requestId),
     )
     emit({ type: 'interaction_settled', sessionId: found.sessionId, requestId, outcome })
+    inboxChanged(found.sessionId)
     return true
   }
 
@@ -233,6 +250,13 @@ export function createFakeBridge(
       return { ok: true }
     },
     listPending: ({ sessionId }) => queueOf(sessionId),
+    listInbox: () => inbox(),
+    listDevices: () => devices,
+    revokeDevice: ({ deviceId }) => {
+      if (!devices.some((d) => d.id === deviceId)) return { ok: false, reason: 'not_found' }
+      devices = devices.filter((d) => d.id !== deviceId)
+      return { ok: true }
+    },
     getSettings: () => settings,
     updateSettings: (patch) => {
       const { openaiApiKey, anthropicApiKey, ...rest } = patch
@@ -295,6 +319,7 @@ export function createFakeBridge(
     ask(interaction: PendingInteraction) {
       pending.set(interaction.sessionId, [...queueOf(interaction.sessionId), interaction])
       emit({ type: 'interaction_added', sessionId: interaction.sessionId, interaction })
+      inboxChanged(interaction.sessionId)
     },
     pendingOf: queueOf,
     /** Replaces what `listMcpServers` answers for a workspace (the runtime's servers changed). */

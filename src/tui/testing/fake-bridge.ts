@@ -1,5 +1,6 @@
 import type { BridgeEvent, BridgeInput, BridgeOutput, SessionSummary } from '../../shared/bridge'
 import type { PendingInteraction, SettleOutcome } from '../../shared/interactions'
+import type { InboxItem } from '../../shared/inbox'
 import type { SessionEvent } from '../../shared/session-events'
 import type { PublicSettings } from '../../shared/settings'
 import type { TuiBridge, TuiMethod } from '../tui-bridge'
@@ -24,6 +25,8 @@ export function createFakeBridge(
     /** What `listMcpServers` answers (no servers by default); approving clears `pendingApproval`. */
     mcp?: BridgeOutput<'listMcpServers'>
     settings?: Partial<PublicSettings>
+    /** What `listInbox` answers; answering one of its requests takes it out (`inbox_changed`). */
+    inbox?: InboxItem[]
   } = {},
 ) {
   const session: SessionSummary = {
@@ -68,10 +71,14 @@ export function createFakeBridge(
     pendingApproval: null,
   }
   let created = 0
+  let inbox = options.inbox ?? []
   const settled = (requestId: string, outcome: SettleOutcome) =>
-    queueMicrotask(() =>
-      emit({ type: 'interaction_settled', sessionId: session.id, requestId, outcome }),
-    )
+    queueMicrotask(() => {
+      emit({ type: 'interaction_settled', sessionId: session.id, requestId, outcome })
+      if (!inbox.some((item) => item.interaction.requestId === requestId)) return
+      inbox = inbox.filter((item) => item.interaction.requestId !== requestId)
+      emit({ type: 'inbox_changed', sessionId: session.id, items: inbox })
+    })
 
   const bridge: TuiBridge = {
     listSessions: async (input) => (
@@ -164,6 +171,7 @@ export function createFakeBridge(
     saveQuestionDraft: async (input) => (record('saveQuestionDraft', input), { ok: true }),
     saveFormDraft: async (input) => (record('saveFormDraft', input), { ok: true }),
     listPending: async (input) => (record('listPending', input), options.pending ?? []),
+    listInbox: async (input) => (record('listInbox', input), inbox),
     getSettings: async (input) => (record('getSettings', input), { ...settings }),
     updateSettings: async (input) => {
       record('updateSettings', input)

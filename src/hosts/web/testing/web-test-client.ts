@@ -26,6 +26,8 @@ export interface ConnectOptions {
   host?: string
   token?: string | null
   path?: string
+  /** Over TLS (the remote listener), trusting exactly this certificate. */
+  ca?: string
 }
 
 /** What a client needs to know of a host: what `parley serve` prints is enough. */
@@ -34,7 +36,7 @@ export type HostAddress = Pick<WebHost, 'port' | 'token' | 'origin'>
 export function socketUrl(host: HostAddress, options: ConnectOptions = {}): string {
   const token = options.token === undefined ? host.token : options.token
   const query = token === null ? '' : `?token=${encodeURIComponent(token)}`
-  return `ws://127.0.0.1:${host.port}${options.path ?? WEB_SOCKET_PATH}${query}`
+  return `${options.ca ? 'wss' : 'ws'}://127.0.0.1:${host.port}${options.path ?? WEB_SOCKET_PATH}${query}`
 }
 
 /** Opens a connection; rejects with the HTTP status when the host refuses the upgrade. */
@@ -43,6 +45,7 @@ export function connect(host: HostAddress, options: ConnectOptions = {}): Promis
   const socket = new WebSocket(socketUrl(host, options), {
     ...(origin !== null && { origin }),
     ...(options.host !== undefined && { headers: { host: options.host } }),
+    ...(options.ca !== undefined && { ca: options.ca }),
   })
   const events: BridgeEvent[] = []
   const eventWaiters = new Set<(event: BridgeEvent) => void>()

@@ -7,6 +7,7 @@ import type {
   SettleOutcome,
 } from '../../../shared/interactions'
 import type { PermissionDecision } from '../../../shared/permission'
+import type { DeviceRef } from '../../../shared/devices'
 import type { SessionEvent } from '../../../shared/session-events'
 import type { Parked, ParkEndReason, ParkedRequests } from './parked-requests'
 import type { SessionState } from '../sessions/session-state'
@@ -60,8 +61,11 @@ export interface AskSpec<K extends InteractionKind> {
   timeoutMs?: number
   /** Checks an answer beyond its schema (answer count, a known option, form content). */
   check?(answer: AnswerOf<K>): RespondFailure | null
-  /** Writes the answer's record, synced, before the asker is resumed. */
-  commit(answer: AnswerOf<K>, by: AnsweredBy): void
+  /**
+   * Writes the answer's record, synced, before the asker is resumed; `device` is the paired
+   * device it came from (absent: this computer), recorded beside the answer.
+   */
+  commit(answer: AnswerOf<K>, by: AnsweredBy, device: DeviceRef | undefined): void
   /** How the answer reads in the UIs' settle event. */
   outcomeOf(answer: AnswerOf<K>): SettleOutcome
   /** Aborted when the asker withdraws the request. */
@@ -78,7 +82,7 @@ interface Entry {
   claimed: boolean
   settleAs: SettleOutcome | undefined
   check(answer: InteractionAnswer): RespondFailure | null
-  commit(answer: InteractionAnswer, by: AnsweredBy): SettleOutcome
+  commit(answer: InteractionAnswer, by: AnsweredBy, device: DeviceRef | undefined): SettleOutcome
 }
 
 export interface BrokerDeps {
@@ -147,8 +151,8 @@ export class InteractionBroker {
         answer.kind !== kind
           ? { ok: false, reason: 'wrong_kind' }
           : (spec.check?.(answer as AnswerOf<K>) ?? null),
-      commit: (answer, by) => {
-        spec.commit(answer as AnswerOf<K>, by)
+      commit: (answer, by, device) => {
+        spec.commit(answer as AnswerOf<K>, by, device)
         return spec.outcomeOf(answer as AnswerOf<K>)
       },
     }
@@ -190,7 +194,12 @@ export class InteractionBroker {
    * The person's answer. Checked, claimed (a second answer loses), written and synced by the
    * asker's `commit`, then delivered; a late or unknown one changes nothing.
    */
-  respond(requestId: string, answer: InteractionAnswer, by: AnsweredBy = 'person'): RespondResult {
+  respond(
+    requestId: string,
+    answer: InteractionAnswer,
+    by: AnsweredBy = 'person',
+    device?: DeviceRef,
+  ): RespondResult {
     const entry = this.#entries.get(requestId)
     if (!entry || entry.claimed) return unknown()
     if (!entry.turn || !this.deps.parked.isParked(requestId)) {
@@ -205,7 +214,7 @@ export class InteractionBroker {
     const refused = entry.check(answer)
     if (refused) return refused
     entry.claimed = true
-    entry.settleAs = entry.commit(answer, by)
+    entry.settleAs = entry.commit(answer, by, device)
     this.deps.parked.resolve(requestId, { answer, by })
     return { ok: true }
   }
@@ -261,8 +270,14 @@ export class InteractionBroker {
     return this.deps.fifo.list(sessionId)
   }
 
+  /** The session's requests that someone still waits on: a session with none takes a message. */
   count(sessionId: string): number {
     return this.deps.fifo.count(sessionId)
+  }
+
+  /** Every session with requests waiting, each in its FIFO's order. */
+  sessions(): { sessionId: string; pending: PendingInteraction[] }[] {
+    return this.deps.fifo.sessions()
   }
 
   /** Saves a half-filled answer so a reload or restart brings the tray back where it was. */

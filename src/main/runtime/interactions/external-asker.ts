@@ -1,4 +1,5 @@
 import type { FormSpec } from '../../../shared/form-schema'
+import type { DeviceRef } from '../../../shared/devices'
 import type { PendingInteraction, SettleOutcome } from '../../../shared/interactions'
 import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
@@ -128,7 +129,11 @@ export class ExternalAsker implements InteractionAsker {
       source: request.source,
       request: shown.request,
     }
-    const close = (outcome: ResponseOutcome, response?: { optionId: string } | FormResponse) =>
+    const close = (
+      outcome: ResponseOutcome,
+      response?: { optionId: string } | FormResponse,
+      device?: DeviceRef,
+    ) =>
       this.deps.record(
         session,
         {
@@ -138,6 +143,7 @@ export class ExternalAsker implements InteractionAsker {
           requestId,
           outcome,
           ...(response ? { response } : {}),
+          ...(device ? { device } : {}),
         },
         true,
       )
@@ -193,7 +199,7 @@ export class ExternalAsker implements InteractionAsker {
           tools: toolsetFor('interactive'),
         },
       )
-      return verdict === true ? { allowed: true } : { allowed: false, message: verdict }
+      return typeof verdict === 'string' ? { allowed: false, message: verdict } : { allowed: true }
     } catch (error) {
       if (error instanceof TurnEndedError) return { allowed: false, message: 'the turn has ended' }
       throw error
@@ -256,6 +262,8 @@ export class ExternalAsker implements InteractionAsker {
             ...(body.toolKind ? { toolKind: body.toolKind.slice(0, 40) } : {}),
             locations: body.locations.slice(0, 50).map((l) => l.slice(0, LIMITS.path)),
             options: body.options,
+            ...(body.risk ? { risk: body.risk } : {}),
+            ...(body.riskWhy ? { riskWhy: body.riskWhy.slice(0, LIMITS.optionDescription) } : {}),
             // A patch cut short would misdescribe the change: one too long is left to `detail`.
             ...(body.diffs?.length
               ? {
@@ -291,7 +299,11 @@ export class ExternalAsker implements InteractionAsker {
     request: RequestRecord['request'],
     base: Omit<PendingInteraction, 'kind'> & { requestId: string },
     record: RequestRecord,
-    close: (outcome: ResponseOutcome, response?: { optionId: string } | FormResponse) => void,
+    close: (
+      outcome: ResponseOutcome,
+      response?: { optionId: string } | FormResponse,
+      device?: DeviceRef,
+    ) => void,
     signal: AbortSignal | undefined,
   ): Promise<
     | { kind: 'answered'; value: { optionId: string } | FormResponse }
@@ -307,7 +319,7 @@ export class ExternalAsker implements InteractionAsker {
           request.options.some((o) => o.optionId === optionId)
             ? null
             : { ok: false, reason: 'unknown_option', message: `no option "${optionId}"` },
-        commit: ({ optionId }) => close('answered', { optionId }),
+        commit: ({ optionId }, _by, device) => close('answered', { optionId }, device),
         outcomeOf: ({ optionId }) =>
           request.options.find((o) => o.optionId === optionId)?.kind.startsWith('allow')
             ? 'allowed'
@@ -324,7 +336,7 @@ export class ExternalAsker implements InteractionAsker {
         const problem = contentProblem(request.form, response)
         return problem ? { ok: false, reason: 'invalid', message: problem } : null
       },
-      commit: ({ response }) => close(FORM_OUTCOME[response.action], response),
+      commit: ({ response }, _by, device) => close(FORM_OUTCOME[response.action], response, device),
       outcomeOf: ({ response }) => FORM_OUTCOME[response.action],
     })
     return outcome.kind === 'response'

@@ -120,7 +120,7 @@ export async function askQuestion(
       }
       return null
     },
-    commit: ({ answers }) => {
+    commit: ({ answers }, _by, device) => {
       result = questionResult(questions, answers)
       deps.commitResult({
         session,
@@ -130,6 +130,7 @@ export async function askQuestion(
         output: result,
         isError: false,
         sync: true,
+        ...(device ? { device } : {}),
       })
     },
     outcomeOf: () => 'answered',

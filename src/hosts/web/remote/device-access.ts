@@ -1,0 +1,42 @@
+import type { BridgeError, BridgeMethod } from '../../../shared/bridge'
+import { bridgeError } from '../../../shared/bridge-dispatch'
+
+/**
+ * What a paired device may do: read sessions and transcripts, send messages, answer and stop.
+ * Everything else — creating or removing sessions, Settings, agents, MCP servers, devices and
+ * pairing — stays with the computer. An allow-list: a call added later is refused until it is
+ * judged safe here.
+ */
+const DEVICE_MAY: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
+  'listSessions',
+  'openSession',
+  'loadOlderEvents',
+  'send',
+  'stop',
+  'retryTurn',
+  'setSessionMode',
+  'respondToPermission',
+  'respondToQuestion',
+  'respondToAgentPermission',
+  'respondToForm',
+  'sendFormAsMessage',
+  'dismissInteraction',
+  'saveQuestionDraft',
+  'saveFormDraft',
+  'listPending',
+  'listInbox',
+  // Read only (keys are never in it): the page needs the default mode and the backend's label.
+  'getSettings',
+])
+
+const isBypass = (input: unknown) =>
+  typeof input === 'object' && input !== null && 'mode' in input && input.mode === 'bypass'
+
+/** A paired device's call, refused (typed, nothing runs), or null when it may run. */
+export function refuseForDevice(method: string, input: unknown): BridgeError | null {
+  if (!DEVICE_MAY.has(method as BridgeMethod))
+    return bridgeError('forbidden', `${method.slice(0, 64)}: not allowed from a paired device`)
+  if (method === 'setSessionMode' && isBypass(input))
+    return bridgeError('forbidden', 'a paired device may not switch a session to bypass')
+  return null
+}
