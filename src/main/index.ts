@@ -16,6 +16,11 @@ import { startDesktop } from './desktop/start-desktop'
 async function main(): Promise<void> {
   const { app, safeStorage } = electron
   const args = parseDesktopArgs(process.argv.slice(1), process.env)
+  // One Parley at a time: a second launch quits, and the first shows its window ('second-instance').
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
   registerAppScheme(electron.protocol)
   await app.whenReady()
   // The same folder as the `parley` command's, not Electron's userData (which follows the app name).
@@ -35,6 +40,7 @@ async function main(): Promise<void> {
     runtime,
     preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
     rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
+    windowStateFile: join(dataDir, 'window-state.json'),
     ...(process.env.ELECTRON_RENDERER_URL !== undefined &&
       !app.isPackaged && { rendererUrl: process.env.ELECTRON_RENDERER_URL }),
   })

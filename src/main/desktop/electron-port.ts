@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions } from 'electron'
+import type { BrowserWindowConstructorOptions, NativeImage } from 'electron'
 
 /**
  * The narrow slice of Electron that the desktop host uses. `src/main/index.ts` passes the real
@@ -14,6 +14,20 @@ export interface DesktopElectron {
   Notification: DesktopNotificationClass
   protocol: DesktopProtocol
   shell: DesktopShell
+  screen: DesktopScreen
+  nativeImage: { createFromDataURL(dataUrl: string): NativeImage }
+}
+
+/** A rectangle on the screen, in device-independent pixels. */
+export interface DesktopRectangle {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface DesktopScreen {
+  getAllDisplays(): Array<{ workArea: DesktopRectangle }>
 }
 
 /** A custom scheme's privileges (Electron's CustomScheme, the fields Parley sets). */
@@ -34,9 +48,13 @@ export interface DesktopShell {
 export interface DesktopApp {
   whenReady(): Promise<unknown>
   getPath(name: 'userData'): string
-  on(event: 'window-all-closed' | 'activate', listener: () => void): unknown
+  on(event: 'window-all-closed' | 'activate' | 'second-instance', listener: () => void): unknown
   on(event: 'will-quit', listener: (event: PreventableEvent) => void): unknown
   quit(): void
+  /** False when another Parley already runs: this one should quit (it gets 'second-instance'). */
+  requestSingleInstanceLock(): boolean
+  /** The dock / launcher badge (macOS, Linux launchers that show one); 0 clears it. */
+  setBadgeCount(count?: number): boolean
 }
 
 export interface PreventableEvent {
@@ -71,7 +89,13 @@ export interface DesktopWindow {
   restore(): void
   show(): void
   focus(): void
-  on(event: 'closed', listener: () => void): unknown
+  isMaximized(): boolean
+  maximize(): void
+  /** The window's size and place when not maximized or minimized. */
+  getNormalBounds(): DesktopRectangle
+  /** Windows' taskbar overlay; null removes it. */
+  setOverlayIcon(overlay: NativeImage | null, description: string): void
+  on(event: 'closed' | 'close', listener: () => void): unknown
   once(event: 'ready-to-show', listener: () => void): unknown
 }
 

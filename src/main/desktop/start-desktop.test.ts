@@ -296,10 +296,76 @@ describe('live events', () => {
     expect(window.focused).toBe(true)
   })
 
-  it('does not notify while the window has focus', async () => {
+  it('does not notify for the session the focused window shows', async () => {
     window.focused = true
     const created = (await call('createSession', {})) as { session: { id: string } }
+    await call('openSession', { sessionId: created.session.id })
     await call('send', { sessionId: created.session.id, text: 'go' })
     expect(electron.notifications).toEqual([])
+  })
+
+  it('notifies when a background session starts waiting, even while the window has focus', async () => {
+    window.focused = true
+    const shown = (await call('createSession', {})) as { session: { id: string } }
+    const background = (await call('createSession', {})) as { session: { id: string } }
+    await call('openSession', { sessionId: shown.session.id })
+    await call('send', { sessionId: background.session.id, text: 'go' })
+    expect(electron.notifications.map((n) => [n.body, n.shown])).toEqual([
+      ['Permission needed: Run `npm test`', true],
+      ['Which colour?', true],
+    ])
+  })
+
+  it('counts the waiting requests on the launcher badge, down to none as they are answered', async () => {
+    const created = (await call('createSession', {})) as { session: { id: string } }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    expect(electron.badgeCount).toBe(2)
+    const pending = (await call('listPending', { sessionId: created.session.id })) as Array<{
+      requestId: string
+      kind: string
+    }>
+    const permission = pending.find((p) => p.kind === 'permission')
+    await call('respondToPermission', {
+      requestId: permission?.requestId,
+      decision: 'allow',
+      remember: false,
+    })
+    expect(electron.badgeCount).toBe(1)
+    expect(window.overlay).toBeNull()
+  })
+
+  it('on Windows shows the count as a taskbar overlay', async () => {
+    const windows = createFakeElectron(appUrl)
+    const fake = createFakeRuntime()
+    startDesktop({
+      electron: windows,
+      runtime: fake,
+      preloadPath: '/p',
+      rendererFile,
+      platform: 'win32',
+    })
+    const shown = windows.windows[0]
+    const event = { sender: shown?.webContents, senderFrame: shown?.webContents.mainFrame }
+    const created = (await windows.invoke(
+      BRIDGE_CALLS.createSession.channel,
+      event as DesktopInvokeEvent,
+      {},
+    )) as { session: { id: string } }
+    await windows.invoke(BRIDGE_CALLS.send.channel, event as DesktopInvokeEvent, {
+      sessionId: created.session.id,
+      text: 'go',
+    })
+    expect(shown?.overlay).toBe('2 waiting for you')
+  })
+})
+
+describe('desktop habits', () => {
+  it('a second launch brings the first window forward instead of opening another', () => {
+    window.focused = false
+    window.shown = false
+    electron.appEvents.emit('second-instance')
+    expect(electron.windows).toHaveLength(1)
+    expect(window.shown).toBe(true)
+    expect(window.focused).toBe(true)
   })
 })

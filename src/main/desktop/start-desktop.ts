@@ -1,4 +1,5 @@
 import { dirname } from 'node:path'
+import { BRIDGE_CALLS } from '../../shared/bridge'
 import { coalesceDeltas } from '../../shared/coalesce-deltas'
 import type { Runtime } from '../runtime/runtime-types'
 import { APP_PAGE_URL, APP_SCHEME, serveRenderer } from './app-protocol'
@@ -7,6 +8,11 @@ import { forwardEvents } from './forward-events'
 import { registerBridgeHandlers } from './register-bridge-handlers'
 import { isTrustedSender } from './sender-check'
 import { hardenSession, hardenWebContents } from './window-security'
+import { readWindowState, restoredWindowState, saveWindowState } from './window-state'
+
+/** A red dot: the taskbar overlay on Windows while requests wait (the count is in its description). */
+const WAITING_OVERLAY =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAANElEQVR42mO4qavAQAnGJvifAMZrwH8iMVYD/pOIUQz4TyYeNWB4GUBxQqJKUqZKZiIZAwC5EdFktzpZEAAAAABJRU5ErkJggg=='
 
 export interface StartDesktopOptions {
   electron: DesktopElectron
@@ -18,6 +24,8 @@ export interface StartDesktopOptions {
   /** electron-vite's dev server URL (ELECTRON_RENDERER_URL), used instead of the file in dev. */
   rendererUrl?: string
   platform?: NodeJS.Platform
+  /** Where the window's size and place are kept between launches (`<data-dir>/window-state.json`). */
+  windowStateFile?: string
 }
 
 /** The running desktop host. */
@@ -44,15 +52,38 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
     electron.protocol.handle(APP_SCHEME, serveRenderer(dirname(options.rendererFile)))
 
   hardenSession(electron.session.defaultSession, appUrl)
-  const removeHandlers = registerBridgeHandlers(electron.ipcMain, runtime, (event) =>
-    isTrustedSender(event, windows, appUrl),
+  // The session the window opened last is the one the person looks at.
+  let shownSession: string | undefined
+  const removeHandlers = registerBridgeHandlers(
+    electron.ipcMain,
+    runtime,
+    (event) => isTrustedSender(event, windows, appUrl),
+    (method, input, output) => {
+      if (method !== 'openSession') return
+      const opened = BRIDGE_CALLS.openSession.input.safeParse(input)
+      const ok = typeof output === 'object' && output !== null && 'ok' in output && output.ok
+      if (opened.success && ok) shownSession = opened.data.sessionId
+    },
   )
+  const overlay = electron.nativeImage.createFromDataURL(WAITING_OVERLAY)
+  const showWaitingCount = (count: number) => {
+    app.setBadgeCount(count)
+    if (platform !== 'win32') return
+    for (const window of windows)
+      if (!window.isDestroyed())
+        window.setOverlayIcon(
+          count > 0 ? overlay : null,
+          count > 0 ? `${count} waiting for you` : '',
+        )
+  }
   const stopForwarding = forwardEvents({
     // Deltas that arrive together go to the window as one message (see coalesceDeltas).
     subscribe: (listener) => runtime.onEvent(coalesceDeltas(listener, setImmediate)),
     windows: () => windows,
     Notification: electron.Notification,
     reveal,
+    shownSession: () => shownSession,
+    onWaitingCount: showWaitingCount,
   })
 
   function reveal(window: DesktopWindow): void {
@@ -68,9 +99,16 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
       reveal(existing)
       return existing
     }
+    const saved = options.windowStateFile
+      ? restoredWindowState(
+          readWindowState(options.windowStateFile),
+          electron.screen.getAllDisplays().map((display) => display.workArea),
+        )
+      : null
     const window = new electron.BrowserWindow({
-      width: 1200,
-      height: 820,
+      width: saved?.width ?? 1200,
+      height: saved?.height ?? 820,
+      ...(saved ? { x: saved.x, y: saved.y } : {}),
       minWidth: 640,
       minHeight: 480,
       show: false,
@@ -89,6 +127,15 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
       },
     })
     windows.add(window)
+    if (saved?.maximized) window.maximize()
+    const stateFile = options.windowStateFile
+    if (stateFile !== undefined)
+      window.on('close', () =>
+        saveWindowState(stateFile, {
+          ...window.getNormalBounds(),
+          maximized: window.isMaximized(),
+        }),
+      )
     hardenWebContents(window.webContents, appUrl, electron.shell)
     window.once('ready-to-show', () => window.show())
     window.on('closed', () => windows.delete(window))
@@ -99,6 +146,10 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   }
 
   app.on('activate', () => {
+    openWindow()
+  })
+  // Another launch (it found the single-instance lock taken and quit): show this window instead.
+  app.on('second-instance', () => {
     openWindow()
   })
   app.on('window-all-closed', () => {

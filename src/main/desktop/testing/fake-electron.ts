@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events'
-import type { BrowserWindowConstructorOptions } from 'electron'
+import type { BrowserWindowConstructorOptions, NativeImage } from 'electron'
 import type {
   DesktopCustomScheme,
   DesktopElectron,
   DesktopFrame,
   DesktopInvokeEvent,
   DesktopNotification,
+  DesktopRectangle,
   DesktopSafeStorage,
   DesktopSession,
   DesktopWebContents,
@@ -67,11 +68,33 @@ export class FakeWindow implements DesktopWindow {
   focused = false
   destroyed = false
   shown = false
+  maximized = false
+  bounds: DesktopRectangle
+  /** The taskbar overlay's description, or null when none is set (Windows). */
+  overlay: string | null = null
   constructor(
     readonly options: BrowserWindowConstructorOptions,
     pageUrl: string,
   ) {
     this.webContents = new FakeWebContents(pageUrl)
+    this.bounds = {
+      x: options.x ?? 0,
+      y: options.y ?? 0,
+      width: options.width ?? 800,
+      height: options.height ?? 600,
+    }
+  }
+  isMaximized(): boolean {
+    return this.maximized
+  }
+  maximize(): void {
+    this.maximized = true
+  }
+  getNormalBounds(): DesktopRectangle {
+    return { ...this.bounds }
+  }
+  setOverlayIcon(overlay: NativeImage | null, description: string): void {
+    this.overlay = overlay === null ? null : description
   }
   async loadURL(url: string): Promise<void> {
     this.loaded = url
@@ -126,6 +149,12 @@ export interface FakeElectron extends DesktopElectron {
     headers?: Parameters<DesktopSession['webRequest']['onHeadersReceived']>[0]
   }
   quitCount: number
+  /** The launcher badge as last set. */
+  badgeCount: number
+  /** Whether another instance holds the single-instance lock (this one must quit). */
+  anotherInstance: boolean
+  /** Work areas of the displays `screen.getAllDisplays` reports. */
+  displays: DesktopRectangle[]
   /** Schemes registered as privileged, and the handler of each handled scheme. */
   readonly privilegedSchemes: DesktopCustomScheme[]
   readonly protocolHandlers: Map<string, (request: Request) => Response | Promise<Response>>
@@ -184,9 +213,17 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     protocolHandlers,
     openedExternally,
     quitCount: 0,
+    badgeCount: 0,
+    anotherInstance: false,
+    displays: [{ x: 0, y: 0, width: 1920, height: 1080 }],
     app: {
       whenReady: async () => undefined,
       getPath: () => '/fake/userData',
+      requestSingleInstanceLock: () => !fake.anotherInstance,
+      setBadgeCount(count = 0) {
+        fake.badgeCount = count
+        return true
+      },
       on(event: string, listener: Listener) {
         appEvents.on(event, untyped(listener))
         return this
@@ -243,6 +280,9 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
         openedExternally.push(url)
       },
     },
+    screen: { getAllDisplays: () => fake.displays.map((workArea) => ({ workArea })) },
+    // Stands in for a NativeImage: the fake window records only the overlay's description.
+    nativeImage: { createFromDataURL: (dataUrl) => ({ dataUrl }) as unknown as NativeImage },
     async invoke(channel, event, ...args) {
       const handler = handlers.get(channel)
       if (!handler) throw new Error(`no handler for ${channel}`)
