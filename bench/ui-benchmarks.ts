@@ -68,7 +68,7 @@ async function serve(
   env: Record<string, string> = {},
 ): Promise<ParleyServer> {
   const server = await startParleyServer(scenario, where, env)
-  cleanups.push(() => server.stop())
+  cleanups.push(async () => void (await server.stop()))
   return server
 }
 

@@ -215,6 +215,9 @@ wait_for 'Enter send'
 capture 3-answered-after-restart
 
 STEP=4
+# One Ctrl+C at an idle prompt only says to press it again; a second within a second quits.
+keys C-c
+wait_for 'Press Ctrl+C again to quit.'
 keys C-c
 wait_for '[parley exited with 0]'
 start 48 20 --session "$SESSION"

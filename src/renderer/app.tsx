@@ -3,19 +3,36 @@ import { Announcer } from './components/announcer'
 import { ChatHeader } from './components/chat-header'
 import { ComposerSlot } from './components/composer-slot'
 import { ErrorBanner } from './components/error-banner'
+import { InboxView } from './components/inbox-view'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
 import { SETTINGS } from './deferred-parts'
-import { ChatProvider, useActions } from './state/chat-context'
+import { ChatProvider, useActions, useChat } from './state/chat-context'
+import { activeSession } from './state/app-state'
+import { titleWithCount } from '../shared/inbox'
 import type { ChatStore } from './state/store'
 import { useDeferredModule } from './shell/deferred-module'
 import { ShellProvider, useShell } from './shell/shell-context'
 
 /** Narrow windows start with the session list folded away, so the chat keeps its width. */
 const NARROW = '(max-width: 760px)'
+/** A phone: the app opens on the inbox. */
+const PHONE = '(max-width: 480px)'
 
-/** Ctrl/Cmd+N: new session; Ctrl/Cmd+,: settings. */
+const matches = (query: string) =>
+  typeof window.matchMedia === 'function' && window.matchMedia(query).matches
+
+/** The window title: the open session's, with how many requests wait in front ("(2) …"). */
+function useWindowTitle() {
+  const title = useChat((s) => activeSession(s)?.title)
+  const waiting = useChat((s) => s.inbox.length)
+  useEffect(() => {
+    document.title = titleWithCount(title ? `${title} · Parley` : 'Parley', waiting)
+  }, [title, waiting])
+}
+
+/** Ctrl/Cmd+N: new session; Ctrl/Cmd+,: settings; Ctrl/Cmd+I: the inbox. */
 function useAppShortcuts() {
   const actions = useActions()
   const shell = useShell()
@@ -29,6 +46,9 @@ function useAppShortcuts() {
       } else if (event.key === ',') {
         event.preventDefault()
         shell.openSettings()
+      } else if (event.key === 'i' || event.key === 'I') {
+        event.preventDefault()
+        shell.setInboxOpen(!shell.inboxOpen)
       }
     }
     window.addEventListener('keydown', onKeyDown)
@@ -45,6 +65,7 @@ function Settings() {
 function Shell() {
   const shell = useShell()
   useAppShortcuts()
+  useWindowTitle()
   return (
     <div
       className={`app${shell.sidebarOpen ? '' : ' sidebar-collapsed'}${shell.settingsOpen ? ' settings-open' : ''}`}
@@ -57,13 +78,17 @@ function Shell() {
         />
       )}
       <Sidebar />
-      <main className="chat">
-        <ChatHeader />
-        <ErrorBanner />
-        <TranscriptView />
-        <McpApprovalBanner />
-        <ComposerSlot />
-      </main>
+      {shell.inboxOpen ? (
+        <InboxView />
+      ) : (
+        <main className="chat">
+          <ChatHeader />
+          <ErrorBanner />
+          <TranscriptView />
+          <McpApprovalBanner />
+          <ComposerSlot />
+        </main>
+      )}
       {shell.settingsOpen && <Settings />}
       <Announcer />
     </div>
@@ -73,10 +98,9 @@ function Shell() {
 /** The Parley chat client: sessions, the conversation, and the composer (or the tray). */
 export function App({ store }: { store: ChatStore }) {
   useEffect(() => store.actions.start(), [store])
-  const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches
   return (
     <ChatProvider store={store}>
-      <ShellProvider initialSidebarOpen={!narrow}>
+      <ShellProvider initialSidebarOpen={!matches(NARROW)} initialInboxOpen={matches(PHONE)}>
         <Shell />
       </ShellProvider>
     </ChatProvider>

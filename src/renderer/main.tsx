@@ -6,6 +6,7 @@ import { loadDeferredParts } from './deferred-parts'
 import { afterFirstPaint } from './shell/deferred-module'
 import { createChatStore } from './state/store'
 import './styles/app.css'
+import './styles/inbox.css'
 
 const port = openPort()
 const store = createChatStore({ bridge: port.bridge, onConnection: port.onConnection })

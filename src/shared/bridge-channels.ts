@@ -27,6 +27,7 @@ export const BRIDGE_CHANNELS = {
   saveQuestionDraft: 'interactions:save-draft',
   saveFormDraft: 'interactions:save-form-draft',
   listPending: 'interactions:list-pending',
+  listInbox: 'interactions:list-inbox',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listModels: 'settings:list-models',

@@ -8,6 +8,7 @@ import { FormDraftSchema, FormResponseSchema } from './form-schema'
 import { McpServerInfoSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
+import { InboxItemSchema } from './inbox'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -204,7 +205,7 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({ requestId: IdSchema, response: FormResponseSchema }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
-      fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy', 'agent_changed'),
+      fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy'),
     ]),
   },
   /**
@@ -232,6 +233,12 @@ export const BRIDGE_CALLS = {
     channel: 'interactions:list-pending',
     input: SessionRef,
     output: z.array(PendingInteractionSchema),
+  },
+  /** Every request waiting for the person, across all sessions and askers, oldest first. */
+  listInbox: {
+    channel: 'interactions:list-inbox',
+    input: z.strictObject({}),
+    output: z.array(InboxItemSchema),
   },
   getSettings: {
     channel: 'settings:get',
@@ -367,6 +374,16 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
     session: SessionSummarySchema.nullable(),
   }),
   z.strictObject({ type: z.literal('notice'), sessionId: IdSchema, notice: LogNoticeSchema }),
+  /**
+   * The set of requests waiting across all sessions changed (one arrived, was answered or ended,
+   * its session was renamed): the whole inbox, oldest first. `sessionId` names the session whose
+   * change caused it.
+   */
+  z.strictObject({
+    type: z.literal('inbox_changed'),
+    sessionId: IdSchema,
+    items: z.array(InboxItemSchema),
+  }),
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 
@@ -381,7 +398,22 @@ export const BridgeErrorSchema = z.strictObject({
 })
 export type BridgeError = z.infer<typeof BridgeErrorSchema>
 
-/** The one API every UI uses. `window.parley` in Electron; a WebSocket client in the browser. */
+/**
+ * The API as a host exposes it (`window.parley` in Electron, the runtime through
+ * `dispatchBridgeCall`): each reply is the call's output, or a `BridgeError` when the host refused
+ * the input or the sender.
+ */
+export type HostBridge = {
+  [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M> | BridgeError>
+} & {
+  onEvent(callback: (event: BridgeEvent) => void): () => void
+}
+
+/**
+ * The one API every UI uses, with its replies checked: a `BridgeError` or a reply of the wrong
+ * shape is thrown (the renderer's `BridgeCallError`), so callers handle only the outcomes each
+ * call lists. The renderer wraps `window.parley` or its WebSocket client into this.
+ */
 export type ParleyBridge = {
   [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M>>
 } & {

@@ -317,13 +317,6 @@ export function flowItems(
   return rows.slice(0, options.maxLines ?? rows.length)
 }
 
-/** Styles every span of the lines with `style` underneath their own. */
-export function restyle(lines: readonly StyledLine[], style: SpanStyle): StyledLine[] {
-  return lines.map((line) =>
-    line.map((span) => ({ text: span.text, style: { ...style, ...span.style } })),
-  )
-}
-
 /** Puts `prefix` before the first row and `rest` (same width) before every other row. */
 export function prefixLines(
   lines: readonly StyledLine[],

@@ -38,6 +38,8 @@ const LINE_STATUS: Record<ToolStatus, LineStatus> = {
   denied: 'error',
   stopped: 'error',
   interrupted: 'error',
+  cancelled: 'error',
+  rejected: 'error',
 }
 
 /** A user message longer than this is shown shortened in the transcript (it is sent in full). */

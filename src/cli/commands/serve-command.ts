@@ -60,7 +60,6 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
     return 1
   }
   io.stdout(`${LISTENING_PREFIX}${host.url}\n`)
-  for (const problem of runtime.problems) io.stderr(`parley serve: ${problem}\n`)
   if (!existsSync(join(rendererDir, 'index.html')))
     io.stderr(
       'parley serve: the app is not built (run `npm run build`); only the WebSocket works\n',

@@ -29,7 +29,6 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     process.stdin.setRawMode(false)
     return runtime
   }
-  for (const problem of runtime.problems) process.stderr.write(`parley tui: ${problem}\n`)
 
   let finish: (code: number) => void = () => {}
   const exited = new Promise<number>((resolve) => {

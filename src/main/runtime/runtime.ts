@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type {
   BridgeCalls,
   BridgeEvent,
   BridgeOutput,
   BridgeParsedInput,
+  LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
@@ -19,6 +21,7 @@ import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
 import type { FormInteraction } from '../../shared/interactions'
+import { inboxItems, type InboxItem } from '../../shared/inbox'
 import type { AgentSpec } from '../../shared/acp-agents'
 import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
@@ -29,7 +32,7 @@ import { newId, sessionPath, stateFromEvents, type SessionState } from './sessio
 import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
 import { readSessionLog } from './sessions/session-log'
 import { pageOfEvents } from '../../shared/event-pages'
-import { SettingsStore } from './settings/settings-store'
+import { SettingsFileError, SettingsStore } from './settings/settings-store'
 import { TurnEngine } from './turns/turn-engine'
 import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
@@ -38,6 +41,14 @@ import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
+import {
+  hiddenCandidates,
+  isSandboxed,
+  probeSandbox,
+  SYSTEM_PROBE,
+  unsandboxedNotice,
+  type CommandSandbox,
+} from './sandbox/command-sandbox'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -45,6 +56,14 @@ import { loadBashGrammar } from './permissions/shell/bash-grammar'
  */
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
+
+/** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
+const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
+  'interaction_added',
+  'interaction_updated',
+  'interaction_settled',
+  'session_changed',
+])
 
 type Out<M extends keyof BridgeCalls> = Promise<BridgeOutput<M>>
 type In<M extends keyof BridgeCalls> = BridgeParsedInput<M>
@@ -147,8 +166,12 @@ export class ParleyRuntime implements Runtime {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
+  /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
+  #sandbox: CommandSandbox
   #backend!: ModelBackend
   #closed = false
+  /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
+  #lastInbox = '[]'
   get #env(): NodeJS.ProcessEnv {
     return this.options.env ?? process.env
   }
@@ -158,10 +181,16 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#sandbox = {
+      availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
+      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+    }
     this.#drafts = new DraftStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
+    // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
+    const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
       parked: this.#parked,
       fifo: this.#fifo,
@@ -178,6 +207,11 @@ export class ParleyRuntime implements Runtime {
       now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      reviewContext: (workspace) => ({
+        workspace,
+        sandboxed: isSandboxed(this.#sandbox),
+        dataDir: resolve(options.dataDir),
+      }),
     })
     this.#asker = new ExternalAsker({
       broker: this.#broker,
@@ -193,6 +227,7 @@ export class ParleyRuntime implements Runtime {
       commandLineFiles: options.mcpConfigFiles ?? [],
       asker: this.#asker,
       env: options.env ?? process.env,
+      pidIsolation,
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -203,6 +238,7 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
+      pidIsolation,
       now,
     })
     this.#engine = new TurnEngine({
@@ -223,6 +259,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
@@ -247,6 +284,12 @@ export class ParleyRuntime implements Runtime {
     // engine before a turn's first step (so a client's first screen does not wait for it).
     // Without it, commands are reviewed as unparseable: high risk, never remembered.
     const grammar = loadBashGrammar().catch(() => undefined)
+    // The sandbox is found once: bwrap on Linux (tried for real), sandbox-exec on macOS, else
+    // none, which is said once.
+    const availability = await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE)
+    this.#sandbox = { ...this.#sandbox, availability }
+    const unsandboxed = unsandboxedNotice(this.#sandbox)
+    if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
@@ -330,6 +373,27 @@ export class ParleyRuntime implements Runtime {
         // A failing UI must not break the runtime or the other UIs.
       }
     }
+    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+  }
+
+  #inbox(): InboxItem[] {
+    return inboxItems(
+      this.#broker.sessions().map(({ sessionId, pending }) => ({
+        sessionId,
+        title:
+          this.#session(sessionId)?.title ?? this.#index.get(sessionId)?.title ?? DEFAULT_TITLE,
+        pending,
+      })),
+    )
+  }
+
+  /** Tells the UIs the inbox changed, once per change: what waits, or a waiting session's title. */
+  #announceInbox(sessionId: string): void {
+    const items = this.#inbox()
+    const json = JSON.stringify(items)
+    if (json === this.#lastInbox) return
+    this.#lastInbox = json
+    this.#emit({ type: 'inbox_changed', sessionId, items })
   }
 
   #record(session: SessionState, event: SessionEvent, sync = false): void {
@@ -483,8 +547,14 @@ export class ParleyRuntime implements Runtime {
       ...pageOfEvents(session.events, { limit }),
       total: session.events.length,
       pending: this.#broker.list(sessionId),
-      notices: session.notices,
+      notices: this.#withSandboxNotice(session.notices),
     }
+  }
+
+  /** Each session, when opened, says once that commands run unsandboxed (where they do). */
+  #withSandboxNotice(notices: readonly LogNotice[]): LogNotice[] {
+    const message = unsandboxedNotice(this.#sandbox)
+    return message === null ? [...notices] : [{ offset: 0, message }, ...notices]
   }
 
   async loadOlderEvents({
@@ -777,6 +847,10 @@ export class ParleyRuntime implements Runtime {
     return this.#broker.list(sessionId)
   }
 
+  async listInbox(_input: In<'listInbox'>): Out<'listInbox'> {
+    return this.#inbox()
+  }
+
   // ── settings ──────────────────────────────────────────────────────────────
 
   async #publicSettings(): Promise<PublicSettings> {
@@ -790,6 +864,7 @@ export class ParleyRuntime implements Runtime {
       models: this.#backend.models,
       ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
       ...(this.#defaultAgent ? { commandLineAgent: this.#defaultAgent } : {}),
+      ...(this.#settings.problem !== undefined ? { fileProblem: this.#settings.problem } : {}),
     }
   }
 
@@ -839,7 +914,12 @@ export class ParleyRuntime implements Runtime {
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
-    await this.#settings.update(patch)
+    try {
+      await this.#settings.update(patch)
+    } catch (error) {
+      if (!(error instanceof SettingsFileError)) throw error
+      return { ok: false, reason: 'invalid', message: error.message }
+    }
     await this.#resolveBackend()
     return { ok: true, settings: await this.#publicSettings() }
   }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { activeSession } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
@@ -14,10 +13,6 @@ export function ChatHeader() {
   const session = useChat(activeSession)
   const connection = useChat((s) => s.connection)
   const shell = useShell()
-  const title = session?.title
-  useEffect(() => {
-    document.title = title ? `${title} · Parley` : 'Parley'
-  }, [title])
   return (
     <header className="chat-header">
       <button

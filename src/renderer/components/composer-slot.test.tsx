@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
-import { permissionRequest, questionRequest } from '../testing/fixtures'
+import { agentPermissionRequest, permissionRequest, questionRequest } from '../testing/fixtures'
 import { renderApp } from '../testing/render-app'
 
 const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1', { title: 'Refactor' })] })
@@ -27,6 +27,16 @@ describe('the tray in the composer slot', () => {
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: true },
     ])
+  })
+
+  it('keeps the message box for an orphaned agent request, and the session does not need input', async () => {
+    const fake = oneSession()
+    await renderApp(fake)
+    act(() => fake.ask(agentPermissionRequest({ orphaned: true })))
+    const tray = await screen.findByRole('region', { name: 'Permission request' })
+    expect(within(tray).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    expect(screen.queryByText('Needs input')).not.toBeInTheDocument()
   })
 
   it('shows the full detail behind Details with invisible characters made visible', async () => {
@@ -99,7 +109,7 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
-    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('Not answered')).toBeInTheDocument()
     expect(within(tray).getByText('Zig')).toBeInTheDocument()
@@ -113,7 +123,7 @@ describe('the tray in the composer slot', () => {
     ])
   })
 
-  it('can submit straight from the last question, sending what is picked and null for the rest', async () => {
+  it('submits from the review after the last question, sending what is picked and null for the rest', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
     act(() => fake.ask(questionRequest()))
@@ -123,6 +133,8 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
+    expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Submit' }))
 
     await screen.findByRole('textbox', { name: 'Message' })

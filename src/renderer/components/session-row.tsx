@@ -49,6 +49,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
     refocus.current = true
   }
   const open = () => {
+    shell.setInboxOpen(false)
     void actions.selectSession(session.id).then(() => shell.focusComposer())
     if (window.matchMedia?.('(max-width: 760px)').matches) shell.setSidebarOpen(false)
   }
@@ -83,7 +84,9 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   }
 
   return (
-    <li className={`session-row${active ? ' is-active' : ''}${waitWhat ? ' is-waiting' : ''}`}>
+    <li
+      className={`session-row${active ? ' is-active' : ''}${waitWhat && !active ? ' is-waiting' : ''}`}
+    >
       {editing ? (
         <input
           className="rename-input"
@@ -135,8 +138,13 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
                   {session.agent.name}
                 </span>
               )}
-              {waitWhat && <span className="session-status needs-input">Needs input</span>}
-              {waitWhat && (
+              {/* The session on screen shows its tray: flagged for screen readers only, so
+                  the sidebar never repeats what the tray says (nor counts it differently). */}
+              {waitWhat && active && <span className="visually-hidden">Needs input</span>}
+              {waitWhat && !active && (
+                <span className="session-status needs-input">Needs input</span>
+              )}
+              {waitWhat && !active && (
                 <span className="session-waits">
                   {waitWhat}
                   {waitCount > 1 ? ` · ${waitCount} waiting` : ''}

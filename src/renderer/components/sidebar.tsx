@@ -19,6 +19,7 @@ export function Sidebar() {
   const queues = useChat((s) => s.queues)
   const queuesLoaded = useChat((s) => s.queuesLoaded)
   const activeId = useChat((s) => s.activeSessionId)
+  const inboxCount = useChat((s) => s.inbox.length)
   const [query, setQuery] = useState('')
   const [rovingId, setRovingId] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
@@ -92,6 +93,16 @@ export function Sidebar() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
+      <button
+        type="button"
+        className={`sidebar-inbox${shell.inboxOpen ? ' is-active' : ''}${inboxCount > 0 ? ' has-waiting' : ''}`}
+        aria-pressed={shell.inboxOpen}
+        aria-keyshortcuts={`${MOD}+I`}
+        title={`Everything waiting for you (${MOD === 'Meta' ? '⌘' : 'Ctrl+'}I)`}
+        onClick={() => shell.setInboxOpen(!shell.inboxOpen)}
+      >
+        Waiting ({inboxCount})
+      </button>
       {waitingCount > 0 && (
         <p className="sidebar-waiting">
           {waitingCount === 1 ? '1 session needs' : `${waitingCount} sessions need`} your input

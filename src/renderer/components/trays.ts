@@ -2,4 +2,3 @@
 export { AgentPermissionTray } from './agent-permission-tray'
 export { FormRequestTray } from './form-request-tray'
 export { PermissionTray } from './permission-tray'
-export { QuestionTray } from './question-tray'

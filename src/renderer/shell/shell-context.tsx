@@ -28,6 +28,9 @@ export type Shell = {
   closeSettings(): void
   sidebarOpen: boolean
   setSidebarOpen(open: boolean): void
+  /** The inbox of every request waiting, across sessions, shown in place of the chat. */
+  inboxOpen: boolean
+  setInboxOpen(open: boolean): void
   /** The message box, so a new session or a closed panel can hand it focus. */
   composerRef: RefObject<HTMLTextAreaElement | null>
   focusComposer(): void
@@ -41,13 +44,17 @@ const focusable = (el: Element | null): el is HTMLElement =>
 export function ShellProvider({
   children,
   initialSidebarOpen,
+  initialInboxOpen = false,
 }: {
   children: ReactNode
   initialSidebarOpen: boolean
+  /** A phone opens on the inbox. */
+  initialInboxOpen?: boolean
 }) {
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('model')
   const [sidebarOpen, setSidebarOpen] = useState(initialSidebarOpen)
+  const [inboxOpen, setInboxOpen] = useState(initialInboxOpen)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
 
@@ -84,6 +91,8 @@ export function ShellProvider({
       closeSettings,
       sidebarOpen,
       setSidebarOpen,
+      inboxOpen,
+      setInboxOpen,
       composerRef,
       focusComposer,
     }),
@@ -94,6 +103,7 @@ export function ShellProvider({
       settingsTab,
       closeSettings,
       sidebarOpen,
+      inboxOpen,
       focusComposer,
     ],
   )

@@ -1,11 +1,13 @@
 import {
   EMPTY_QUEUE,
+  awaitsAnswer,
   type BridgeOutput,
   applyEventToQueue,
   replaceQueue,
   settleInteraction,
   type BridgeEvent,
   type FormDraft,
+  type InboxItem,
   type InteractionQueue,
   type LogNotice,
   type PendingInteraction,
@@ -22,6 +24,7 @@ import {
   type TextDelta,
   type Transcript,
 } from '../../shared/transcript'
+import { EMPTY_MESSAGE_QUEUE, type MessageQueue } from '../../shared/queued-messages'
 
 /** A model call failed and is about to be tried again (`turn_retrying`), until the model answers. */
 export type RetryStatus = Omit<
@@ -53,6 +56,8 @@ export type AppState = {
   readonly composerDrafts: Readonly<Record<string, string>>
   /** Half-filled forms and half-answered questions by request id, as last saved. */
   readonly formDrafts: Readonly<Record<string, FormDraft>>
+  /** By session id: messages typed while its turn ran, sent one by one as turns end. */
+  readonly messageQueues: Readonly<Record<string, MessageQueue>>
   readonly settings: PublicSettings | null
   readonly connection: ConnectionStatus
   /** The first load (settings, sessions, the shown session) has finished. */
@@ -70,6 +75,8 @@ export type AppState = {
   readonly mcp: Readonly<Record<string, McpWorkspaceView>>
   /** By workspace: the approval the person put off ("Not now"), by its hash. */
   readonly mcpPutOff: Readonly<Record<string, string>>
+  /** Every request waiting across all sessions, oldest first, as the runtime last announced. */
+  readonly inbox: readonly InboxItem[]
 }
 
 export const INITIAL_STATE: AppState = {
@@ -80,6 +87,7 @@ export const INITIAL_STATE: AppState = {
   queuesLoaded: {},
   composerDrafts: {},
   formDrafts: {},
+  messageQueues: {},
   settings: null,
   connection: 'connecting',
   ready: false,
@@ -88,6 +96,7 @@ export const INITIAL_STATE: AppState = {
   agentChoice: null,
   mcp: {},
   mcpPutOff: {},
+  inbox: [],
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -304,7 +313,14 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       return sessionChanged(state, sessionId, event.session)
     case 'notice':
       return applyToTranscript(state, sessionId, (t) => applyNotice(t, event.notice))
+    case 'inbox_changed':
+      return inboxListed(state, event.items)
   }
+}
+
+/** The runtime's inbox (`listInbox`, or announced by `inbox_changed`). */
+export function inboxListed(state: AppState, inbox: readonly InboxItem[]): AppState {
+  return state.inbox === inbox ? state : { ...state, inbox }
 }
 
 /** One animation frame's text deltas, possibly for several sessions. */
@@ -334,11 +350,15 @@ function retryOver(state: AppState, sessionId: string): AppState {
 export function requestSettled(state: AppState, sessionId: string, requestId: string): AppState {
   const current = state.queues[sessionId]
   const queue = current ? settleInteraction(current, requestId) : current
-  if (queue === current && !(requestId in state.formDrafts)) return state
+  const inbox = state.inbox.some((item) => item.interaction.requestId === requestId)
+    ? state.inbox.filter((item) => item.interaction.requestId !== requestId)
+    : state.inbox
+  if (queue === current && inbox === state.inbox && !(requestId in state.formDrafts)) return state
   return {
     ...state,
     queues: queue ? withEntry(state.queues, sessionId, queue) : state.queues,
     formDrafts: withoutEntry(state.formDrafts, requestId),
+    inbox,
   }
 }
 
@@ -351,6 +371,29 @@ export function composerDraftChanged(state: AppState, sessionId: string, text: s
         ? withoutEntry(state.composerDrafts, sessionId)
         : withEntry(state.composerDrafts, sessionId, text),
   }
+}
+
+/** A session's queued messages changed (through the shared model in shared/queued-messages). */
+export function messageQueueChanged(
+  state: AppState,
+  sessionId: string,
+  change: (queue: MessageQueue) => MessageQueue,
+): AppState {
+  const queue = state.messageQueues[sessionId] ?? EMPTY_MESSAGE_QUEUE
+  const next = change(queue)
+  if (next === queue) return state
+  return {
+    ...state,
+    messageQueues:
+      next.length === 0
+        ? withoutEntry(state.messageQueues, sessionId)
+        : withEntry(state.messageQueues, sessionId, next),
+  }
+}
+
+/** A session's queued messages, oldest first (empty when none). */
+export function messageQueueOf(state: AppState, sessionId: string | null): MessageQueue {
+  return (sessionId && state.messageQueues[sessionId]) || EMPTY_MESSAGE_QUEUE
 }
 
 /** A form's or a question's draft changed on screen (saved to the runtime alongside). */
@@ -396,7 +439,7 @@ export function needsInput(
   state: Pick<AppState, 'queues' | 'queuesLoaded'>,
   session: SessionSummary,
 ): boolean {
-  if (queueOf(state, session.id).length > 0) return true
+  if (queueOf(state, session.id).some(awaitsAnswer)) return true
   return !state.queuesLoaded[session.id] && session.pendingCount > 0
 }
 

@@ -13,6 +13,7 @@ import type {
   SettleOutcome,
 } from '../../shared'
 import { pageOfEvents } from '../../shared/event-pages'
+import { inboxItems } from '../../shared/inbox'
 
 /** Settings a fake runtime reports. */
 export const FAKE_SETTINGS: PublicSettings = {
@@ -84,6 +85,17 @@ export function createFakeBridge(
   const changed = (id: string) =>
     emit({ type: 'session_changed', sessionId: id, session: sessions.get(id) ?? null })
   const queueOf = (id: string) => pending.get(id) ?? []
+  const inbox = () =>
+    inboxItems(
+      [...pending].map(([sessionId, queue]) => ({
+        sessionId,
+        title: sessions.get(sessionId)?.title ?? sessionId,
+        pending: queue,
+      })),
+    )
+  /** As the runtime: the whole inbox after a change of what waits. */
+  const inboxChanged = (sessionId: string) =>
+    emit({ type: 'inbox_changed', sessionId, items: inbox() })
   const findRequest = (requestId: string) => {
     for (const [sessionId, queue] of pending) {
       const item = queue.find((q) => q.requestId === requestId)
@@ -99,6 +111,7 @@ export function createFakeBridge(
       queueOf(found.sessionId).filter((q) => q.requestId !== requestId),
     )
     emit({ type: 'interaction_settled', sessionId: found.sessionId, requestId, outcome })
+    inboxChanged(found.sessionId)
     return true
   }
 
@@ -233,6 +246,7 @@ export function createFakeBridge(
       return { ok: true }
     },
     listPending: ({ sessionId }) => queueOf(sessionId),
+    listInbox: () => inbox(),
     getSettings: () => settings,
     updateSettings: (patch) => {
       const { openaiApiKey, anthropicApiKey, ...rest } = patch
@@ -295,6 +309,7 @@ export function createFakeBridge(
     ask(interaction: PendingInteraction) {
       pending.set(interaction.sessionId, [...queueOf(interaction.sessionId), interaction])
       emit({ type: 'interaction_added', sessionId: interaction.sessionId, interaction })
+      inboxChanged(interaction.sessionId)
     },
     pendingOf: queueOf,
     /** Replaces what `listMcpServers` answers for a workspace (the runtime's servers changed). */

@@ -1,6 +1,7 @@
 import type { BridgeEvent, SessionSummary } from '../../../shared/bridge'
 import type { PendingInteraction } from '../../../shared/interactions'
 import type { PublicSettings } from '../../../shared/settings'
+import { inboxItems } from '../../../shared/inbox'
 import type { Runtime } from '../../runtime/runtime-types'
 
 /**
@@ -265,6 +266,16 @@ export function createFakeRuntime(): FakeRuntime {
     async listPending({ sessionId }) {
       calls.push('listPending')
       return pending.filter((p) => p.sessionId === sessionId)
+    },
+    async listInbox() {
+      calls.push('listInbox')
+      return inboxItems(
+        [...sessions.values()].map((s) => ({
+          sessionId: s.id,
+          title: s.title,
+          pending: pending.filter((p) => p.sessionId === s.id),
+        })),
+      )
     },
     async getSettings() {
       calls.push('getSettings')

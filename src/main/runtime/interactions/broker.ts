@@ -261,8 +261,14 @@ export class InteractionBroker {
     return this.deps.fifo.list(sessionId)
   }
 
+  /** The session's requests that someone still waits on: a session with none takes a message. */
   count(sessionId: string): number {
     return this.deps.fifo.count(sessionId)
+  }
+
+  /** Every session with requests waiting, each in its FIFO's order. */
+  sessions(): { sessionId: string; pending: PendingInteraction[] }[] {
+    return this.deps.fifo.sessions()
   }
 
   /** Saves a half-filled answer so a reload or restart brings the tray back where it was. */

@@ -1,0 +1,90 @@
+import { act, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
+import { agentPermissionRequest, permissionRequest, questionRequest } from '../testing/fixtures'
+import { renderApp } from '../testing/render-app'
+
+/** Two sessions, three requests from two askers: Parley's agent and Codex. */
+const waitingInTwoSessions = () =>
+  createFakeBridge({
+    sessions: [
+      fakeSession('db', { title: 'Migrate the database', updatedAt: 2 }),
+      fakeSession('ci', { title: 'Fix the CI', updatedAt: 1 }),
+    ],
+    pending: {
+      db: [
+        questionRequest({ sessionId: 'db', requestId: 'q1' }),
+        permissionRequest({
+          sessionId: 'db',
+          requestId: 'p1',
+          createdAt: Date.UTC(2026, 0, 1, 9, 40),
+        }),
+      ],
+      ci: [agentPermissionRequest({ sessionId: 'ci', requestId: 'a1' })],
+    },
+  })
+
+const inboxList = () => screen.getByRole('list', { name: 'Waiting for you' })
+
+describe('the inbox', () => {
+  it('opens from the sidebar with the count, listing every request oldest first', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Waiting (3)' }))
+    const items = within(inboxList()).getAllByRole('listitem')
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Migrate the database: question from The agent/),
+      expect.stringMatching(/^Fix the CI: permission from Codex/),
+      expect.stringMatching(/^Migrate the database: permission from The agent/),
+    ])
+  })
+
+  it('Ctrl+I opens it and the window title counts what waits', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    expect(document.title).toMatch(/^\(3\) /)
+    await user.keyboard('{Control>}i{/Control}')
+    expect(inboxList()).toBeInTheDocument()
+  })
+
+  it('answers a request in place with its own tray, and the line leaves the list', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    await user.keyboard('{Control>}i{/Control}')
+    const codex = within(inboxList()).getByRole('listitem', { name: /^Fix the CI/ })
+    await user.click(within(codex).getByRole('button', { name: /Fix the CI/ }))
+    const tray = await screen.findByRole('region', { name: 'Permission request' })
+    await user.click(within(tray).getByRole('button', { name: 'Yes' }))
+    expect(fake.callsOf('respondToAgentPermission')).toEqual([
+      { requestId: 'a1', optionId: 'approved' },
+    ])
+    expect(
+      within(inboxList()).queryByRole('listitem', { name: /^Fix the CI/ }),
+    ).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Permission request' })).not.toBeInTheDocument()
+    expect(document.title).toMatch(/^\(2\) /)
+  })
+
+  it('a request that arrives while it is open is listed at once', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Waiting (3)' }))
+    act(() =>
+      fake.ask(
+        questionRequest({ sessionId: 'ci', requestId: 'q9', createdAt: Date.UTC(2026, 0, 2) }),
+      ),
+    )
+    expect(within(inboxList()).getAllByRole('listitem')).toHaveLength(4)
+    expect(screen.getByRole('button', { name: 'Waiting (4)' })).toBeInTheDocument()
+  })
+
+  it('"Open session" jumps to the session the request belongs to', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Waiting (3)' }))
+    const codex = within(inboxList()).getByRole('listitem', { name: /^Fix the CI/ })
+    await user.click(within(codex).getByRole('button', { name: 'Open session' }))
+    expect(screen.queryByRole('list', { name: 'Waiting for you' })).not.toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Fix the CI' })).toBeInTheDocument()
+  })
+})

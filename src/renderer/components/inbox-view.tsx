@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react'
+import { inboxKindLabel, inboxSubject, type InboxItem } from '../../shared/inbox'
+import { formatAgo } from '../../shared/format-time'
+import { useNow } from '../../ui-common/use-now'
+import { useActions, useChat } from '../state/chat-context'
+import { useShell } from '../shell/shell-context'
+import { TrayFor } from './composer-slot'
+
+const MINUTE = 60_000
+
+/** How a line reads to a screen reader: the session first, so it is found by its title. */
+function itemLabel(item: InboxItem, now: number): string {
+  const kind = inboxKindLabel(item.interaction).toLowerCase()
+  return `${item.sessionTitle}: ${kind} from ${item.asker}, waiting since ${formatAgo(item.waitingSince, now)}`
+}
+
+/**
+ * Everything waiting for the person, across sessions and askers, oldest first. Selecting a line
+ * shows that request's own tray (the same one the session shows), so it is answered in place;
+ * "Open session" jumps to the session instead. On a phone the tray fills the screen, and
+ * answering it comes back to the list.
+ */
+export function InboxView() {
+  const inbox = useChat((s) => s.inbox)
+  const actions = useActions()
+  const shell = useShell()
+  const now = useNow({ everyMs: MINUTE, active: inbox.length > 0 })
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const selected = inbox.find((item) => item.interaction.requestId === selectedId)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const hadTray = useRef(false)
+
+  // Answered (here or anywhere else), the request leaves the inbox: back to the list.
+  useEffect(() => {
+    if (selected) hadTray.current = true
+    else if (hadTray.current) {
+      hadTray.current = false
+      setSelectedId(null)
+      headingRef.current?.focus()
+    }
+  }, [selected])
+
+  const jump = (sessionId: string) => {
+    shell.setInboxOpen(false)
+    void actions.selectSession(sessionId)
+  }
+
+  return (
+    <main className={`inbox${selected ? ' inbox-answering' : ''}`} aria-labelledby="inbox-heading">
+      <header className="inbox-header">
+        <button
+          type="button"
+          className="icon-button sidebar-toggle"
+          aria-label="Session list"
+          aria-expanded={shell.sidebarOpen}
+          aria-controls="sidebar"
+          onClick={() => shell.setSidebarOpen(!shell.sidebarOpen)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <h1 id="inbox-heading" className="inbox-title" tabIndex={-1} ref={headingRef}>
+          Waiting for you
+        </h1>
+        <button type="button" className="button-quiet" onClick={() => shell.setInboxOpen(false)}>
+          Back to chat
+        </button>
+      </header>
+      {inbox.length === 0 ? (
+        <p className="inbox-empty">Nothing is waiting for you.</p>
+      ) : (
+        <ul className="inbox-list" aria-label="Waiting for you">
+          {inbox.map((item) => {
+            const { requestId } = item.interaction
+            return (
+              <li
+                key={requestId}
+                className={`inbox-item${requestId === selectedId ? ' is-selected' : ''}`}
+                aria-label={itemLabel(item, now)}
+              >
+                <button
+                  type="button"
+                  className="inbox-open-tray"
+                  aria-expanded={requestId === selectedId}
+                  onClick={() => setSelectedId(requestId === selectedId ? null : requestId)}
+                >
+                  <span className="inbox-session">{item.sessionTitle}</span>
+                  <span className="inbox-subject">{inboxSubject(item.interaction)}</span>
+                  <span className="inbox-meta">
+                    {inboxKindLabel(item.interaction)} · {item.asker} · waiting since{' '}
+                    {formatAgo(item.waitingSince, now)}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="button-quiet inbox-jump"
+                  onClick={() => jump(item.sessionId)}
+                >
+                  Open session
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {selected && (
+        <div className="inbox-tray">
+          <button
+            type="button"
+            className="button-quiet inbox-back"
+            onClick={() => setSelectedId(null)}
+          >
+            Back to the list
+          </button>
+          <p className="inbox-tray-session">{selected.sessionTitle}</p>
+          <TrayFor key={selected.interaction.requestId} head={selected.interaction} waiting={[]} />
+        </div>
+      )}
+    </main>
+  )
+}
