@@ -456,6 +456,23 @@ describe('terminal client', () => {
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
   })
 
+  test('Ctrl+Z suspends the process and the screen comes back when it is continued', async () => {
+    let continueProcess = () => {}
+    const stopProcess = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          continueProcess = resolve
+        }),
+    )
+    const { app, onExit } = startApp(createFakeBridge(), { stopProcess })
+    await waitForFrame(app, 'Message')
+    app.stdin.write('\u001a')
+    await vi.waitFor(() => expect(stopProcess).toHaveBeenCalledTimes(1))
+    continueProcess()
+    await press(app, 'back again', '› back again')
+    expect(onExit).not.toHaveBeenCalled()
+  })
+
   test('at 60 columns the footer still says how to quit', async () => {
     const { app } = start(createFakeBridge(), undefined, { columns: 60, rows: 20 })
     const frame = await waitForFrame(app, 'Enter send')

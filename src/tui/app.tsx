@@ -1,4 +1,4 @@
-import { Box, Static, type DOMElement, type Key } from 'ink'
+import { Box, Static, useApp, type DOMElement, type Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
@@ -94,7 +94,25 @@ export interface AppProps {
   clock?: () => number
   /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
   colors?: boolean
+  /**
+   * Ctrl+Z: stops the process as a shell's job control does and resolves once it is continued
+   * (`fg`); ink hands the terminal back around it. Tests pass their own.
+   */
+  stopProcess?: () => Promise<void>
 }
+
+/** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
+const stopThisProcess = (): Promise<void> =>
+  new Promise((resolve) => {
+    // While ink has let go of stdin nothing else may keep Node's loop alive: without this the
+    // process would run out of work on `fg` and end before ink takes the terminal back.
+    const keepAlive = setInterval(() => {}, 60_000)
+    process.once('SIGCONT', () => {
+      clearInterval(keepAlive)
+      resolve()
+    })
+    process.kill(process.pid, 'SIGTSTP')
+  })
 
 /** A panel shown in place of the message box. */
 type Panel =
@@ -117,7 +135,9 @@ export function App({
   size,
   clock = Date.now,
   colors = colorsWanted(process.env),
+  stopProcess = stopThisProcess,
 }: AppProps) {
+  const { suspendTerminal } = useApp()
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -498,7 +518,11 @@ export function App({
     else if (key.ctrl && input === 'd' && (head || panel || composerRef.current.editor.text === ''))
       exit(0)
     else if ((key.tab && key.shift) || (key.ctrl && input === 't')) cycleMode()
-    else if (key.ctrl && input === 'o' && !head && panel?.kind !== 'output') {
+    else if (key.ctrl && input === 'z') {
+      // Raw mode turns off the terminal's own Ctrl+Z; job control is done here instead.
+      if (process.platform === 'win32') setHint('Ctrl+Z suspends only in a Unix terminal.')
+      else void suspendTerminal(stopProcess)
+    } else if (key.ctrl && input === 'o' && !head && panel?.kind !== 'output') {
       if (lastTool) setPanel({ kind: 'output' })
       else setHint('No tool has run yet in this session.')
     } else return false

@@ -18,6 +18,7 @@ export function startApp(
     size?: { columns: number; rows: number }
     clock?: () => number
     colors?: boolean
+    stopProcess?: () => Promise<void>
   } = {},
 ) {
   const onExit = vi.fn<(code: number, sessionId?: string) => void>()
@@ -29,6 +30,7 @@ export function startApp(
       size={options.size ?? { columns: 80, rows: 24 }}
       {...(options.clock ? { clock: options.clock } : {})}
       {...(options.colors !== undefined ? { colors: options.colors } : {})}
+      {...(options.stopProcess ? { stopProcess: options.stopProcess } : {})}
     />,
   )
   mounted.push(app)
