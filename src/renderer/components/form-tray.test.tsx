@@ -235,8 +235,13 @@ describe('form tray', () => {
     })
   })
 
-  it('declines and cancels as two different outcomes, whatever is filled in', async () => {
+  it('declines and cancels as two different outcomes, whatever is filled in, and says which is which', async () => {
     const declined = mount()
+    expect(
+      within(declined.tray).getByRole('button', { name: 'Decline' }),
+    ).toHaveAccessibleDescription(
+      'Decline refuses this request; Cancel closes it without an answer.',
+    )
     await declined.user.click(within(declined.tray).getByRole('button', { name: 'Decline' }))
     expect(declined.onRespond).toHaveBeenCalledWith({ action: 'decline' })
     cleanup()

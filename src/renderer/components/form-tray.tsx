@@ -297,8 +297,8 @@ export function FormTray({
       <footer className="tray-actions">
         {explainsOutcomes && (
           <p className="tray-hint form-outcomes" id={hintId}>
-            Decline says no to {asker === 'The agent' ? 'it' : asker}; Cancel closes the form
-            unanswered{onStop ? '; Stop ends the whole turn' : ''}.
+            Decline refuses this request; Cancel closes it without an answer
+            {onStop ? '; Stop ends the whole turn' : ''}.
           </p>
         )}
         {offers('cancel') && (
