@@ -31,9 +31,11 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
   await expect(tray.getByText('Fake Agent asks')).toBeVisible()
   await expect(tray.getByText('rm -rf build', { exact: true })).toBeVisible()
   await expect(tray.getByRole('button', { name: 'Yes, run it' })).toHaveClass(/button-primary/)
+  // One main action: allowing for good is never the default.
   await expect(tray.getByRole('button', { name: 'Always allow rm here' })).toHaveClass(
-    /button-primary/,
+    /button-secondary/,
   )
+  await expect(tray.getByText('High risk: deletes files')).toBeVisible()
   await expect(tray.getByRole('button', { name: 'No, keep the build' })).toHaveClass(
     /button-secondary/,
   )
@@ -60,6 +62,42 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
     'Earlier the agent received {"result":{"outcome":{"outcome":"cancelled"}}}',
   )
 })
+
+for (const width of [900, 1280]) {
+  test(`at ${width} px Codex's long option names wrap inside the tray and focus never scrolls it sideways`, async ({
+    app: page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    const tray = permissionTray(page)
+    await sendMessage(page, 'Codex-style options')
+    await waitUntilArmed(tray)
+    const box = await tray.boundingBox()
+    const options = tray.getByRole('list', { name: 'Options' }).getByRole('button')
+    await expect(options).toHaveCount(3)
+    for (const option of await options.all()) {
+      const b = await option.boundingBox()
+      expect(b && box && b.x >= box.x && b.x + b.width <= box.x + box.width + 0.5).toBe(true)
+    }
+    await page.keyboard.press('3')
+    await expect(
+      tray.getByRole('button', { name: 'No, and tell Codex what to do differently' }),
+    ).toBeFocused()
+    const scrolled = await tray.evaluate((el) => {
+      let node: Element | null = el
+      let sideways = 0
+      while (node) {
+        sideways += node.scrollLeft
+        node = node.parentElement
+      }
+      return sideways + (document.scrollingElement?.scrollLeft ?? 0)
+    })
+    expect(scrolled).toBe(0)
+    await expect(tray.getByRole('button', { name: 'Yes, proceed' })).toHaveClass(/button-primary/)
+    await page.screenshot({ path: `test-results/agent-permission-long-${width}.png` })
+    await tray.getByRole('button', { name: 'Yes, proceed' }).click()
+    await expect(conversation(page)).toContainText('"optionId":"approved"')
+  })
+}
 
 test('a form with every field type: each problem at its field, then answered; declined; cancelled; two identical forms each get their own answer', async ({
   app: page,

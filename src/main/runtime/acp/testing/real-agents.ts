@@ -76,13 +76,16 @@ function toolNames(request: ChatCompletionRequest): string[] {
   return (request.tools ?? []).map((t) => t.function.name)
 }
 
-/** The text of the request's newest user message. */
-function lastUserText(request: ChatCompletionRequest): string {
-  const user = request.messages.filter((m) => m.role === 'user').at(-1)
-  if (!user) return ''
-  return typeof user.content === 'string'
-    ? user.content
-    : (user.content ?? []).map((p) => ('text' in p ? String(p.text) : '')).join('')
+/** The text of the request's user messages (Gemini CLI puts its context after the prompt). */
+function userText(request: ChatCompletionRequest): string {
+  return request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) =>
+      typeof m.content === 'string'
+        ? m.content
+        : (m.content ?? []).map((p) => ('text' in p ? String(p.text) : '')).join(''),
+    )
+    .join('\n')
 }
 
 /** Whether the request's current turn carries a tool result (the follow-up after a call). */
@@ -106,7 +109,7 @@ export function mainRequest(
     match: {
       predicate: (request: ChatCompletionRequest) =>
         toolNames(request).includes(offered) &&
-        lastUserText(request).includes(prompt) &&
+        userText(request).includes(prompt) &&
         hasToolResult(request) === (leg === 'follow-up'),
     },
     response: response(offered),
