@@ -70,6 +70,8 @@ interface CallLine {
   status: LineStatus
   /** What came of it, dimmed after the status: the permission decision, the result. */
   tail: string
+  /** Why it failed, after the tail; on rows of its own when the row cannot hold it. */
+  reason?: string
 }
 
 /** How a permission prompt for the call ended; nothing when the mode alone decided. */
@@ -89,9 +91,10 @@ function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
     tool: item.tool,
     summary: toolCallSummary(item),
     status,
-    tail: [decisionText(item.permission), result, change && changeCounts(change)]
+    tail: [decisionText(item.permission), change && changeCounts(change)]
       .filter(Boolean)
       .join(' · '),
+    reason: result,
   }
 }
 
@@ -195,10 +198,12 @@ const REASON_LINES_SHOWN = 4
  * the status and the whole reason follows on rows of its own, so it is never cut to `…`.
  */
 function callLines(call: CallLine, width: number, waiting: ToolWaiting): StyledLine[] {
-  const row = callLine(call, width, waiting)
-  if (call.status !== 'error' || !call.tail || lineWidth(callLine(call, Infinity, null)) <= width)
-    return [row]
-  const reason = wrapSpans(safeSpans(call.tail, { color: 'red' }), width - 4)
+  // A question's closing words are all reason; a tool keeps its decision on the row.
+  const why = call.reason ?? call.tail
+  const whole: CallLine = { ...call, tail: [call.tail, call.reason].filter(Boolean).join(' · ') }
+  if (call.status !== 'error' || !why || lineWidth(callLine(whole, Infinity, null)) <= width)
+    return [callLine(whole, width, waiting)]
+  const reason = wrapSpans(safeSpans(why, { color: 'red' }), width - 4)
   const shown =
     reason.length > REASON_LINES_SHOWN
       ? [
@@ -207,7 +212,7 @@ function callLines(call: CallLine, width: number, waiting: ToolWaiting): StyledL
         ]
       : reason
   return [
-    callLine({ ...call, tail: '' }, width, waiting),
+    callLine({ ...call, tail: call.reason === undefined ? '' : call.tail }, width, waiting),
     ...prefixLines(shown, [{ text: '    ' }], [{ text: '    ' }]),
   ]
 }
