@@ -233,7 +233,7 @@ test('9. the "You answered" card wraps a long Other answer from the left, with n
 test('10. controls and words: styled pickers, a narrower sidebar at 900 px', async ({
   app: page,
 }) => {
-  const mode = page.locator('form.composer').getByRole('combobox', { name: 'Mode' })
+  const mode = page.locator('form.composer').getByRole('combobox', { name: 'Mode', exact: true })
   const look = await mode.evaluate((el) => {
     type Style = { appearance: string; borderTopLeftRadius: string }
     const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
@@ -260,7 +260,7 @@ test('11. the message box has its own focus ring, and opening Settings shows whe
   const composer = page.locator('form.composer')
   await expect(messageBox(page)).toBeFocused()
   expect(await outline(composer)).toBe('2px solid')
-  await composer.getByRole('combobox', { name: 'Mode' }).focus()
+  await composer.getByRole('combobox', { name: 'Mode', exact: true }).focus()
   expect(await outline(composer)).not.toBe('2px solid')
 
   await page.getByRole('button', { name: 'Settings' }).click()
