@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 const TEST_FILES = [
   '**/*.test.{ts,tsx}',
   '**/*.optional-test.{ts,tsx}',
+  '**/*.agents-test.{ts,tsx}',
   '**/*.bench.{ts,tsx}',
   '**/testing/**',
 ]

@@ -14,6 +14,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
+  // A stray test.only would shrink the run and still pass: refused everywhere, not just in CI.
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   reporter: [['list']],

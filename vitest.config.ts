@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // Some tests drive the built CLI, web host and preload: build first when out/ is stale.
     globalSetup: ['scripts/test-global-setup.mjs'],
+    // A stray .only would shrink the run and still pass: refused everywhere, not just with CI set.
+    allowOnly: false,
     projects: [
       {
         extends: true,
@@ -25,6 +27,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/{renderer,ui-common}/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/testing/load-deferred-parts.ts'],
           testTimeout: 20_000,
         },
       },

@@ -69,7 +69,17 @@ export const PAGE_PROBES = String.raw`
     }, 0)
   const afterPaint = (done) => (inFrame ? afterTask(done) : nativeFrame(() => afterTask(done)))
 
-  // The time the page first shows an element matching a selector, or text containing a marker.
+  // Whether the conversation's scroller shows its end (read after a frame, when layout is done).
+  const atEnd = () => {
+    const el = document.querySelector('[role=log][aria-label="Conversation"]')
+    return !el || el.scrollTop + el.clientHeight >= el.scrollHeight - 2
+  }
+  // After a paint: the first one where the conversation is at its end, if that is asked for.
+  const paintAtEnd = (wantEnd, done) =>
+    afterPaint((t) => (!wantEnd || atEnd() ? done(t) : paintAtEnd(true, done)))
+
+  // The time the page first shows an element matching a selector, or text containing a marker
+  // (with atEnd: and the conversation scrolled to its end, as a person opening it sees it).
   probe.watchPaint = (name, what) => {
     delete probe.painted[name]
     const found = () => {
@@ -88,10 +98,16 @@ export const PAGE_PROBES = String.raw`
       }
       if (!hit) return
       observer.disconnect()
-      afterPaint((t) => (probe.painted[name] = t))
+      paintAtEnd(what.atEnd === true, (t) => (probe.painted[name] = t))
     })
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
   }
+  // The composer's first frame, watched from before the app's scripts run.
+  probe.watchPaint('composer', { selector: 'textarea[aria-label="Message"]' })
 
   // Clicks are stamped when dispatched, before the app sees them.
   probe.lastClickAt = 0

@@ -13,7 +13,7 @@ export default defineConfig({
   testMatch: 'ui-benchmarks.ts',
   outputDir: '../test-results/bench',
   timeout: 240_000,
-  globalTimeout: 600_000,
+  globalTimeout: 1_500_000,
   workers: 1,
   retries: 0,
   reporter: [['list']],

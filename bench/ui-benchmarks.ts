@@ -1,13 +1,17 @@
 import {
   appendFileSync,
   closeSync,
+  existsSync,
+  statSync,
   fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
   writeFileSync,
 } from 'node:fs'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { join, resolve } from 'node:path'
+import { quote } from 'shell-quote'
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import type { BridgeEvent } from '../src/shared/bridge'
 import { createRuntime } from '../src/main/runtime/create-runtime'
@@ -25,7 +29,7 @@ import { printTable, type Row } from './report'
 import { END_MARKER, lineReply, mixedMarkdown } from './stress-reply'
 
 /**
- * `npm run bench:ui`: every row of issue 13's table, measured in one run in the system Chromium
+ * `npm run bench:ui`: every row of issues 13 and 23's tables, measured in one run in the system Chromium
  * through `parley serve`, printed with its goal and, where there is one, the ratio to its floor.
  * Medians of several runs; the machine is shared, so figures are noisy (ratios less so).
  */
@@ -64,7 +68,7 @@ async function serve(
   env: Record<string, string> = {},
 ): Promise<ParleyServer> {
   const server = await startParleyServer(scenario, where, env)
-  cleanups.push(() => server.stop())
+  cleanups.push(async () => void (await server.stop()))
   return server
 }
 
@@ -104,6 +108,37 @@ async function turnEnds(page: Page, text: string) {
   })
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 60_000 })
 }
+
+// ── 0: the first frame ──────────────────────────────────────────────────────────────────────────
+
+test('navigation to first contentful paint, empty data folder', async ({ context }) => {
+  const where = await folders()
+  const server = await serve('journey.json', where)
+  await context.addInitScript(PAGE_PROBES)
+  const fcp: number[] = []
+  const composer: number[] = []
+  for (let run = 0; run < RUNS + 1; run++) {
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await waitPainted(page, 'composer')
+    // Both are measured from the navigation's start (the page's time origin).
+    const paint = await page.evaluate(
+      `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`,
+    )
+    // The first run fills the HTTP cache, as any start after an install has.
+    if (run > 0) {
+      fcp.push(Number(paint))
+      composer.push(await painted(page, 'composer'))
+    }
+    await page.close()
+  }
+  rows.push({
+    measure: 'navigation → first contentful paint, empty data folder',
+    value: `${median(fcp).toFixed(0)} ms (composer painted ${median(composer).toFixed(0)} ms)`,
+    goal: '≤ 200 ms',
+    met: median(fcp) <= 200,
+  })
+})
 
 // ── 1 and 2: a tray appearing, and the answer to the next step ─────────────────────────────────
 
@@ -165,16 +200,16 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
   const fsync = fsyncCost(where.dataDir)
   rows.push({
     measure: 'WS message → tray painted',
-    value: `${median(tray).toFixed(1)} ms`,
-    goal: '≤ 16 ms',
-    met: median(tray) <= 16,
+    value: `${median(tray).toFixed(1)} ms (slowest ${Math.max(...tray).toFixed(1)} ms)`,
+    goal: '≤ 16 ms in every case',
+    met: Math.max(...tray) <= 16,
   })
   rows.push({
     measure: 'Allow click → next step’s first delta painted',
     value: `${median(answer).toFixed(1)} ms (the answer's events handled ${median(settled).toFixed(1)} ms after the click; runtime alone ${median(runtimeShare).toFixed(1)} ms, of it fsync ${fsync.toFixed(1)} ms)`,
-    goal: '≤ 12 ms',
+    goal: '≤ 2 frames (33 ms)',
     floor: `${(median(answer) / median(runtimeShare)).toFixed(1)}× the runtime alone`,
-    met: median(answer) <= 12,
+    met: median(answer) <= 33,
   })
 })
 
@@ -253,9 +288,10 @@ test('a 2 MB reply from a real HTTP provider, streamed as fast as it can', async
   const where = await folders()
   const server = await providerServer(where)
   const page = await openApp(context, server)
+  // Code in eight languages and a table in every section, 300-character deltas, no pauses.
   const reply = mixedMarkdown(2_000_000)
-  openai.next({ text: reply, chunk: 24, everyMs: 0 })
-  await probe(page, `watchPaint('last', { text: ${JSON.stringify(END_MARKER)} })`)
+  openai.next({ text: reply, chunk: 300, everyMs: 0 })
+  await probe(page, `watchPaint('last', { text: ${JSON.stringify(END_MARKER)}, atEnd: true })`)
   const startedAt = await probe<number>(page, 'now()')
   await send(page, 'Write the long report')
   await waitPainted(page, 'last')
@@ -269,31 +305,35 @@ test('a 2 MB reply from a real HTTP provider, streamed as fast as it can', async
   const during = longTasks.filter((t) => t.start >= startedAt && t.start <= shown)
   await turnEnds(page, END_MARKER)
 
-  // Reopen: away to a new session and back, click → the reply's last line painted.
+  // Reopen: reload the page (a fresh start, nothing cached in memory), then click the session →
+  // the reply's last line painted, the view at its end.
   const reopen: number[] = []
   for (let run = 0; run < 3; run++) {
+    await page.reload()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 60_000 })
     await page.getByRole('button', { name: 'New session' }).click()
     await expect(page.getByText('What should we work on?')).toBeVisible()
-    await probe(page, `watchPaint('reopen', { text: ${JSON.stringify(END_MARKER)} })`)
+    await probe(page, `watchPaint('reopen', { text: ${JSON.stringify(END_MARKER)}, atEnd: true })`)
     await page.getByRole('link', { name: /Write the long report/ }).click()
     await waitPainted(page, 'reopen')
     reopen.push((await painted(page, 'reopen')) - (await probe<number>(page, 'lastClickAt')))
   }
   const longest = Math.max(0, ...during.map((t) => t.duration))
   rows.push({
-    measure: '2 MB reply, HTTP provider: last byte on screen after it arrives',
+    measure:
+      '2 MB reply (code in 8 languages, tables), 300-char deltas over HTTP: last byte → on screen',
     value: `${(shown - arrived).toFixed(0)} ms (${((shownEpoch - serverDone) / 1000).toFixed(1)} s after the server finished)`,
-    goal: '≤ 1 s',
-    met: shown - arrived <= 1_000,
+    goal: '≤ 0.5 s',
+    met: shown - arrived <= 500,
   })
   rows.push({
-    measure: '2 MB reply: main-thread tasks > 50 ms while streaming',
-    value: `${during.length} (longest ${longest.toFixed(0)} ms)`,
-    goal: 'none',
-    met: during.length === 0,
+    measure: '2 MB reply: longest main-thread task while streaming',
+    value: `${longest.toFixed(0)} ms (${during.length} tasks > 50 ms)`,
+    goal: '≤ 50 ms',
+    met: longest <= 50,
   })
   rows.push({
-    measure: '2 MB reply: reopen (click → last line painted)',
+    measure: '2 MB reply: reload, click the session → last row painted',
     value: `${median(reopen).toFixed(0)} ms`,
     goal: '≤ 150 ms',
     met: median(reopen) <= 150,
@@ -395,7 +435,7 @@ test('opening a 10,000-record session against a 20-record one', async ({ context
   const open = async (title: string, lastText: string): Promise<number> => {
     await page.getByRole('link', { name: /Start here/ }).click()
     await expect(page.getByRole('heading', { name: 'Start here' })).toBeVisible()
-    await probe(page, `watchPaint('open', { text: ${JSON.stringify(lastText)} })`)
+    await probe(page, `watchPaint('open', { text: ${JSON.stringify(lastText)}, atEnd: true })`)
     await page.getByRole('link', { name: new RegExp(title) }).click()
     await waitPainted(page, 'open')
     return (await painted(page, 'open')) - (await probe<number>(page, 'lastClickAt'))
@@ -408,11 +448,17 @@ test('opening a 10,000-record session against a 20-record one', async ({ context
   }
   const ratio = median(bigTimes) / median(smallTimes)
   rows.push({
-    measure: 'open a 10,000-record session: click → last row painted',
-    value: `${median(bigTimes).toFixed(0)} ms (20 records: ${median(smallTimes).toFixed(0)} ms)`,
-    goal: '≤ 100 ms and ≤ 1.5× the 20-record time',
+    measure: 'sidebar click → the session’s last row painted (view at the end), 20 records',
+    value: `${median(smallTimes).toFixed(0)} ms`,
+    goal: '≤ 50 ms',
+    met: median(smallTimes) <= 50,
+  })
+  rows.push({
+    measure: 'same, 10,000 records',
+    value: `${median(bigTimes).toFixed(0)} ms`,
+    goal: '≤ 100 ms',
     floor: `${ratio.toFixed(2)}× the 20-record time`,
-    met: median(bigTimes) <= 100 && ratio <= 1.5,
+    met: median(bigTimes) <= 100,
   })
 })
 
@@ -559,3 +605,103 @@ async function timeListSessions(url: string, expected: number): Promise<number> 
   if (!Array.isArray(reply) || reply.length !== expected) throw new Error('unexpected session list')
   return elapsed
 }
+
+// ── 8: the terminal client ───────────────────────────────────────────────────────────────────────
+
+/** `parley tui` in a detached tmux window of 100×30, its output recorded byte for byte by script(1). */
+function startTerminal(where: ParleyFolders, log: string, env: Record<string, string>) {
+  const name = `parley-bench-${process.pid}-${Math.round(performance.now())}`
+  const command = quote([
+    process.execPath,
+    resolve('out/cli/parley.js'),
+    'tui',
+    '--data-dir',
+    where.dataDir,
+    '--workspace',
+    where.workspace,
+  ])
+  const vars = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`])
+  const startedAt = performance.now()
+  const tmux = (...args: string[]) => spawnSync('tmux', args, { encoding: 'utf8' })
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    '100',
+    '-y',
+    '30',
+    ...vars,
+    `script -qfc ${quote([command])} ${quote([log])}`,
+  )
+  return {
+    startedAt,
+    screen: () => tmux('capture-pane', '-p', '-t', name).stdout,
+    keys: (...keys: string[]) => tmux('send-keys', '-t', name, ...keys),
+    stop: () => tmux('kill-session', '-t', name),
+  }
+}
+
+async function until(done: () => boolean, what: string, timeoutMs = 60_000) {
+  const end = performance.now() + timeoutMs
+  while (!done()) {
+    if (performance.now() > end) throw new Error(`${what} never happened`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0)
+
+test('the terminal client: first prompt, and bytes written for a 27 KB reply', async () => {
+  const where = await folders()
+  openai ??= await startFakeOpenAI()
+  cleanups.push(() => openai.close())
+  const env = {
+    OPENAI_BASE_URL: openai.baseUrl,
+    OPENAI_API_KEY: 'bench-key',
+    PARLEY_MODEL: 'bench',
+  }
+  const prompts: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const terminal = startTerminal(where, join(where.workspace, '..', `start-${run}.log`), env)
+    cleanups.push(async () => void terminal.stop())
+    await until(() => terminal.screen().includes('Enter send'), 'the first prompt')
+    prompts.push(performance.now() - terminal.startedAt)
+    terminal.stop()
+  }
+
+  const log = join(where.workspace, '..', 'reply.log')
+  const terminal = startTerminal(where, log, env)
+  cleanups.push(async () => void terminal.stop())
+  await until(() => terminal.screen().includes('Enter send'), 'the first prompt')
+  // A 27 KB reply of mixed markdown at about model pace: 20-character deltas.
+  const reply = mixedMarkdown(27_000)
+  openai.next({ text: reply, chunk: 20, everyMs: 2 })
+  const before = sizeOf(log)
+  terminal.keys('Write the report', 'Enter')
+  await until(() => readFileSync(log, 'utf8').includes(END_MARKER), 'the reply’s end', 120_000)
+  // The turn's end redraws once more: wait until nothing is written for half a second.
+  let size = sizeOf(log)
+  for (let quiet = 0; quiet < 50;) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const now = sizeOf(log)
+    quiet = now === size ? quiet + 1 : 0
+    size = now
+  }
+  terminal.stop()
+  const written = size - before
+  const ratio = written / Buffer.byteLength(reply)
+  rows.push({
+    measure: 'terminal: `parley tui` start → first prompt',
+    value: `${median(prompts).toFixed(0)} ms`,
+    goal: '≤ 1 s',
+    met: median(prompts) <= 1_000,
+  })
+  rows.push({
+    measure: 'terminal: bytes written for a 27 KB reply',
+    value: `${(written / 1000).toFixed(0)} KB (${ratio.toFixed(1)}× the reply)`,
+    goal: '≤ 3× the reply',
+    met: ratio <= 3,
+  })
+})

@@ -7,7 +7,7 @@ test.use({ scenario: 'acceptance-questions.json' })
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
 const questionTray = (page: Page) => page.getByRole('region', { name: 'Agent question' })
 
-test('Submit straight from the last question sends the pinned answers JSON, persisted once as the tool result', async ({
+test('Submit on the review after the last question sends the pinned answers JSON, persisted once as the tool result', async ({
   app: page,
   folders,
 }) => {
@@ -31,6 +31,9 @@ test('Submit straight from the last question sends the pinned answers JSON, pers
   await tray.getByRole('button', { name: 'Next' }).click()
   await expect(tray.getByText('3 / 3', { exact: true })).toBeVisible()
   await tray.getByLabel('Square').check()
+  // Submit belongs to the review: the last question offers Next to it.
+  await expect(tray.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0)
+  await tray.getByRole('button', { name: 'Next', exact: true }).click()
   await tray.getByRole('button', { name: 'Submit', exact: true }).click()
   await expect(tray).toBeHidden()
 

@@ -58,6 +58,7 @@ test('quit (SIGTERM) while a question waits half answered: a reload and a restar
         .getByRole('link', { name: /ask and wait/ }),
     ).toContainText('Needs input')
     await expectHalfAnswered(tray)
+    await tray.getByRole('button', { name: 'Next' }).click()
     await tray.getByRole('button', { name: 'Submit' }).click()
     const expected = {
       answers: [

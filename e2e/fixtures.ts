@@ -60,10 +60,24 @@ export const test = base.extend<Fixtures>({
       ...serverOptions,
       args: serverArgs,
     })
+    let killed = false
+    const kill = server.kill
     try {
-      await provide(server)
+      await provide({
+        ...server,
+        kill: () => {
+          killed = true
+          return kill()
+        },
+      })
     } finally {
-      await server.stop()
+      const exit = await server.stop()
+      // A journey ends with a clean quit: exit 0 and no stack trace or unhandled error on stderr
+      // (a test that killed the server on purpose is judged by what it checks itself).
+      if (!killed) {
+        expect(exit, `parley serve's stderr:\n${exit.stderr}`).toMatchObject({ code: 0 })
+        expect(exit.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$|Unhandled|uncaught/im)
+      }
     }
   },
   app: async ({ page, server }, provide, testInfo) => {

@@ -22,12 +22,19 @@ export type ParleyServer = {
   pid: number
   /** From spawning the process to its listening line. */
   startedInMs: number
-  /** Stops the process (SIGTERM, as a person quitting would). */
-  stop(): Promise<void>
+  /** Stops the process (SIGTERM, as a person quitting would) and says how it ended. */
+  stop(): Promise<ServerExit>
   /** Kills the process outright (SIGKILL), as a crash or power loss would. */
-  kill(): Promise<void>
+  kill(): Promise<ServerExit>
   /** Resolves with the rest of the first stdout line (printed so far or later) after `prefix`. */
   lineAfter(prefix: string): Promise<string>
+}
+
+/** How a server process ended, and everything it wrote to stderr. */
+export type ServerExit = {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stderr: string
 }
 
 export async function createFolders(): Promise<ParleyFolders> {
@@ -114,14 +121,18 @@ export async function startParleyServer(
       url,
       pid: child.pid ?? 0,
       startedInMs: performance.now() - spawnedAt,
-      stop: () => stopChild(child),
-      kill: () => stopChild(child, 'SIGKILL'),
+      stop: () => stopChild(child).then(() => exitOf(child, stderr)),
+      kill: () => stopChild(child, 'SIGKILL').then(() => exitOf(child, stderr)),
       lineAfter,
     }
   } catch (error) {
     await stopChild(child)
     throw error
   }
+}
+
+function exitOf(child: ChildProcess, stderr: string): ServerExit {
+  return { code: child.exitCode, signal: child.signalCode, stderr }
 }
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {

@@ -390,18 +390,3 @@ test('offline, Send says why it cannot send', async ({ app: page, server }) => {
   await expect(send).toBeDisabled()
   await expect(send).toHaveAccessibleDescription(/Offline/)
 })
-
-test('the question tray keeps its top edge steady between steps', async ({ app: page }) => {
-  await sendMessage(page, 'Ask three questions')
-  const tray = questionTray(page)
-  await expect(tray.getByText('1 / 3')).toBeVisible()
-  await tray.getByRole('button', { name: 'Next', exact: true }).click()
-  await expect(tray.getByText('2 / 3')).toBeVisible()
-  const tall = await box(tray)
-  await tray.getByRole('button', { name: 'Previous' }).click()
-  await expect(tray.getByText('1 / 3')).toBeVisible()
-  expect(Math.round((await box(tray)).y)).toBe(Math.round(tall.y))
-  await tray.getByRole('button', { name: 'Question 3, not answered yet' }).click()
-  await expect(tray.getByText('3 / 3')).toBeVisible()
-  expect(Math.round((await box(tray)).y)).toBe(Math.round(tall.y))
-})

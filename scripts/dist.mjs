@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run dist`: installers with electron-builder. It needs the Electron binary that the
-// `electron` package downloads at install time; where that download failed (no network to its
-// host), say so in one line instead of letting electron-builder spend a minute on DNS errors.
+// `npm run dist`: installers with electron-builder. It needs the Electron binary, which the
+// `electron` package (45+) does not download at npm install but on first use: `npm start` or
+// `npx install-electron`. Where it is still missing, say so in one line instead of letting
+// electron-builder spend a minute on DNS errors.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -17,7 +18,7 @@ const binary = existsSync(pathFile)
   : undefined
 if (!process.env.ELECTRON_OVERRIDE_DIST_PATH && (!binary || !existsSync(binary))) {
   process.stderr.write(
-    'parley dist: the Electron binary is not installed (node_modules/electron/dist is missing: its download failed at npm install); install it with network access (`node node_modules/electron/install.js`) or set ELECTRON_OVERRIDE_DIST_PATH, then run `npm run dist` again.\n',
+    'parley dist: the Electron binary is not installed (node_modules/electron/dist is missing); get it with network access (`npx install-electron`, or `npm start` once) or set ELECTRON_OVERRIDE_DIST_PATH, then run `npm run dist` again.\n',
   )
   process.exit(1)
 }

@@ -15,6 +15,10 @@
 #      its field, then accepted), then /new parley and server-everything's elicitation form
 #      answered; what the agent and the server received is shown in the transcript, and no form
 #      frame is left in the scrollback
+#   7. a terminal with 40 lines of shell history, NO_COLOR=1: a message typed while a turn runs
+#      is queued and sent when it ends; one Ctrl+C at the idle prompt does not quit; no colour
+#      codes; and after several width and height changes the history from before Parley is
+#      still in the scrollback, and the screen holds one message box
 # Usage: scripts/tui-smoke.sh [OUT_DIR]
 #   env PARLEY_CLI: a built CLI to drive. By default the CLI is built from the checkout into a
 #   private folder (node_modules/.cache/parley-tui-smoke-PID, removed afterwards), so a concurrent
@@ -74,7 +78,10 @@ cat >"$OUT/scenario.json" <<'JSON'
   { "when": "^later", "steps": [
     { "call": [ { "tool": "AskUserQuestion", "input": { "questions": [
       { "question": "Ship on Friday?", "options": [ { "label": "Yes" }, { "label": "No", "description": "wait for Monday" } ] } ] } } ] },
-    { "say": "Noted: {{lastToolResult}}" } ] } ] }
+    { "say": "Noted: {{lastToolResult}}" } ] },
+  { "when": "^story", "steps": [
+    { "say": "Once upon a time a terminal kept every line it was given, and nobody cleared it without asking first. The end, almost." } ] },
+  { "when": "^and then", "steps": [ { "say": "That is the whole story." } ] } ] }
 JSON
 
 # An MCP server the project did not write (the MCP project's reference server), and the scripted
@@ -151,15 +158,19 @@ wait_gone() {
   done
 }
 keys() { "${TMUX_CMD[@]}" send-keys -t tui "$@"; }
-start() { # start COLUMNS ROWS [tui flags…]
+# start COLUMNS ROWS [tui flags…]; env START_ENV: variables for parley, PRE_LINES: lines the
+# shell prints before parley starts.
+start() {
   local columns=$1 rows=$2
+  local pre=""
+  if [ -n "${PRE_LINES:-}" ]; then pre="for i in \$(seq 1 $PRE_LINES); do echo before-parley-\$i; done; "; fi
   shift 2
   "${TMUX_CMD[@]}" kill-server 2>/dev/null || true
   STARTS=$((STARTS + 1))
   TMUX_CMD=(tmux -L "parley-smoke-$$-$STARTS" -f /dev/null)
   "${TMUX_CMD[@]}" new-session -d -s tui -x "$columns" -y "$rows" \
-    "$NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
-  wait_for '╰'
+    "${pre}env ${START_ENV:-} $NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
+  wait_for '╰' 40
 }
 
 STEP=1
@@ -169,6 +180,7 @@ wait_for 'Question 1 / 2'
 # A new prompt ignores keys for a moment (type-ahead must not answer it); then its keys show.
 wait_for 'Esc skip'
 capture 1-question-1
+"${TMUX_CMD[@]}" capture-pane -e -p -t tui >"$OUT/1-colors.txt"
 keys Down Down Enter
 wait_for 'Esc back to the options'
 keys 'Go, with a twist'
@@ -215,6 +227,9 @@ wait_for 'Enter send'
 capture 3-answered-after-restart
 
 STEP=4
+# One Ctrl+C at an idle prompt only says to press it again; a second within a second quits.
+keys C-c
+wait_for 'Press Ctrl+C again to quit.'
 keys C-c
 wait_for '[parley exited with 0]'
 start 48 20 --session "$SESSION"
@@ -289,6 +304,45 @@ capture 6-mcp-answered
 expect_count 'Fake Agent asks' 0
 expect_count 'MCP server everything asks' 0
 expect_count '› elicit from the server' 1
+keys C-d
+wait_for '[parley exited with 0]'
+
+# wait_box WIDTH: the message box is drawn at WIDTH columns.
+wait_box() { wait_for "╰$(printf '─%.0s' $(seq 1 $(($1 - 2))))╯"; }
+
+STEP=7
+PRE_LINES=40 START_ENV="NO_COLOR=1 PARLEY_FAKE_DELAY_MS=120" start 80 24
+keys 'story please' Enter
+wait_for 'Working…'
+keys 'and then what' Enter
+wait_for 'queued and then what'
+capture 7-queued
+wait_for 'That is the whole story.' 30
+wait_gone 'Working…'
+expect_count '› and then what' 1
+expect_count 'queued and then what' 0
+keys C-c
+wait_for 'Press Ctrl+C again to quit.'
+capture 7-one-ctrl-c
+"${TMUX_CMD[@]}" capture-pane -e -p -t tui >"$OUT/7-no-color.txt"
+for width in 50 37 90 45 120 60; do
+  "${TMUX_CMD[@]}" resize-window -t tui -x "$width"
+  wait_box "$width"
+done
+"${TMUX_CMD[@]}" resize-window -t tui -y 15
+"${TMUX_CMD[@]}" resize-window -t tui -x 44 -y 30
+wait_box 44
+capture 7-resized
+history >"$OUT/7-scrollback.txt"
+for i in $(seq 1 40); do
+  found=$(grep -cxF "before-parley-$i" "$OUT/7-scrollback.txt" || true)
+  if [ "$found" != 1 ]; then
+    echo "tui-smoke: step 7: \"before-parley-$i\" is in the scrollback $found time(s):" >&2
+    cat "$OUT/7-scrollback.txt" >&2
+    exit 1
+  fi
+done
+expect_count '› story please' 1
 keys C-d
 wait_for '[parley exited with 0]'
 

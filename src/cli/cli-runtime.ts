@@ -1,13 +1,19 @@
 import { AgentCommandError, createRuntime, ScenarioError } from '../main/runtime/create-runtime'
 import { defaultDataDir } from '../main/runtime/sessions/data-dir'
-import { mcpConfigPaths } from '../main/runtime/mcp/load-mcp-config'
+import { loadMcpConfig, mcpConfigPaths } from '../main/runtime/mcp/load-mcp-config'
+import { mcpProblemText } from '../main/runtime/mcp/mcp-hub'
+import { WorkspaceApprovals } from '../main/runtime/mcp/workspace-approvals'
+import { folderProblem } from './folder-problem'
 import type { CliOptions } from './parse-cli'
 
 export type CliRuntime = Awaited<ReturnType<typeof createRuntime>>
 
 /**
- * The runtime a `parley` subcommand runs on, built from its flags. An unusable scenario file is
- * reported on stderr as `parley <command>: …` and comes back as exit code 2.
+ * The runtime a `parley` subcommand runs on, built from its flags. An unusable data folder,
+ * workspace, scenario file or `--acp` command is reported on stderr as `parley <command>: …` and
+ * comes back as exit code 2. Start-up problems (a settings.json or MCP configuration with a
+ * mistake, MCP servers waiting for approval, unreadable session logs) are printed the same way,
+ * one line each, by every command.
  */
 export async function runtimeForCommand(
   command: string,
@@ -15,13 +21,21 @@ export async function runtimeForCommand(
   interactive: boolean,
   stderr: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<CliRuntime | number> {
+  const refused = folderProblem(options)
+  if (refused !== undefined) {
+    stderr(`parley ${command}: ${refused}\n`)
+    return 2
+  }
+  const dataDir = options.dataDir ?? defaultDataDir()
+  const mcpConfigFiles = mcpConfigPaths(options.mcpConfig, process.cwd())
+  let runtime: CliRuntime
   try {
-    return await createRuntime({
-      dataDir: options.dataDir ?? defaultDataDir(),
+    runtime = await createRuntime({
+      dataDir,
       scenarioPath: options.scenario,
       workspace: options.workspace,
       acp: options.acp,
-      mcpConfigFiles: mcpConfigPaths(options.mcpConfig, process.cwd()),
+      mcpConfigFiles,
       interactive,
     })
   } catch (error) {
@@ -29,4 +43,35 @@ export async function runtimeForCommand(
     stderr(`parley ${command}: ${error.message}\n`)
     return 2
   }
+  const settings = await runtime.getSettings({})
+  const notices = [
+    ...runtime.problems,
+    ...(await mcpNotices({
+      dataDir,
+      workspace: options.workspace ?? (settings.defaultWorkspace || process.cwd()),
+      commandLineFiles: mcpConfigFiles,
+    })),
+  ]
+  for (const notice of notices) stderr(`parley ${command}: ${notice}\n`)
+  return runtime
+}
+
+/** What is wrong with the MCP configuration a workspace's sessions would use, one line each. */
+export async function mcpNotices(options: {
+  dataDir: string
+  workspace: string
+  commandLineFiles: readonly string[]
+}): Promise<string[]> {
+  const loaded = await loadMcpConfig({
+    ...options,
+    approvals: new WorkspaceApprovals(options.dataDir),
+    env: process.env,
+  })
+  const lines = loaded.problems.map(mcpProblemText)
+  const pending = loaded.pendingApproval
+  if (pending)
+    lines.push(
+      `${pending.file}: its MCP servers (${pending.servers.map((s) => s.name).join(', ')}) do not start until you approve them in Settings or with /mcp in parley tui`,
+    )
+  return lines
 }

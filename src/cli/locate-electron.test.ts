@@ -19,10 +19,18 @@ async function installBinary(relative = 'electron') {
 }
 
 describe('locateElectron', () => {
-  it('says the binary is not installed when the package never downloaded it (this machine)', () => {
+  it('says the binary is not installed, and can be downloaded, when the package never fetched it', () => {
     expect(locateElectron({ packageDir: pkg, env: { DISPLAY: ':0' }, platform: 'linux' })).toEqual({
       ok: false,
-      reason: 'binary not installed',
+      reason: 'the Electron binary is not installed',
+      downloadable: true,
+    })
+  })
+
+  it('offers no download on Linux without a display, where Electron could not open anyway', () => {
+    expect(locateElectron({ packageDir: pkg, env: {}, platform: 'linux' })).toMatchObject({
+      ok: false,
+      downloadable: false,
     })
   })
 
@@ -32,7 +40,8 @@ describe('locateElectron', () => {
       locateElectron({ packageDir: pkg, env: { DISPLAY: ':0' }, platform: 'linux' }),
     ).toMatchObject({
       ok: false,
-      reason: 'binary not installed',
+      reason: 'the Electron binary is not installed',
+      downloadable: true,
     })
   })
 
@@ -54,6 +63,7 @@ describe('locateElectron', () => {
     expect(locateElectron({ packageDir: pkg, env: {}, platform: 'linux' })).toEqual({
       ok: false,
       reason: 'no display: DISPLAY and WAYLAND_DISPLAY are unset',
+      downloadable: false,
     })
   })
 
@@ -74,7 +84,8 @@ describe('locateElectron', () => {
     expect(locateElectron({ packageDir: null, env: {}, platform: 'linux' })).toMatchObject({
       ok: false,
     })
-    expect(electronPackageDir(`file://${pkg}/x.js`)).toBeNull()
-    expect(electronPackageDir(import.meta.url)).toMatch(/node_modules[/\\]electron$/)
+    expect(electronPackageDir(`file://${pkg}/x.js`, {})).toBeNull()
+    expect(electronPackageDir(import.meta.url, {})).toMatch(/node_modules[/\\]electron$/)
+    expect(electronPackageDir(import.meta.url, { PARLEY_ELECTRON_DIR: pkg })).toBe(pkg)
   })
 })

@@ -33,9 +33,14 @@ main(process.argv.slice(2)).then(
     if (code !== undefined && code >= 0) process.exitCode = code
   },
   (error: unknown) => {
-    process.stderr.write(
-      `parley: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
+    // A person reads the message; the stack is for whoever asks for it (PARLEY_DEBUG=1).
+    const detail =
+      error instanceof Error
+        ? process.env.PARLEY_DEBUG
+          ? (error.stack ?? error.message)
+          : error.message
+        : String(error)
+    process.stderr.write(`parley: ${detail}\n`)
     process.exitCode = 1
   },
 )

@@ -40,3 +40,37 @@ describe('flags every command takes', () => {
     expect(() => parseCli(['serve', '--acp', ' '])).toThrow(UsageError)
   })
 })
+
+describe('parley command-line mistakes', () => {
+  const refusal = (argv: string[]): string => {
+    try {
+      parseCli(argv)
+    } catch (error) {
+      if (error instanceof UsageError) return error.message
+      throw error
+    }
+    throw new Error('accepted')
+  }
+
+  it("names an unknown option and the command's --help, in Parley's words", () => {
+    expect(refusal(['run', '--frobnicate', 'x'])).toBe(
+      '"run" has no option --frobnicate; `parley run --help` lists its options',
+    )
+    expect(refusal(['serve', '-x'])).toBe(
+      '"serve" has no option -x; `parley serve --help` lists its options',
+    )
+  })
+
+  it('says an option needs a value, and which options belong to another command', () => {
+    expect(refusal(['serve', '--port'])).toBe(
+      '--port needs a value; `parley serve --help` lists its options',
+    )
+    expect(refusal(['desktop', '--workspace', '.'])).toBe(
+      '--workspace is not an option of "desktop"; `parley desktop --help` lists its options',
+    )
+  })
+
+  it('answers --version with the package version', () => {
+    expect(parseCli(['--version'])).toEqual({ help: 'parley 0.1.0\n' })
+  })
+})

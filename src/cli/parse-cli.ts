@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { version } from '../../package.json'
 import { PermissionModeSchema, type PermissionMode } from '../shared/permission'
 
 /** Every flag of the `parley` command: how it is written, what it means, its default. */
@@ -49,7 +50,7 @@ const FLAGS = {
     type: 'string',
     value: '"COMMAND ARGS"',
     about:
-      'new sessions use this ACP agent (split like a shell would), e.g. "npx @zed-industries/codex-acp"',
+      'new sessions use this ACP agent (split like a shell would), e.g. "npx @agentclientprotocol/codex-acp"',
     default: "Parley's own agent",
   },
   remote: {
@@ -68,10 +69,10 @@ const FLAGS = {
 } as const
 type FlagName = keyof typeof FLAGS
 
-/** Flags every subcommand takes besides its own (DESIGN.md §3). */
+/** Flags every subcommand takes besides its own (README, "Other ways in"). */
 const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
 
-/** Each subcommand, its pinned usage line (DESIGN.md §3) and its own flags. */
+/** Each subcommand, its pinned usage line (README, "Other ways in") and its own flags. */
 const COMMANDS = {
   desktop: {
     about:
@@ -131,6 +132,7 @@ Usage:
 ${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}
+  parley --version
 Every command also takes ${COMMON_USAGE}.
 \`parley <command> --help\` lists a command's flags, their defaults and valid values.
 
@@ -165,15 +167,33 @@ function commandHelp(command: CommandName): string {
 
 export class UsageError extends Error {}
 
+/** Node's parseArgs errors, said in Parley's words with the way to the command's own help. */
+function usageErrorFrom(error: unknown, command: CommandName): UsageError {
+  const code = (error as NodeJS.ErrnoException).code
+  const message = error instanceof Error ? error.message : String(error)
+  const option = /'(-[^' ]+)/.exec(message)?.[1]
+  const help = `\`parley ${command} --help\` lists its options`
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined)
+    return new UsageError(`"${command}" has no option ${option}; ${help}`)
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined)
+    return new UsageError(
+      message.includes('argument missing')
+        ? `${option} needs a value; ${help}`
+        : `${option} takes no value; ${help}`,
+    )
+  return new UsageError(`${message}; ${help}`)
+}
+
 export function parseCli(
   argv: string[],
 ): { command: CommandName; options: CliOptions } | { help: string } {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help')
     return { help: HELP }
+  if (name === '--version' || name === '-v') return { help: `parley ${version}\n` }
   if (!Object.hasOwn(COMMANDS, name))
     throw new UsageError(
-      `unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')}`,
+      `unknown command "${name}"; expected one of ${Object.keys(COMMANDS).join(', ')} (\`parley --help\` says more)`,
     )
   const command = name as CommandName
   const spec = COMMANDS[command]
@@ -181,16 +201,16 @@ export function parseCli(
   try {
     parsed = parseArgs({ args: rest, options: OPTION_TYPES, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(
-      `${error instanceof Error ? error.message : String(error)}\nusage: ${spec.usage}`,
-    )
+    throw usageErrorFrom(error, command)
   }
   const { values, positionals } = parsed
   if (values.help) return { help: commandHelp(command) }
   const allowed: readonly string[] = [...spec.flags, ...COMMON_FLAGS]
   for (const key of Object.keys(values)) {
     if (!allowed.includes(key))
-      throw new UsageError(`--${key} is not a flag of "${command}"\nusage: ${spec.usage}`)
+      throw new UsageError(
+        `--${key} is not an option of "${command}"; \`parley ${command} --help\` lists its options`,
+      )
   }
   if (command !== 'run' && positionals.length > 0)
     throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${spec.usage}`)

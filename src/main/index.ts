@@ -2,6 +2,7 @@ import * as electron from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRuntime } from './runtime/create-runtime'
+import { defaultDataDir } from './runtime/sessions/data-dir'
 import { registerAppScheme } from './desktop/app-protocol'
 import { parseDesktopArgs } from './desktop/desktop-args'
 import { createSafeStorageSecretStore } from './desktop/safe-storage-secret-store'
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const args = parseDesktopArgs(process.argv.slice(1), process.env)
   registerAppScheme(electron.protocol)
   await app.whenReady()
-  const dataDir = args.dataDir ?? app.getPath('userData')
+  // The same folder as the `parley` command's, not Electron's userData (which follows the app name).
+  const dataDir = args.dataDir ?? defaultDataDir()
   const runtime = await createRuntime({
     dataDir,
     ...(args.scenarioPath !== undefined && { scenarioPath: args.scenarioPath }),

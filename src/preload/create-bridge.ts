@@ -1,4 +1,4 @@
-import type { BridgeEvent, BridgeMethod, ParleyBridge } from '../shared/bridge'
+import type { BridgeEvent, BridgeMethod, HostBridge } from '../shared/bridge'
 import { BRIDGE_CHANNELS, BRIDGE_EVENT_CHANNEL } from '../shared/bridge-channels'
 
 /** The part of `ipcRenderer` the bridge uses; kept private to the preload, never exposed. */
@@ -13,13 +13,13 @@ export interface IpcRendererPort {
  * channel, and `onEvent`. Only plain data crosses: the Electron event object (which carries the
  * sender, i.e. ipcRenderer) is dropped before a page callback sees anything.
  */
-export function createBridge(ipc: IpcRendererPort): ParleyBridge {
+export function createBridge(ipc: IpcRendererPort): HostBridge {
   const calls = Object.fromEntries(
     (Object.keys(BRIDGE_CHANNELS) as BridgeMethod[]).map((method) => {
       const channel = BRIDGE_CHANNELS[method]
       return [method, (input: unknown) => ipc.invoke(channel, input)]
     }),
-  ) as Omit<ParleyBridge, 'onEvent'>
+  ) as Omit<HostBridge, 'onEvent'>
   return {
     ...calls,
     onEvent(callback: (event: BridgeEvent) => void): () => void {

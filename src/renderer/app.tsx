@@ -6,13 +6,14 @@ import { ErrorBanner } from './components/error-banner'
 import { InboxView } from './components/inbox-view'
 import { useBackgroundNotice } from './components/use-background-notice'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
-import { SettingsPanel } from './components/settings-panel'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
+import { SETTINGS } from './deferred-parts'
 import { ChatProvider, useActions, useChat } from './state/chat-context'
 import { activeSession } from './state/app-state'
 import { titleWithCount } from '../shared/inbox'
 import type { ChatStore } from './state/store'
+import { useDeferredModule } from './shell/deferred-module'
 import { ShellProvider, useShell } from './shell/shell-context'
 
 /** Narrow windows start with the session list folded away, so the chat keeps its width. */
@@ -56,6 +57,12 @@ function useAppShortcuts() {
   }, [actions, shell])
 }
 
+/** The settings panel, from its own chunk (fetched after the first frame, or when opened first). */
+function Settings() {
+  const settings = useDeferredModule(SETTINGS)
+  return settings ? <settings.SettingsPanel /> : null
+}
+
 function Shell() {
   const shell = useShell()
   useAppShortcuts()
@@ -84,7 +91,7 @@ function Shell() {
           <ComposerSlot />
         </main>
       )}
-      {shell.settingsOpen && <SettingsPanel />}
+      {shell.settingsOpen && <Settings />}
       <Announcer />
     </div>
   )

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { pairIfRemote } from './bridge/device-pairing'
 import { openPort } from './bridge/port'
+import { loadDeferredParts } from './deferred-parts'
+import { afterFirstPaint } from './shell/deferred-module'
 import { createChatStore } from './state/store'
 import './styles/app.css'
 import './styles/inbox.css'
@@ -38,3 +40,6 @@ async function start(rootElement: HTMLElement) {
 
 const rootElement = document.getElementById('root')
 if (rootElement) void start(rootElement)
+
+// The first frame is the shell; markdown, settings and the trays are fetched right after it.
+afterFirstPaint(() => void loadDeferredParts().catch(() => undefined))

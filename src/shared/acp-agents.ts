@@ -19,7 +19,8 @@ export const AgentSpecSchema = z.strictObject({
   args: z.array(z.string().max(LIMITS.path)).max(50),
   /**
    * Extra environment variables for the agent. Stored in `settings.json` in plain text: put API
-   * keys in the environment Parley starts from instead.
+   * keys in the environment Parley starts from instead — except Parley's own provider keys
+   * (OPENAI_API_KEY, ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN), which an agent gets only from here.
    */
   env: z.record(
     z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are letters, digits and _'),
@@ -31,19 +32,36 @@ export type AgentSpec = z.infer<typeof AgentSpecSchema>
 /** At most this many named agents in Settings. */
 export const MAX_AGENTS = 20
 
-/** The agents Settings offers out of the box; each is started with npx or its own CLI. */
+/**
+ * The agents Settings offers out of the box; each is started with npx or its own CLI. Claude
+ * Code's current adapter forwards Claude's AskUserQuestion as a form and starts in its "Auto"
+ * mode; the newer Codex adapter asks with forms in plan mode.
+ */
 export const ACP_AGENT_PRESETS: readonly AgentSpec[] = [
   {
     id: 'claude-code',
     name: 'Claude Code',
     command: 'npx',
-    args: ['@zed-industries/claude-code-acp'],
+    args: ['@agentclientprotocol/claude-agent-acp'],
     env: {},
   },
-  { id: 'codex', name: 'Codex', command: 'npx', args: ['@zed-industries/codex-acp'], env: {} },
+  { id: 'codex', name: 'Codex', command: 'npx', args: ['@agentclientprotocol/codex-acp'], env: {} },
   { id: 'gemini', name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], env: {} },
   { id: 'goose', name: 'goose', command: 'goose', args: ['acp'], env: {} },
 ]
+
+/**
+ * npm packages of known ACP adapters (current and older ones) and the agent each runs, so a
+ * command line that runs one — `npx pkg`, or `node …/node_modules/pkg/dist/index.js` — is named
+ * after the agent, not after a script file.
+ */
+export const ACP_AGENT_PACKAGES: Readonly<Record<string, string>> = {
+  '@agentclientprotocol/claude-agent-acp': 'Claude Code',
+  '@zed-industries/claude-code-acp': 'Claude Code',
+  '@agentclientprotocol/codex-acp': 'Codex',
+  '@zed-industries/codex-acp': 'Codex',
+  '@google/gemini-cli': 'Gemini',
+}
 
 /** The `agents` field of Settings: unique ids, at most `MAX_AGENTS`. */
 export const AgentListSchema = z

@@ -6,7 +6,9 @@ import type { AgentPlanEntry, AgentToolStatus, Json, SessionEventOf } from './se
  */
 
 /** An agent tool call's status as a tool row's state. */
-export function agentToolState(status: AgentToolStatus): 'running' | 'done' | 'error' {
+export function agentToolState(
+  status: AgentToolStatus,
+): 'running' | 'done' | 'error' | 'cancelled' | 'rejected' {
   switch (status) {
     case 'pending':
     case 'in_progress':
@@ -15,6 +17,10 @@ export function agentToolState(status: AgentToolStatus): 'running' | 'done' | 'e
       return 'done'
     case 'failed':
       return 'error'
+    case 'cancelled':
+      return 'cancelled'
+    case 'rejected':
+      return 'rejected'
   }
 }
 
@@ -52,6 +58,51 @@ export function updatedAgentToolInput(
       : {}),
     ...(update.content !== undefined ? { content: update.content } : {}),
   }
+}
+
+/** One file change an agent's call shows (ACP `diff` content), as kept in its row's input. */
+export interface AgentFileChange {
+  path: string
+  /** Null for a new file. */
+  oldText: string | null
+  newText: string
+}
+
+/**
+ * A tool row's input split for display: the file changes the agent showed (drawn as diffs, like
+ * Parley's own edits) and the rest (shown as JSON).
+ */
+export function agentToolChanges(input: Json): { changes: AgentFileChange[]; rest: Json } {
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { changes: [], rest: input }
+  const content = Array.isArray(input.content) ? input.content : []
+  const changes: AgentFileChange[] = []
+  const others: Json[] = []
+  for (const part of content) {
+    if (
+      part &&
+      typeof part === 'object' &&
+      !Array.isArray(part) &&
+      part.type === 'diff' &&
+      typeof part.path === 'string' &&
+      typeof part.newText === 'string' &&
+      (typeof part.oldText === 'string' || part.oldText === null)
+    ) {
+      changes.push({ path: part.path, oldText: part.oldText, newText: part.newText })
+    } else others.push(part)
+  }
+  return { changes, rest: changes.length > 0 ? { ...input, content: others } : input }
+}
+
+/**
+ * A title as text and inline code: agents write titles in markdown ("Write \`notes.txt\`"), so
+ * a UI shows the backticked parts as code instead of showing the backticks.
+ */
+export function titleParts(title: string): Array<{ code: boolean; text: string }> {
+  const parts = title.split('`')
+  // An odd number of backticks: the last one is not a code span's end, so it stays as it is.
+  if (parts.length % 2 === 0) return [{ code: false, text: title }]
+  return parts.map((text, i) => ({ code: i % 2 === 1, text })).filter((part) => part.text !== '')
 }
 
 const PLAN_MARK = { pending: '○', in_progress: '◐', completed: '●' } as const

@@ -43,6 +43,31 @@ describe('parseAgentCommand', () => {
     })
   })
 
+  it('refuses backticks a shell would run, but keeps one inside single quotes or escaped', () => {
+    for (const line of ['agent `id`', 'agent "--user=`whoami`"'])
+      expect(parseAgentCommand(line), line).toMatchObject({
+        ok: false,
+        message: expect.stringContaining('backtick'),
+      })
+    expect(parseAgentCommand("agent '`x`' \\`y")).toEqual({
+      ok: true,
+      command: 'agent',
+      args: ['`x`', '`y'],
+    })
+  })
+
+  it('refuses a leading NAME=value, which only a shell turns into the environment', () => {
+    expect(parseAgentCommand('FOO=1 agent --acp')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('starts with FOO=…'),
+    })
+    expect(parseAgentCommand('agent --level=1')).toEqual({
+      ok: true,
+      command: 'agent',
+      args: ['--level=1'],
+    })
+  })
+
   it('refuses an empty command and an unterminated quote', () => {
     expect(parseAgentCommand('   ')).toMatchObject({
       ok: false,

@@ -12,37 +12,52 @@ export type AgentCommandLine =
 /** Marks a `$VARIABLE` in the parsed words (shell-quote hands it to this lookup). */
 const VARIABLE = { variable: true } as const
 
-/** The quote still open at the end of `line`, if any (shell-quote accepts it silently). */
-function unterminatedQuote(line: string): string | undefined {
+/**
+ * The quote still open at the end of `line`, if any (shell-quote accepts it silently), and
+ * whether a backtick stands where a shell would run it as a command (shell-quote keeps it as text).
+ */
+function scanQuotes(line: string): { open: string | undefined; backtick: boolean } {
   let open: string | undefined
+  let backtick = false
   for (let i = 0; i < line.length; i++) {
     const c = line[i]
     if (open === "'") {
       if (c === "'") open = undefined
     } else if (c === '\\') {
       i++
+    } else if (c === '`') {
+      backtick = true
     } else if (open === '"') {
       if (c === '"') open = undefined
     } else if (c === '"' || c === "'") {
       open = c
     }
   }
-  return open
+  return { open, backtick }
 }
+
+/** `NAME=value` before the program: a shell would set it in the program's environment. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/
 
 /**
  * Splits an agent's command line into a program and its arguments the way a shell splits words:
  * quotes and backslashes are respected and `#` starts a comment. The agent is then started
  * directly, not through a shell, so what a shell would do beyond splitting is refused with a clear
- * message instead of being done differently: pipes, `;`, `&&`, redirections and `$VARIABLES`. A
- * wildcard is passed on as written.
+ * message instead of being done differently: pipes, `;`, `&&`, redirections, `$VARIABLES`,
+ * backticks and a leading `NAME=value`. A wildcard is passed on as written.
  */
 export function parseAgentCommand(line: string): AgentCommandLine {
   if (line.length > LIMITS.path) {
     return { ok: false, message: `the agent command is longer than ${LIMITS.path} characters` }
   }
-  const quote = unterminatedQuote(line)
-  if (quote) return { ok: false, message: `the agent command has an unterminated ${quote} quote` }
+  const { open, backtick } = scanQuotes(line)
+  if (open) return { ok: false, message: `the agent command has an unterminated ${open} quote` }
+  if (backtick)
+    return {
+      ok: false,
+      message:
+        'the agent command uses a `backtick` command; it is run without a shell, so write the value itself',
+    }
   const words: string[] = []
   for (const entry of parse(line, () => VARIABLE)) {
     if (typeof entry === 'string') {
@@ -67,6 +82,12 @@ export function parseAgentCommand(line: string): AgentCommandLine {
   const [command, ...args] = words
   if (command === undefined || command === '') {
     return { ok: false, message: 'the agent command is empty' }
+  }
+  if (ASSIGNMENT.test(command)) {
+    return {
+      ok: false,
+      message: `the agent command starts with ${command.slice(0, command.indexOf('=') + 1)}…, a shell's way to set a variable; it is run without a shell, so set the variable in the agent's env in Settings or in the environment Parley starts from`,
+    }
   }
   return { ok: true, command, args }
 }

@@ -206,7 +206,7 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({ requestId: IdSchema, response: FormResponseSchema }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
-      fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy', 'agent_changed'),
+      fail('unknown_request', 'wrong_kind', 'not_orphaned', 'invalid', 'busy'),
     ]),
   },
   /**
@@ -411,7 +411,22 @@ export const BridgeErrorSchema = z.strictObject({
 })
 export type BridgeError = z.infer<typeof BridgeErrorSchema>
 
-/** The one API every UI uses. `window.parley` in Electron; a WebSocket client in the browser. */
+/**
+ * The API as a host exposes it (`window.parley` in Electron, the runtime through
+ * `dispatchBridgeCall`): each reply is the call's output, or a `BridgeError` when the host refused
+ * the input or the sender.
+ */
+export type HostBridge = {
+  [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M> | BridgeError>
+} & {
+  onEvent(callback: (event: BridgeEvent) => void): () => void
+}
+
+/**
+ * The one API every UI uses, with its replies checked: a `BridgeError` or a reply of the wrong
+ * shape is thrown (the renderer's `BridgeCallError`), so callers handle only the outcomes each
+ * call lists. The renderer wraps `window.parley` or its WebSocket client into this.
+ */
 export type ParleyBridge = {
   [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M>>
 } & {

@@ -39,6 +39,16 @@ function startOfDay(at: number): number {
   return date.getTime()
 }
 
+// Built once: a formatter costs far more to make than to use, and a session list formats a
+// date for every row it shows.
+const WEEKDAY = new Intl.DateTimeFormat('en', { weekday: 'long' })
+const MONTH_DAY = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' })
+const MONTH_DAY_YEAR = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+
 /**
  * When something last happened, as a person says it: "just now", "5 min ago", "3 h ago",
  * "yesterday", a weekday within the week, else the date.
@@ -51,13 +61,9 @@ export function formatAgo(at: number, now: number): string {
   if (days === 0) return `${Math.floor(ago / HOUR)} h ago`
   if (days === 1) return 'yesterday'
   const date = new Date(at)
-  if (days < 7) return date.toLocaleDateString('en', { weekday: 'long' })
+  if (days < 7) return WEEKDAY.format(date)
   const sameYear = new Date(now).getFullYear() === date.getFullYear()
-  return date.toLocaleDateString('en', {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  })
+  return (sameYear ? MONTH_DAY : MONTH_DAY_YEAR).format(date)
 }
 
 /** A duration as "12s" or "3m 05s": how long a turn has been working. */

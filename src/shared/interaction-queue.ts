@@ -2,7 +2,7 @@ import type { BridgeEvent } from './bridge'
 import type { PendingInteraction } from './interactions'
 
 /**
- * A UI's mirror of one session's interaction FIFO (DESIGN.md §3): pending permission and question
+ * A UI's mirror of one session's interaction FIFO (docs/architecture.md): pending permission and question
  * requests in arrival order, de-duplicated by requestId. Only the head is shown. These functions
  * are pure and return the same array when nothing changed, so stores can skip re-renders.
  */

@@ -123,6 +123,10 @@ export const AgentPermissionRequestShape = {
   /** Files the call touches, as the agent reported them. */
   locations: z.array(z.string().max(LIMITS.path)).max(50),
   options: z.array(AgentPermissionOptionSchema).min(1).max(10),
+  /** For a command (`execute`): Parley's own risk review of it, as for `run_command`. */
+  risk: RiskSchema.optional(),
+  /** Why the riskiest part is risky, in words ("deletes files"). */
+  riskWhy: z.string().max(LIMITS.optionDescription).optional(),
   /**
    * The file changes the agent showed, each as a unified patch (`diff`'s format, as Parley's own
    * file tools send in `detail`), for UIs that draw diffs; `detail` still says it all in text.
@@ -171,6 +175,15 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
 ])
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>
 export type InteractionKind = PendingInteraction['kind']
+
+/**
+ * Whether someone waits for the person's answer: false for an orphaned request (its asker exited,
+ * or the app restarted), which can only be dismissed or sent on as a new message. Such a request
+ * does not make a session "Needs input", nor hide the message box.
+ */
+export function awaitsAnswer(interaction: PendingInteraction): boolean {
+  return !('orphaned' in interaction && interaction.orphaned)
+}
 export type PendingInteractionOf<K extends InteractionKind> = Extract<
   PendingInteraction,
   { kind: K }

@@ -33,7 +33,7 @@ const byField =
     text(input[field]) ?? (input[field] === undefined ? missing : undefined)
 
 /**
- * The pinned tools (DESIGN.md §3), keyed by name. The runtime's tool definitions take their
+ * The pinned tools (docs/extending.md), keyed by name. The runtime's tool definitions take their
  * category from here, and both UIs their descriptions, so a tool is described in one place.
  */
 export const PINNED_TOOLS = {

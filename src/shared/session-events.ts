@@ -279,7 +279,19 @@ export const AgentToolKindSchema = z.enum([
 ])
 export type AgentToolKind = z.infer<typeof AgentToolKindSchema>
 
-export const AgentToolStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'failed'])
+/**
+ * ACP's tool call statuses, plus two Parley writes itself when a turn ends with the call
+ * unfinished: `cancelled` (stopped, or the turn ended without it) and `rejected` (the person
+ * rejected it and the agent sent no final status).
+ */
+export const AgentToolStatusSchema = z.enum([
+  'pending',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'rejected',
+])
 export type AgentToolStatus = z.infer<typeof AgentToolStatusSchema>
 
 /** A file a tool call touches, as the agent reported it (absolute path, optional 1-based line). */
@@ -399,6 +411,11 @@ export const AgentSessionSchema = z.strictObject({
   agent: AgentRefSchema,
   /** How the agent names itself in `initialize` (e.g. "Codex 0.16.0"). */
   agentTitle: z.string().max(200).optional(),
+  /**
+   * The agent's own name without its version (`agentInfo.title`, else `name`): the session is
+   * shown under it from then on, rather than under a name guessed from its command line.
+   */
+  agentName: z.string().min(1).max(100).optional(),
   /** The agent's own session id (ACP `sessionId`). */
   agentSessionId: z.string().min(1).max(LIMITS.path),
   opened: z.enum(['new', 'loaded']),

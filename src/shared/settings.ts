@@ -51,6 +51,11 @@ export const PublicSettingsSchema = z.strictObject({
   modelOverride: z.string().optional(),
   /** The notice webhook (see StoredSettings). */
   notifyUrl: z.string().optional(),
+  /**
+   * Set while `settings.json` has a mistake (`path:line:column: message …`): the file is kept as
+   * it is, defaults are used, and changes are refused until it is fixed.
+   */
+  fileProblem: z.string().max(8_000).optional(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 

@@ -389,6 +389,53 @@ describe('ACP agents', () => {
     expect(t.items.at(-1)).toMatchObject({ tone: 'error' })
   })
 
+  it('shows an agent’s call as awaiting permission while its request is open, then as the turn left it', () => {
+    const call: SessionEvent = {
+      type: 'agent_tool_call',
+      at: 10,
+      turnId: 't-2',
+      toolCallId: 'x-1',
+      title: 'rm -rf build',
+      kind: 'execute',
+      status: 'pending',
+      locations: [],
+      content: [],
+    }
+    const request: SessionEvent = {
+      type: 'interaction_request',
+      at: 11,
+      turnId: 't-2',
+      requestId: 'r-1',
+      source: { kind: 'acp', agent: 'Codex', rpcId: 3, toolCallId: 'x-1' },
+      request: {
+        kind: 'agent_permission',
+        title: 'rm -rf build',
+        detail: '',
+        locations: [],
+        options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }],
+      },
+    }
+    const status = (events: SessionEvent[]) =>
+      transcriptFromEvents(events).items.find((i) => i.kind === 'tool')
+    expect(status([call, request])).toMatchObject({ status: 'waiting' })
+    const answered: SessionEvent = {
+      type: 'interaction_response',
+      at: 12,
+      turnId: 't-2',
+      requestId: 'r-1',
+      outcome: 'answered',
+    }
+    expect(status([call, request, answered])).toMatchObject({ status: 'running' })
+    const rejected: SessionEvent = {
+      type: 'agent_tool_call_update',
+      at: 13,
+      turnId: 't-2',
+      toolCallId: 'x-1',
+      status: 'rejected',
+    }
+    expect(status([call, request, answered, rejected])).toMatchObject({ status: 'rejected' })
+  })
+
   it('gives the same items live as a replay', () => {
     expect(ACP_SESSION.reduce(applySessionEvent, EMPTY_TRANSCRIPT).items).toEqual(
       transcriptFromEvents(ACP_SESSION).items,

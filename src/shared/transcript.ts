@@ -37,6 +37,10 @@ export type ToolStatus =
   | 'stopped'
   /** Cut short by the app closing. */
   | 'interrupted'
+  /** An agent's call its turn ended without (stopped, or the agent went on without it). */
+  | 'cancelled'
+  /** An agent's call the person rejected. */
+  | 'rejected'
 
 /** How the permission policy or the person decided a call. */
 export type ToolPermission = {
@@ -83,6 +87,8 @@ export type TranscriptItem =
       synthetic: boolean
       /** Set when a permission decision was recorded for this call. */
       permission: ToolPermission | undefined
+      /** An ACP agent's call: the id of its open permission request (status `waiting`). */
+      waitingOn?: string
     }
   /** An AskUserQuestion call: the questions and, once answered, the choices made. */
   | {
@@ -96,6 +102,8 @@ export type TranscriptItem =
       questions: readonly string[]
       answers: AskUserQuestionResult['answers'] | undefined
       closed: QuestionClosed | undefined
+      /** What the tool answered when the question could not be asked (its result, as is). */
+      refusal?: Json
     }
   /** A turn that did not complete normally; completed turns leave no item. */
   | {
@@ -346,7 +354,9 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           index,
           parsed.success && !event.isError
             ? { ...current, answers: parsed.data.answers, closed: undefined }
-            : { ...current, closed: event.synthetic ? 'turn_ended' : 'not_asked' },
+            : event.synthetic
+              ? { ...current, closed: 'turn_ended' }
+              : { ...current, closed: 'not_asked', refusal: event.output },
         )
       } else if (current?.kind === 'tool' && current.output === undefined) {
         const denied = current.permission?.decision === 'deny'
@@ -419,8 +429,35 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         tool: event.title ?? current.tool,
         input: updatedAgentToolInput(current.input, event),
         output: event.rawOutput ?? current.output,
-        status: event.status ? agentToolState(event.status) : current.status,
+        // A call waiting for permission says so until the request closes or the call ends.
+        status:
+          event.status && !(current.status === 'waiting' && event.status === 'pending')
+            ? agentToolState(event.status)
+            : current.status,
       })
+      return
+    }
+    case 'interaction_request': {
+      // An agent's call waits for the person while its permission request is open.
+      const { source } = event
+      if (event.request.kind !== 'agent_permission' || source.kind !== 'acp') return
+      if (source.toolCallId === undefined) return
+      const index = list.find(agentToolKey(event.turnId, source.toolCallId))
+      const current = list.get(index)
+      if (current?.kind === 'tool' && current.status === 'running')
+        list.replace(index, { ...current, status: 'waiting', waitingOn: event.requestId })
+      return
+    }
+    case 'interaction_response': {
+      for (let i = list.length - 1; i >= 0; i--) {
+        const item = list.get(i)
+        if (!item || item.kind === 'notice') continue
+        if (item.turnId !== event.turnId) break
+        if (item.kind !== 'tool' || item.waitingOn !== event.requestId) continue
+        const { waitingOn: _answered, ...rest } = item
+        list.replace(i, { ...rest, status: item.status === 'waiting' ? 'running' : item.status })
+        return
+      }
       return
     }
     case 'agent_thought':
@@ -459,8 +496,6 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
     case 'session_update':
     case 'turn_retry':
     case 'user_question_request':
-    case 'interaction_request':
-    case 'interaction_response':
     case 'agent_modes':
     case 'agent_session':
       return

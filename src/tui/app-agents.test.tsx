@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ACP_AGENT_PRESETS } from '../shared/acp-agents'
 import type { McpServerInfo } from '../shared/mcp-servers'
 import { createFakeBridge } from './testing/fake-bridge'
@@ -104,7 +104,8 @@ describe('MCP servers in the terminal', () => {
     expect(frame).toContain('• everything — ready')
     expect(frame).toContain('3 tools: echo, get-sum, trigger-elicitation-request')
     expect(frame).toContain('• broken — failed: exited with code 1: cannot find module')
-    expect(frame).toMatch(/• flaky — restarting \(attempt 2\/5, in [23] s\): connection closed/)
+    // The seconds left depend on the clock; mcp-status-text.test.ts pins them with a fixed one.
+    expect(frame).toMatch(/• flaky — restarting \(attempt 2\/5, in \d+ s\): connection closed/)
     expect(frame).toContain('Problem: .mcp.json: "bad" has no command or url')
     await press(app, '/mcp restart broken\r', 'Restarting broken…')
     expect(fake.callsOf('restartMcpServer')).toEqual([
@@ -201,5 +202,39 @@ describe('assistant text', () => {
     )
     const frame = await waitForFrame(app, 'The first half')
     expect(frame).toMatch(/The first half of a long ans\n\s+— cut off/)
+  })
+
+  test('/retry after an ACP agent’s turn failed sends the message to the agent again', async () => {
+    const fake = createFakeBridge({ session: { agent: { id: 'codex', name: 'Codex' } } })
+    const { app } = startApp(fake)
+    await waitForFrame(app, 'Message')
+    fake.emit(logged({ type: 'user_message', at: 1, turnId: 't1', text: 'fix the build' }))
+    fake.emit(
+      logged({
+        type: 'turn_end',
+        at: 2,
+        turnId: 't1',
+        reason: 'error',
+        error: 'The agent exited (exit code 1).',
+      }),
+    )
+    await waitForFrame(app, '/retry runs it again')
+    app.stdin.write('/retry\r')
+    await vi.waitFor(() =>
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'fix the build' }]),
+    )
+    expect(fake.callsOf('retryTurn')).toEqual([])
+  })
+
+  test('/retry that cannot run says the runtime’s reason', async () => {
+    const fake = createFakeBridge()
+    fake.bridge.retryTurn = async () => ({
+      ok: false,
+      reason: 'nothing_to_retry',
+      message: 'the last turn did not end in an error',
+    })
+    const { app } = startApp(fake)
+    await waitForFrame(app, 'Message')
+    await press(app, '/retry\r', 'The last turn did not end in an error.')
   })
 })

@@ -304,4 +304,61 @@ describe('tool output', () => {
     frame = await press(app, KEYS.escape, 'Message')
     expect(frame).not.toContain('FAIL b.test.ts')
   })
+  test('Ctrl+O shows why an agent’s question could not be asked', async () => {
+    const { app, fake } = await ready()
+    const reason = 'question 1 has 4 options; a question takes 2–3'
+    fake.emit(
+      logged({
+        type: 'tool_call',
+        at: 1,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        input: { questions: [{ question: 'Which language?', options: [] }] },
+      }),
+    )
+    fake.emit(
+      logged({
+        type: 'tool_result',
+        at: 2,
+        turnId: 't1',
+        toolCallId: 'q1',
+        tool: 'AskUserQuestion',
+        output: { error: reason },
+        isError: true,
+      }),
+    )
+    await waitForFrame(app, '✗ AskUserQuestion')
+    const frame = await press(app, KEYS.ctrlO, 'Output')
+    expect(frame).not.toContain('No tool has run yet')
+    expect(frame).toContain('The agent’s question could not be asked.')
+    expect(frame).toContain(reason)
+  })
+
+  test('an emoji joined with U+200D that the person types shows as the emoji in the box and the echo; in a command it is still revealed', async () => {
+    const { app, fake } = await ready()
+    const coder = '\u{1F469}\u200D\u{1F4BB}'
+    let frame = await press(app, `hi ${coder}`, `› hi ${coder}`)
+    expect(frame).not.toContain('\\u200D')
+    app.stdin.write('\r')
+    await vi.waitFor(() =>
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: `hi ${coder}` }]),
+    )
+    fake.emit(logged({ type: 'user_message', at: 1, turnId: 't1', text: `hi ${coder}` }))
+    frame = await waitForFrame(app, (f) => f.includes(`› hi ${coder}`) && f.includes('› Message'))
+    expect(frame).not.toContain('\\u200D')
+    fake.emit(
+      logged({
+        type: 'tool_call',
+        at: 2,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'c1',
+        tool: 'run_command',
+        input: { command: `cat ${coder}.txt` },
+      }),
+    )
+    await waitForFrame(app, 'cat \u{1F469}\\u200D\u{1F4BB}.txt')
+  })
 })

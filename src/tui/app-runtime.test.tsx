@@ -334,10 +334,10 @@ describe('terminal client with the real runtime', () => {
         rmSync(dir, { recursive: true, force: true })
       })
       await waitForFrame(app, 'Enter send')
-      const frame = unwrapped(
-        await press(app, 'hello\r', (f) => unwrapped(f).includes('real model')),
-      )
-      expect(frame).toContain('set ANTHROPIC_API_KEY or OPENAI_API_KEY before starting Parley')
+      // Waits for the end of the demo's reply (its last words), not for a word while it streams.
+      const advice = 'set ANTHROPIC_API_KEY or OPENAI_API_KEY before starting Parley'
+      const frame = unwrapped(await press(app, 'hello\r', (f) => unwrapped(f).includes(advice)))
+      expect(frame).toContain('real model')
     },
     SLOW,
   )

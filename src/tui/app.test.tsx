@@ -19,6 +19,15 @@ describe('terminal client', () => {
     expect(fake.callsOf('createSession')).toEqual([{}])
   })
 
+  test('a settings file with a mistake is named with its line and column once, at start', async () => {
+    const problem =
+      '/home/me/.config/Parley/settings.json:6:1: Expected double-quoted property name'
+    const { app } = start(createFakeBridge({ settings: { fileProblem: problem } }))
+    const frame = await waitForFrame(app, 'settings.json:6:1')
+    expect(frame.replace(/\s+/g, ' ')).toContain(`Settings file: ${problem}`)
+    expect(frame.split('settings.json:6:1')).toHaveLength(2)
+  })
+
   test('Enter sends the message; Alt+Enter and Ctrl+J add lines to it first', async () => {
     const { app, fake } = start()
     await waitForFrame(app, 'Message')
@@ -401,23 +410,57 @@ describe('terminal client', () => {
   })
 
   test('Ctrl+C stops a running turn, and a second Ctrl+C exits', async () => {
-    const { app, fake, onExit } = start(createFakeBridge({ session: { running: true } }))
+    const { app, fake, onExit } = startApp(createFakeBridge({ session: { running: true } }), {
+      clock: () => 1_000_000,
+    })
     await waitForFrame(app, 'Working…')
-    await press(app, KEYS.ctrlC, 'press Ctrl+C again to exit')
+    await press(app, KEYS.ctrlC, 'press Ctrl+C again to quit')
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
     expect(onExit).not.toHaveBeenCalled()
     app.stdin.write(KEYS.ctrlC)
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
   })
 
+  test('one Ctrl+C at an idle, empty prompt does not quit: it says to press again, and a second within a second quits', async () => {
+    let now = 1_000_000
+    const { app, onExit } = startApp(createFakeBridge(), { clock: () => now })
+    await waitForFrame(app, 'Message')
+    await press(app, KEYS.ctrlC, 'Press Ctrl+C again to quit.')
+    expect(onExit).not.toHaveBeenCalled()
+    now += 900
+    app.stdin.write(KEYS.ctrlC)
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+  })
+
+  test('a second Ctrl+C more than a second after the first does not quit; it asks again', async () => {
+    let now = 1_000_000
+    const { app, onExit } = startApp(createFakeBridge(), { clock: () => now })
+    await waitForFrame(app, 'Message')
+    await press(app, 'draft', '› draft')
+    await press(app, KEYS.ctrlC, 'Draft cleared. Press Ctrl+C again to quit.')
+    now += 1_500
+    await press(app, KEYS.ctrlC, (f) => f.includes('Press Ctrl+C again') && !f.includes('Draft'))
+    expect(onExit).not.toHaveBeenCalled()
+    now += 300
+    app.stdin.write(KEYS.ctrlC)
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+  })
+
   test('Ctrl+C when idle clears a draft first, then exits', async () => {
-    const { app, onExit } = start()
+    const { app, onExit } = startApp(createFakeBridge(), { clock: () => 1_000_000 })
     await waitForFrame(app, 'Message')
     await press(app, 'draft', '› draft')
     await press(app, KEYS.ctrlC, 'Draft cleared')
     expect(onExit).not.toHaveBeenCalled()
     app.stdin.write(KEYS.ctrlC)
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+  })
+
+  test('at 60 columns the footer still says how to quit', async () => {
+    const { app } = start(createFakeBridge(), undefined, { columns: 60, rows: 20 })
+    const frame = await waitForFrame(app, 'Enter send')
+    expect(frame).toContain('^D quit')
+    expect(frame).toContain('^C stop')
   })
 
   test('in a narrow terminal no line is wider than the terminal', async () => {

@@ -1,8 +1,15 @@
-import { Box, Static, useWindowSize, type Key } from 'ink'
+import { Box, Static, type DOMElement, type Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
 import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
+import {
+  EMPTY_MESSAGE_QUEUE,
+  cancelQueuedMessage,
+  queueMessage,
+  takeNextQueued,
+  type MessageQueue,
+} from '../shared/queued-messages'
 import { Composer, composerRows, suggestionRows } from './composer'
 import {
   EMPTY_COMPOSER,
@@ -14,6 +21,7 @@ import {
   withEditor,
   type ComposerState,
 } from './composer-state'
+import { ColorsContext, colorsWanted } from './colors'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
@@ -33,29 +41,37 @@ import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
+import { queuedLines } from './queued-lines'
+import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
-import { useReprintOnResize } from './use-reprint-on-resize'
+import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
-/** A second Ctrl+C within this window exits even while a turn is running. */
-const EXIT_WINDOW_MS = 2_000
+/**
+ * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
+ * draft, stops the turn, or says to press it again.
+ */
+const EXIT_WINDOW_MS = 1_000
+/** How long a hint stays in the status row. */
+const HINT_MS = 4_000
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
 const MAX_SUGGESTIONS = 8
 
+// Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
   'Enter send',
-  'Alt+Enter/Ctrl+J newline',
-  '↑ history',
+  '^D quit',
+  '^C stop',
   '/ commands',
+  '↑ history',
+  'Alt+Enter/Ctrl+J newline',
   'Shift+Tab mode',
   'Ctrl+O last output',
-  '^C stop',
-  '^D quit',
 ]
 const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
@@ -74,6 +90,10 @@ export interface AppProps {
   onExit: (code: number, sessionId?: string) => void
   /** Fixed terminal size, for tests; the real terminal's size otherwise. */
   size?: { columns: number; rows: number }
+  /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
+  clock?: () => number
+  /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
+  colors?: boolean
 }
 
 /** A panel shown in place of the message box. */
@@ -90,8 +110,16 @@ type Panel =
  * part always fits the terminal: nothing is ever copied into the scrollback twice. Everything it
  * shows comes from the bridge; it holds only view state.
  */
-export function App({ bridge, sessionId, onExit, size }: AppProps) {
-  const windowSize = useWindowSize()
+export function App({
+  bridge,
+  sessionId,
+  onExit,
+  size,
+  clock = Date.now,
+  colors = colorsWanted(process.env),
+}: AppProps) {
+  const liveRegion = useRef<DOMElement>(null)
+  const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const height = Math.max(8, rows)
@@ -101,15 +129,21 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   // The target the client started with: only failing to open that one ends the client.
   const [initialTarget] = useState(target)
   const [view, dispatch] = useSessionView(bridge, target)
-  const printEpoch = useReprintOnResize(columns)
   const [composer, setComposer] = useState<ComposerState>(EMPTY_COMPOSER)
   const composerRef = useRef(composer)
   const [backendLabel, setBackendLabel] = useState('')
   const [hint, setHint] = useState<string | null>(null)
+  // How long the hint being shown stays: "press Ctrl+C again" only as long as that is true.
+  const hintMs = useRef(HINT_MS)
   const [confirmingBypass, setConfirmingBypass] = useState(false)
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
   const guards = useExitGuards()
+  // Messages typed while a turn runs; the oldest is sent when it ends.
+  const [queued, setQueued] = useState<MessageQueue>(EMPTY_MESSAGE_QUEUE)
+  const queuedIds = useRef(0)
+  // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
+  const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
   const exited = useRef(false)
 
@@ -133,6 +167,16 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
     })
   }, [bridge])
+  // A settings.json with a mistake: said once, as a line of the first session shown.
+  const settingsChecked = useRef(false)
+  useEffect(() => {
+    if (view.phase !== 'ready' || settingsChecked.current) return
+    settingsChecked.current = true
+    void bridge.getSettings({}).then((settings) => {
+      if ('fileProblem' in settings && settings.fileProblem !== undefined)
+        dispatch({ type: 'note', text: `Settings file: ${settings.fileProblem}`, tone: 'error' })
+    })
+  }, [bridge, view.phase, dispatch])
 
   useEffect(() => {
     if (view.phase === 'failed' && target === initialTarget) exit(1)
@@ -140,7 +184,9 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
 
   useEffect(() => {
     if (!hint) return
-    const timer = setTimeout(() => setHint(null), EXIT_WINDOW_MS + 2_000)
+    const ms = hintMs.current
+    hintMs.current = HINT_MS
+    const timer = setTimeout(() => setHint(null), ms)
     return () => clearTimeout(timer)
   }, [hint])
 
@@ -174,8 +220,45 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
 
-  const note = (text: string, tone: 'dim' | 'error' = 'dim') =>
-    dispatch({ type: 'note', text, tone })
+  const note = useCallback(
+    (text: string, tone: 'dim' | 'error' = 'dim') => dispatch({ type: 'note', text, tone }),
+    [dispatch],
+  )
+
+  // The turn is over (and no prompt is open): the oldest queued message goes. One at a time:
+  // the next waits until the turn it started has shown up and ended.
+  const shownSessionId = session?.id
+  const sessionReady = view.phase === 'ready'
+  useEffect(() => {
+    const pending = queuedSend.current
+    if (pending) {
+      // Its turn is running, or its message is in: a send now is either right or refused as
+      // busy (and kept); the turn's start and end can arrive together, never seen as running.
+      const started =
+        running ||
+        (pending.turnId !== null &&
+          items.some((item) => 'turnId' in item && item.turnId === pending.turnId))
+      if (!started) return
+      queuedSend.current = null
+    }
+    if (!shownSessionId || !sessionReady) return
+    const taken = takeNextQueued(queued, running)
+    if (!taken) return
+    const sending = { turnId: null as string | null }
+    queuedSend.current = sending
+    void bridge.send({ sessionId: shownSessionId, text: taken.next.text }).then((result) => {
+      if (result.ok) {
+        sending.turnId = result.turnId
+        setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
+        return
+      }
+      if (queuedSend.current === sending) queuedSend.current = null
+      // Still busy: it stays queued and goes when that turn ends.
+      if (result.reason === 'busy' || result.reason === 'awaiting_input') return
+      setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
+      note(result.message ?? `Not sent (${result.reason}).`, 'error')
+    })
+  }, [bridge, items, note, queued, running, sessionReady, shownSessionId])
   const setDraft = (next: ComposerState) => {
     composerRef.current = next
     setComposer(next)
@@ -189,6 +272,8 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     setOffer(null)
     setPanel(null)
     setDraft(EMPTY_COMPOSER)
+    setQueued(EMPTY_MESSAGE_QUEUE)
+    queuedSend.current = null
     setTarget(next)
   }
 
@@ -236,17 +321,28 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     else setMode(next)
   }
 
+  /** Puts a message typed while the turn runs in the queue; the draft is free again. */
+  const enqueue = (text: string) => {
+    queuedIds.current += 1
+    setQueued((queue) => queueMessage(queue, { id: `q${queuedIds.current}`, text }))
+    setDraft(EMPTY_COMPOSER)
+  }
+
   const send = (text: string, sent: ComposerState) => {
     if (!session) return
     setOffer(null)
+    if (running || queued.length > 0) return enqueue(text)
     void bridge.send({ sessionId: session.id, text }).then((result) => {
       if (result.ok) {
         // Only clear what was sent: the person may have typed on while the call was in flight.
         if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
         return
       }
+      // A turn started meanwhile: the message waits for it like any typed ahead.
+      if (result.reason === 'busy') {
+        if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
+      }
       // Passing states: said in the status row, not written into the transcript.
-      if (result.reason === 'busy') setHint('A turn is still running: wait, or Esc to stop it.')
       else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
       else note(result.message ?? `Not sent (${result.reason}).`, 'error')
     })
@@ -319,13 +415,20 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
           setBackendLabel(result.settings.backendLabel)
           setHint(`New turns use ${arg}.`)
         })
-      case 'retry':
+      case 'retry': {
+        // An ACP agent cannot run a turn again (the runtime says so): the failed turn's message
+        // is sent to it again instead, which is what /retry promises.
+        const lastMessage = items.findLast((item) => item.kind === 'user')
+        if (session.agent && view.lastTurnFailed && lastMessage)
+          return send(lastMessage.text, composerRef.current)
         return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
           if (result.ok) return
-          if (result.reason === 'nothing_to_retry') setHint('There is no failed turn to run again.')
-          else if (result.reason === 'busy') setHint('A turn is still running.')
-          else setHint(result.message ?? `Not retried (${result.reason}).`)
+          if (result.reason === 'busy') return setHint('A turn is still running.')
+          // The runtime's own reason (no failed turn, an agent that cannot retry).
+          const why = result.message ?? `not retried (${result.reason})`
+          setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
         })
+      }
       case 'mcp':
         return mcp.command(session.workspace, arg)
       case 'quit':
@@ -359,21 +462,25 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
     setHint('Stopping the turn…')
   }
 
+  /** Ctrl+C: quits only when pressed twice within a second, as a shell user expects. */
   const interrupt = () => {
-    const nowMs = Date.now()
+    const nowMs = clock()
     const again = nowMs - lastCtrlC.current < EXIT_WINDOW_MS
-    lastCtrlC.current = nowMs
+    lastCtrlC.current = again ? 0 : nowMs
     if (again || !session) return exit(0)
-    if (running) {
-      void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to exit.')
-    } else if (composerRef.current.editor.text !== '') {
+    hintMs.current = EXIT_WINDOW_MS
+    // A draft goes first (a message taken back from the queue is dropped this way); a turn
+    // keeps running until Ctrl+C is pressed with nothing typed.
+    if (composerRef.current.editor.text !== '' && !head && !panel) {
       setDraft(EMPTY_COMPOSER)
-      setHint('Draft cleared. Press Ctrl+C again to exit.')
-    } else exit(0)
+      setHint('Draft cleared. Press Ctrl+C again to quit.')
+    } else if (running) {
+      void bridge.stop({ sessionId: session.id })
+      setHint('Stopping the turn… press Ctrl+C again to quit.')
+    } else setHint('Press Ctrl+C again to quit.')
   }
 
-  const lastTool = items.findLast((item) => item.kind === 'tool')
+  const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
 
   /** App-wide keys, seen before the focused surface; true when the key was used here. */
   const globalKeys = (input: string, key: Key): boolean => {
@@ -425,10 +532,18 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
         return setDraft(withEditor(state, result.state))
       case 'submit':
         return submit()
-      case 'unhandled':
+      case 'unhandled': {
+        // ↑ on an empty draft takes the last queued message back, to edit (Enter queues it
+        // again) or to drop (Ctrl+C clears it).
+        const last = queued.at(-1)
+        if (key.upArrow && state.editor.text === '' && last) {
+          setQueued((queue) => cancelQueuedMessage(queue, last.id))
+          return setDraft(withEditor(state, { text: last.text, cursor: last.text.length }))
+        }
         if (key.upArrow) return setDraft(historyBack(state, history))
         if (key.downArrow) return setDraft(historyForward(state, history))
         return
+      }
       default:
         return result satisfies never
     }
@@ -440,10 +555,10 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
     () =>
-      items
-        .slice(printed.count)
-        .flatMap((item) => itemLines(item, width, waiting.get(item.key) ?? null)),
-    [items, printed.count, width, waiting],
+      liveItems(items, printed).flatMap(({ item, continued }) =>
+        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued),
+      ),
+    [items, printed, width, waiting],
   )
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
@@ -451,13 +566,15 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   if (view.phase === 'loading' || view.phase === 'failed' || !session)
     return (
       <KeyRouter global={globalKeys}>
-        <StyledLines
-          lines={
-            view.phase === 'failed'
-              ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
-              : [[{ text: 'Opening session…', style: { dim: true } }]]
-          }
-        />
+        <ColorsContext value={colors}>
+          <StyledLines
+            lines={
+              view.phase === 'failed'
+                ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
+                : [[{ text: 'Opening session…', style: { dim: true } }]]
+            }
+          />
+        </ColorsContext>
       </KeyRouter>
     )
 
@@ -549,9 +666,21 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
       Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
     )
     const suggestionLines = suggestionRows(suggestions, width, shownSuggestions)
-    surfaceRows = draftRows.length + 2 + suggestionLines.length
+    const queuedRows = queuedLines(queued, width).slice(
+      0,
+      Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
+    )
+    surfaceRows = queuedRows.length + draftRows.length + 2 + suggestionLines.length
     surface = (
-      <Composer rows={draftRows} suggestions={suggestionLines} width={width} onKey={composerKey} />
+      <>
+        {queuedRows.length > 0 ? <StyledLines lines={queuedRows} /> : null}
+        <Composer
+          rows={draftRows}
+          suggestions={suggestionLines}
+          width={width}
+          onKey={composerKey}
+        />
+      </>
     )
   }
   const liveRows = Math.max(0, budget - surfaceRows)
@@ -560,15 +689,24 @@ export function App({ bridge, sessionId, onExit, size }: AppProps) {
   return (
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
-        <Box flexDirection="column" width={width}>
-          <Static key={`${printEpoch}:${session.id}`} items={printedBlocks}>
-            {(block) => <StyledLines key={block.key} lines={itemLines(block.item, width)} />}
-          </Static>
-          {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-          {status.length > 0 ? <StyledLines lines={status} /> : null}
-          {surface}
-          <StyledLines lines={footer} />
-        </Box>
+        <ColorsContext value={colors}>
+          <Box flexDirection="column" width={width}>
+            <Static key={session.id} items={printedBlocks}>
+              {(block) => (
+                <StyledLines
+                  key={block.key}
+                  lines={continuedLines(itemLines(block.item, width), block.continued === true)}
+                />
+              )}
+            </Static>
+            <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+              {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+              {status.length > 0 ? <StyledLines lines={status} /> : null}
+              {surface}
+              <StyledLines lines={footer} />
+            </Box>
+          </Box>
+        </ColorsContext>
       </ExitGuardProvider>
     </KeyRouter>
   )

@@ -18,6 +18,13 @@ describe('the message box', () => {
     expect(messageText(state)).toBe(`see: ${long}`)
   })
 
+  test('a 40-line paste that ends with its line break is labelled +40 lines, and sent whole', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1}\n`).join('')
+    const state = pasteText(EMPTY_COMPOSER, long)
+    expect(state.editor.text).toBe('[Pasted text #1 +40 lines]')
+    expect(messageText(state)).toBe(long)
+  })
+
   test('a short paste is inserted as it is, line breaks kept', () => {
     expect(pasteText(EMPTY_COMPOSER, 'a\r\nb').editor.text).toBe('a\nb')
   })

@@ -41,7 +41,8 @@ export function withEditor(state: ComposerState, editor: TextEditorState): Compo
  */
 export function pasteText(state: ComposerState, text: string): ComposerState {
   const normalized = text.replace(/\r\n?/g, '\n')
-  const lines = normalized.split('\n').length
+  // A paste of 40 lines ends with a line break: that is 40 lines, not 41.
+  const lines = normalized.replace(/\n$/, '').split('\n').length
   if (lines <= COLLAPSE_LINES && normalized.length <= COLLAPSE_CHARS)
     return withEditor(state, insertText(state.editor, normalized))
   const number = state.pastes.length + 1

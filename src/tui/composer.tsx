@@ -25,11 +25,12 @@ export function composerRows(state: ComposerState, width: number, maxRows: numbe
         { text: 'essage', style: { dim: true } },
       ],
     ]
-  const fit = editorRows(state.editor, inner, { maxRows, prefix: PROMPT_MARK })
+  const fit = editorRows(state.editor, inner, { maxRows, prefix: PROMPT_MARK, reveal: 'prose' })
   if (fit.total <= maxRows) return fit.lines
   const shown = editorRows(state.editor, inner, {
     maxRows: Math.max(1, maxRows - 1),
     prefix: PROMPT_MARK,
+    reveal: 'prose',
   })
   return [
     ...shown.lines,

@@ -8,6 +8,24 @@ const spanOf = (lines: StyledLine[], wanted: string) =>
   lines.flat().find((span) => span.text === wanted)
 
 describe('assistant Markdown in the terminal', () => {
+  test('a wrapped line of Python keeps its indent, and a break at the exact width adds no blank row', () => {
+    const lines = render(
+      ['```python', 'def f(x):', '    return some_function(x) + another_function(x)', '```'].join(
+        '\n',
+      ),
+      32,
+    )
+    expect(lines).toEqual([
+      '  def f(x):',
+      '      return some_function(x) + ',
+      '      another_function(x)',
+    ])
+    expect(render(['```', `${'a'.repeat(30)} b`, '```'].join('\n'), 32)).toEqual([
+      `  ${'a'.repeat(30)}`,
+      '   b',
+    ])
+  })
+
   test('a code block is shown exactly as written: fences gone, # and ** kept', () => {
     const code = [
       'def f(*args, **kwargs):  # pass **everything**',

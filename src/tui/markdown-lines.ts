@@ -169,7 +169,11 @@ function codeLines(token: Tokens.Code, width: number): StyledLine[] {
     safeSpans(span.text, span.style),
   )
   const indent: StyledLine = [{ text: '  ' }]
-  return prefixLines(wrapSpans(spans, width - 2, { mode: 'verbatim' }), indent, indent)
+  return prefixLines(
+    wrapSpans(spans, width - 2, { mode: 'verbatim', indent: 'auto' }),
+    indent,
+    indent,
+  )
 }
 
 function listLines(token: Tokens.List, width: number, depth: number): StyledLine[] {

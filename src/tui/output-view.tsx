@@ -1,10 +1,24 @@
 import { useMemo, useState } from 'react'
 import { toolCallSummary, toolOutputText } from '../shared/tool-summary'
-import type { TranscriptItem } from '../shared/transcript'
+import { questionClosedText, type TranscriptItem } from '../shared/transcript'
+import { changeCounts, changeLines, editChange } from './edit-preview'
 import { useFocusedKeys } from './key-router'
 import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { flowItems, safeSpans, wrapSpans } from './styled-text'
 import { oneLine } from './visible-text'
+
+/** A call Ctrl+O can show: a tool's, or an AskUserQuestion's. */
+export type ShownCall = Extract<TranscriptItem, { kind: 'tool' | 'question' }>
+
+/** What came of a call, in full: a tool's output; a question's answers, or why it closed. */
+function callOutputText(call: ShownCall): string {
+  if (call.kind === 'tool')
+    return call.output === undefined ? '(no output yet)' : toolOutputText(call.output)
+  if (call.answers) return toolOutputText({ answers: call.answers })
+  if (!call.closed) return '(no answer yet)'
+  const closed = questionClosedText(call.closed)
+  return call.refusal === undefined ? closed : `${closed}\n\n${toolOutputText(call.refusal)}`
+}
 
 /**
  * The last tool call's whole output (Ctrl+O): the transcript shows one row per call; this shows
@@ -16,7 +30,7 @@ export function OutputView({
   maxRows,
   onClose,
 }: {
-  call: Extract<TranscriptItem, { kind: 'tool' }>
+  call: ShownCall
   width: number
   maxRows: number
   onClose: () => void
@@ -27,16 +41,31 @@ export function OutputView({
     [
       [{ text: 'Output', style: { color: 'cyan', bold: true } }],
       [{ text: call.tool, style: { bold: true } }],
-      ...safeSpans(oneLine(toolCallSummary(call))).map((s) => [s]),
+      ...safeSpans(
+        oneLine(
+          toolCallSummary({
+            tool: call.tool,
+            input: call.input,
+            origin: call.kind === 'tool' ? call.origin : 'parley',
+          }),
+        ),
+      ).map((s) => [s]),
     ],
     inner,
     { maxLines: 2 },
   )
   // Laid out once per call and width, not on every scroll key.
   const body = useMemo(() => {
-    const output = call.output === undefined ? '(no output yet)' : toolOutputText(call.output)
-    return wrapSpans(safeSpans(output), inner, { mode: 'verbatim' })
-  }, [call.output, inner])
+    const output = wrapSpans(safeSpans(callOutputText(call)), inner, { mode: 'verbatim' })
+    const change = call.kind === 'tool' ? editChange(call) : null
+    if (!change) return output
+    return [
+      [{ text: `Change ${changeCounts(change)}`, style: { bold: true } }],
+      ...changeLines(change, inner),
+      [],
+      ...output,
+    ]
+  }, [call, inner])
   const footer = flowItems(
     ['Esc or Ctrl+O closes'].map((h) => [{ text: h, style: { dim: true } }]),
     inner,

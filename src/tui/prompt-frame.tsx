@@ -1,4 +1,6 @@
 import { Box } from 'ink'
+import { useContext } from 'react'
+import { ColorsContext } from './colors'
 import { StyledLines } from './styled-lines'
 import type { StyledLine } from './styled-text'
 
@@ -101,13 +103,14 @@ export function PromptFrame({
   width: number
   lines: readonly StyledLine[]
 }) {
+  const colors = useContext(ColorsContext)
   return (
     <Box
       width={width}
       flexDirection="column"
       flexShrink={0}
       borderStyle="round"
-      borderColor={color}
+      {...(colors ? { borderColor: color } : {})}
       paddingX={1}
     >
       <StyledLines lines={lines} />

@@ -1,10 +1,12 @@
 import { Box, Text, type TextProps } from 'ink'
+import { useContext } from 'react'
+import { ColorsContext } from './colors'
 import type { SpanStyle, StyledLine } from './styled-text'
 
-const inkStyle = (style: SpanStyle | undefined): TextProps =>
+const inkStyle = (style: SpanStyle | undefined, colors: boolean): TextProps =>
   style
     ? {
-        ...(style.color !== undefined ? { color: style.color } : {}),
+        ...(style.color !== undefined && colors ? { color: style.color } : {}),
         ...(style.bold ? { bold: true } : {}),
         ...(style.italic ? { italic: true } : {}),
         ...(style.underline ? { underline: true } : {}),
@@ -20,6 +22,7 @@ const inkStyle = (style: SpanStyle | undefined): TextProps =>
  * row.
  */
 export function StyledLines({ lines }: { lines: readonly StyledLine[] }) {
+  const colors = useContext(ColorsContext)
   return (
     <Box flexDirection="column" flexShrink={0}>
       {lines.map((line, i) => (
@@ -27,7 +30,7 @@ export function StyledLines({ lines }: { lines: readonly StyledLine[] }) {
           {line.length === 0
             ? ' '
             : line.map((span, j) => (
-                <Text key={j} {...inkStyle(span.style)}>
+                <Text key={j} {...inkStyle(span.style, colors)}>
                   {span.text}
                 </Text>
               ))}

@@ -122,6 +122,19 @@ describe('verbatim wrapping', () => {
     for (const row of wrapped) expect([...row].length).toBeLessThanOrEqual(12)
   })
 
+  test('a break that lands exactly at the width leaves no blank row: the space starts the next one', () => {
+    expect(rows('abcdefghij klm', 10, { mode: 'verbatim' })).toEqual(['abcdefghij', ' klm'])
+    expect(rows('abcdefghij   klm', 10, { mode: 'verbatim' })).toEqual(['abcdefghij', '   klm'])
+  })
+
+  test('a wrapped line of indented code keeps its indent on every row', () => {
+    const code = '        return compute(first_argument, second_argument)'
+    const wrapped = rows(code, 30, { mode: 'verbatim', indent: 'auto' })
+    expect(wrapped.length).toBeGreaterThan(1)
+    for (const row of wrapped) expect(row.startsWith('        ')).toBe(true)
+    expect(wrapped.map((r, i) => (i === 0 ? r : r.slice(8))).join('')).toBe(code)
+  })
+
   test('CJK text breaks between characters instead of leaving a row short', () => {
     expect(rows('日本 — 日本語の説明文です', 10)).toEqual(['日本 — 日', '本語の説明', '文です'])
   })

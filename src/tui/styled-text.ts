@@ -166,12 +166,15 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
   let rowWidth = 0
   /** Width of the row's continuation indent: a row holds something once it is wider. */
   let rowBase = 0
+  /** Cells of the row that are its continuation indent. */
+  let rowIndentCells = 0
   const hasContent = () => rowWidth > rowBase
   const newRow = () => {
     rows.push(row)
     row = [...indent]
     rowWidth = indentWidth
     rowBase = indentWidth
+    rowIndentCells = indent.length
   }
   const put = (cell: Cell) => {
     if (hasContent() && rowWidth + cell.width > max) newRow()
@@ -229,7 +232,10 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
       // Prose drops the spaces at the break, so no row starts with a stray space; verbatim text
       // keeps them at the end of the row (those that do not fit start the next one).
       if (verbatim) for (const cell of pending) put(cell)
-      if (hasContent()) newRow()
+      // Spaces that did not fit at the end of the full row start the next one; the word goes on
+      // after them there (a row of nothing but those spaces would show as a blank row).
+      const spacesOnly = row.slice(rowIndentCells).every(isBreakSpace)
+      if (hasContent() && !(verbatim && spacesOnly)) newRow()
       if (rowWidth + runWidth <= max) {
         row.push(...run.cells)
         rowWidth += runWidth
@@ -315,13 +321,6 @@ export function flowItems(
   }
   if (row.length > 0) rows.push(row)
   return rows.slice(0, options.maxLines ?? rows.length)
-}
-
-/** Styles every span of the lines with `style` underneath their own. */
-export function restyle(lines: readonly StyledLine[], style: SpanStyle): StyledLine[] {
-  return lines.map((line) =>
-    line.map((span) => ({ text: span.text, style: { ...style, ...span.style } })),
-  )
 }
 
 /** Puts `prefix` before the first row and `rest` (same width) before every other row. */

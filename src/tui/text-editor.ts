@@ -1,3 +1,4 @@
+import type { InvisibleMode } from '../shared/reveal-invisibles'
 import { showHidden } from './visible-text'
 import { textWidth, wrapLine, type Span, type StyledLine } from './styled-text'
 
@@ -165,6 +166,11 @@ export interface EditorRowsOptions {
   readonly placeholder?: string
   /** Draw the cursor (false while the field is not focused). */
   readonly cursor?: boolean
+  /**
+   * How hidden characters are revealed (`reveal-invisibles.ts`): `prose` for what the person
+   * typed themselves (an emoji joined with U+200D stays the emoji), `code` (the default) else.
+   */
+  readonly reveal?: InvisibleMode
 }
 
 /**
@@ -183,6 +189,8 @@ export function editorRows(
   const pad: Span = { text: ' '.repeat(prefixWidth) }
   const inner = Math.max(1, width - prefixWidth)
   const showCursor = options.cursor ?? true
+  const reveal = options.reveal ?? 'code'
+  const shown = (text: string) => showHidden(text, reveal)
   const { lines, line: cursorLine, column } = editorLines(state)
   const rows: StyledLine[] = []
   let cursorRow = 0
@@ -193,13 +201,13 @@ export function editorRows(
       const [next] = graphemes.segment(after)
       const under = next?.segment ?? ''
       spans = [
-        { text: showHidden(text.slice(0, column)) },
-        { text: under === '' ? ' ' : showHidden(under), style: CURSOR },
-        { text: showHidden(after.slice(under.length)) },
+        { text: shown(text.slice(0, column)) },
+        { text: under === '' ? ' ' : shown(under), style: CURSOR },
+        { text: shown(after.slice(under.length)) },
       ]
       if (state.text === '' && options.placeholder)
         spans.push({ text: options.placeholder, style: { dim: true } })
-    } else spans = [{ text: showHidden(text) }]
+    } else spans = [{ text: shown(text) }]
     const wrapped = wrapLine(
       spans.filter((s) => s.text !== ''),
       inner,
@@ -213,9 +221,9 @@ export function editorRows(
   })
   const maxRows = Math.max(1, options.maxRows)
   const first = Math.max(0, Math.min(cursorRow - maxRows + 1, rows.length - maxRows))
-  const shown = rows.slice(first, first + maxRows)
+  const visible = rows.slice(first, first + maxRows)
   return {
-    lines: shown.map((row, i) => [first + i === 0 ? prefix : pad, ...row]),
+    lines: visible.map((row, i) => [first + i === 0 ? prefix : pad, ...row]),
     first,
     total: rows.length,
   }

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { makeKey as key } from './make-key'
-import { applyFieldKey, openField, type FieldKeyResult, type TextFieldState } from './text-field'
+import { lineText } from './styled-text'
+import {
+  applyFieldKey,
+  fieldLines,
+  openField,
+  type FieldKeyResult,
+  type TextFieldState,
+} from './text-field'
 
 const state = (result: FieldKeyResult): TextFieldState => {
   if (result.kind !== 'edit') throw new Error(`expected an edit, got ${result.kind}`)
@@ -24,6 +31,14 @@ describe('a text field in a prompt', () => {
     const kept = type(asking, '!')
     expect(kept.confirmingDiscard).toBe(false)
     expect(kept.editor.text).toBe('keep!')
+  })
+
+  test('a field taller than its room says which rows it shows, so none seem missing', () => {
+    const field = openField(['one', 'two', 'three', 'four', 'five'].join('\n'))
+    const rows = fieldLines(field, 40, 3).map(lineText)
+    expect(rows).toHaveLength(3)
+    expect(rows.at(-1)).toBe('  rows 4–5 of 5')
+    expect(fieldLines(openField('one\ntwo'), 40, 3).map(lineText)).toEqual(['› one', '  two '])
   })
 
   test('Esc leaves at once when nothing new was typed', () => {

@@ -61,10 +61,27 @@ export function applyFieldKey(
 
 /** The field's rows (scrolled to the cursor), and the discard question when it is asked. */
 export function fieldLines(state: TextFieldState, width: number, maxRows: number): StyledLine[] {
-  const rows = editorRows(state.editor, width, {
-    maxRows: Math.max(1, maxRows - (state.confirmingDiscard ? 1 : 0)),
+  const room = Math.max(1, maxRows - (state.confirmingDiscard ? 1 : 0))
+  const options = {
     prefix: { text: '› ', style: { color: 'cyan' } },
-  }).lines
+    // What the person types (an Other answer, a note to the agent).
+    reveal: 'prose' as const,
+  }
+  const fit = editorRows(state.editor, width, { ...options, maxRows: room })
+  let rows = fit.lines
+  // More rows than there is room for: the last row says which are shown, so none seem missing.
+  if (fit.total > room && room > 1) {
+    const shown = editorRows(state.editor, width, { ...options, maxRows: room - 1 })
+    rows = [
+      ...shown.lines,
+      [
+        {
+          text: `  rows ${shown.first + 1}–${shown.first + shown.lines.length} of ${shown.total}`,
+          style: { dim: true },
+        },
+      ],
+    ]
+  }
   return state.confirmingDiscard
     ? [
         ...rows,

@@ -150,6 +150,66 @@ describe('the terminal transcript', () => {
     ])
   })
 
+  test('a failed call whose reason does not fit its row shows the whole reason on rows under it', () => {
+    const reason =
+      'The questions are invalid: question 1 has 4 options, and a question takes 2–3 options (mutually exclusive unless multiSelect).'
+    const rows = screen(
+      [
+        { ...rmCall, tool: 'AskUserQuestion', input: { questions: [{ question: 'Which?' }] } },
+        {
+          type: 'tool_result',
+          at,
+          turnId: 't1',
+          toolCallId: 'c1',
+          tool: 'AskUserQuestion',
+          output: { error: reason },
+          isError: true,
+        },
+      ],
+      60,
+    )
+    expect(rows[0]).toBe('  ✗ AskUserQuestion 1 question error')
+    expect(rows.slice(1).join(' ').replace(/\s+/g, ' ')).toBe(
+      ` The agent’s question could not be asked. ${reason}`,
+    )
+    for (const row of rows) expect([...row].length).toBeLessThanOrEqual(60)
+  })
+
+  test('a file edit keeps what it changed on its row, also when no one was asked: the counts and the first changed lines', () => {
+    const rows = screen([
+      {
+        type: 'tool_call',
+        at,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'e1',
+        tool: 'edit_file',
+        input: {
+          path: 'mod.py',
+          old_text: 'def f(x):\n    return x\n',
+          new_text:
+            'def f(x):\n    if x is None:\n        return 0\n    # doubled\n    return x * 2\n',
+        },
+      },
+      {
+        type: 'tool_result',
+        at,
+        turnId: 't1',
+        toolCallId: 'e1',
+        tool: 'edit_file',
+        output: { path: 'mod.py', replaced: 1 },
+        isError: false,
+      },
+    ])
+    expect(rows).toEqual([
+      '  ✓ edit_file mod.py ok · +4 −1',
+      '    −     return x',
+      '    +     if x is None:',
+      '    +         return 0',
+      '    … 2 more rows · Ctrl+O shows the change',
+    ])
+  })
+
   test('a reply cut short says so under it', () => {
     expect(
       screen([{ type: 'assistant_text', at, turnId: 't1', step: 0, text: 'Half', cutOff: true }]),

@@ -9,8 +9,10 @@ import {
   type ToolStatus,
   type TranscriptItem,
 } from '../shared/transcript'
+import { changeCounts, changePreviewLines, editChange } from './edit-preview'
 import { markdownLines } from './markdown-lines'
 import {
+  lineWidth,
   prefixLines,
   safeSpans,
   truncateLine,
@@ -38,6 +40,8 @@ const LINE_STATUS: Record<ToolStatus, LineStatus> = {
   denied: 'error',
   stopped: 'error',
   interrupted: 'error',
+  cancelled: 'error',
+  rejected: 'error',
 }
 
 /** A user message longer than this is shown shortened in the transcript (it is sent in full). */
@@ -80,11 +84,14 @@ function decisionText(permission: ToolPermission | undefined): string | undefine
 function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
   const status = LINE_STATUS[item.status]
   const result = status === 'error' ? toolErrorText(item.output) : ''
+  const change = editChange(item)
   return {
     tool: item.tool,
     summary: toolCallSummary(item),
     status,
-    tail: [decisionText(item.permission), result].filter(Boolean).join(' · '),
+    tail: [decisionText(item.permission), result, change && changeCounts(change)]
+      .filter(Boolean)
+      .join(' · '),
   }
 }
 
@@ -96,7 +103,11 @@ function questionCall(item: Extract<TranscriptItem, { kind: 'question' }>): Call
     const answers = item.answers.map((a) => answerText(a.answer) ?? '—')
     return { tool, summary, status: 'ok', tail: answers.join(' · ') }
   }
-  if (item.closed) return { tool, summary, status: 'error', tail: questionClosedText(item.closed) }
+  if (item.closed) {
+    const why = item.refusal === undefined ? '' : toolErrorText(item.refusal)
+    const closed = questionClosedText(item.closed)
+    return { tool, summary, status: 'error', tail: why ? `${closed} ${why}` : closed }
+  }
   return { tool, summary, status: 'running', tail: '' }
 }
 
@@ -142,7 +153,10 @@ export function itemLines(
 ): StyledLine[] {
   switch (item.kind) {
     case 'user': {
-      let lines = wrapSpans(safeSpans(item.text, { bold: true }), width - 2, { indent: 'auto' })
+      // The person's own words: an emoji sequence they typed shows as the emoji.
+      let lines = wrapSpans(safeSpans(item.text, { bold: true }, 'prose'), width - 2, {
+        indent: 'auto',
+      })
       if (lines.length > USER_LINES_SHOWN + 2) {
         const more = lines.length - USER_LINES_SHOWN
         lines = [
@@ -159,9 +173,9 @@ export function itemLines(
         : lines
     }
     case 'tool':
-      return [callLine(toolCall(item), width, waiting)]
+      return [...callLines(toolCall(item), width, waiting), ...changePreviewLines(item, width)]
     case 'question':
-      return [callLine(questionCall(item), width, waiting)]
+      return callLines(questionCall(item), width, waiting)
     case 'turn_end':
       return turnEndLines(item, width)
     case 'thought':
@@ -171,6 +185,31 @@ export function itemLines(
     case 'notice':
       return noteLines({ text: item.text, tone: item.tone === 'error' ? 'error' : 'dim' }, width)
   }
+}
+
+/** Rows of a failed call's reason that does not fit on its row. */
+const REASON_LINES_SHOWN = 4
+
+/**
+ * A call's row; when what came of it (a failure's reason) does not fit on the row, the row keeps
+ * the status and the whole reason follows on rows of its own, so it is never cut to `…`.
+ */
+function callLines(call: CallLine, width: number, waiting: ToolWaiting): StyledLine[] {
+  const row = callLine(call, width, waiting)
+  if (call.status !== 'error' || !call.tail || lineWidth(callLine(call, Infinity, null)) <= width)
+    return [row]
+  const reason = wrapSpans(safeSpans(call.tail, { color: 'red' }), width - 4)
+  const shown =
+    reason.length > REASON_LINES_SHOWN
+      ? [
+          ...reason.slice(0, REASON_LINES_SHOWN - 1),
+          [{ text: '… Ctrl+O shows all', style: { dim: true } }],
+        ]
+      : reason
+  return [
+    callLine({ ...call, tail: '' }, width, waiting),
+    ...prefixLines(shown, [{ text: '    ' }], [{ text: '    ' }]),
+  ]
 }
 
 function callLine(call: CallLine, width: number, waiting: ToolWaiting): StyledLine {

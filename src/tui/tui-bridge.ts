@@ -1,9 +1,9 @@
 import type {
   BridgeError,
-  BridgeEvent,
   BridgeInput,
   BridgeMethod,
   BridgeOutput,
+  HostBridge,
 } from '../shared/bridge'
 import { dispatchBridgeCall } from '../shared/bridge-dispatch'
 import type { Runtime } from '../main/runtime/runtime-types'
@@ -39,15 +39,11 @@ export type TuiMethod = Extract<
 >
 
 /**
- * What the terminal client talks to: the ParleyBridge calls it uses, each of which may also come
- * back as a typed `BridgeError` (bad input is refused, never thrown). A `ParleyBridge` fits, and
- * so does `bridgeFromRuntime(runtime)`; tests hand in a fake.
+ * What the terminal client talks to: the host bridge's calls it uses, each of which may also come
+ * back as a typed `BridgeError` (bad input is refused, never thrown). `bridgeFromRuntime(runtime)`
+ * fits; tests hand in a fake.
  */
-export type TuiBridge = {
-  [M in TuiMethod]: (input: BridgeInput<M>) => Promise<BridgeOutput<M> | BridgeError>
-} & {
-  onEvent(callback: (event: BridgeEvent) => void): () => void
-}
+export type TuiBridge = Pick<HostBridge, TuiMethod | 'onEvent'>
 
 /**
  * The in-process runtime as a bridge. Every call goes through `dispatchBridgeCall`, the one

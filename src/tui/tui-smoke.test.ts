@@ -12,12 +12,19 @@ afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 const screen = (name: string) => readFileSync(join(out, `${name}.txt`), 'utf8')
 
-test('parley tui in a real tmux terminal: questions with a review, permission, quit with a question open, resume, narrow, a tall prompt at 60×20, an ACP agent’s permission and form, an MCP server’s form', async () => {
+// SGR escape sequences whose parameters set a colour (30–38, 90–97 text; 40–48, 100–107 background).
+const ESC = String.fromCharCode(27)
+const colourCodes = (text: string) =>
+  [...text.matchAll(new RegExp(`${ESC}\\[([0-9;]*)m`, 'g'))].filter((m) =>
+    (m[1] ?? '').split(';').some((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p)),
+  )
+
+test('parley tui in a real tmux terminal: questions with a review, permission, quit with a question open, resume, narrow, a tall prompt at 60×20, an ACP agent’s permission and form, an MCP server’s form, then type-ahead, Ctrl+C, NO_COLOR and resizes that keep the shell’s scrollback', async () => {
   // The script fails, naming the step and showing the screen, when a screen never shows what it
   // should; its own output is attached to the failure.
   const run = await promisify(execFile)('bash', ['scripts/tui-smoke.sh', out], {
     cwd: root,
-    timeout: 150_000,
+    timeout: 240_000,
     maxBuffer: 10_000_000,
   }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`tui-smoke failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`)
@@ -87,4 +94,22 @@ test('parley tui in a real tmux terminal: questions with a review, permission, q
   const after = screen('6-scrollback')
   expect(after.split('MCP server everything asks').length - 1).toBe(0)
   expect(after.split('Fake Agent asks').length - 1).toBe(0)
-}, 180_000)
+
+  // The screen is in colour (step 1); with NO_COLOR=1 it has no colour codes (step 7).
+  expect(colourCodes(screen('1-colors'))).not.toEqual([])
+  expect(colourCodes(screen('7-no-color'))).toEqual([])
+  // A message typed while the turn ran was queued, then sent (the script checks it once in the
+  // scrollback); one Ctrl+C at the idle prompt only said to press it again.
+  expect(screen('7-queued')).toContain('queued and then what')
+  expect(screen('7-queued')).toContain('Working…')
+  expect(screen('7-one-ctrl-c')).toContain('Press Ctrl+C again to quit.')
+  expect(screen('7-one-ctrl-c')).not.toContain('parley exited')
+  // After width and height changes: the shell's 40 lines from before Parley are all still in
+  // the scrollback (the script checks each once), and the screen ends with one message box at
+  // the new width. (A frame the terminal reflowed past the top of the screen can leave a piece
+  // in the scrollback, which a taller terminal shows again above it.)
+  expect(screen('7-scrollback')).toContain('before-parley-1\n')
+  const box = `╭${'─'.repeat(42)}╮`
+  expect(screen('7-resized').split(box).length - 1).toBe(1)
+  expect(screen('7-resized')).toContain('^D quit')
+}, 270_000)

@@ -25,9 +25,14 @@ function deps(overrides: Partial<DesktopDeps>) {
     stderr: [] as string[],
     served: [] as CliOptions[],
     launched: [] as [string, string[]][],
+    installs: 0,
   }
   const all: DesktopDeps = {
     locate: () => ({ ok: true, binary: '/bin/electron' }),
+    install: async () => {
+      seen.installs += 1
+      return { ok: false, reason: 'download failed: ENOTFOUND github.com' }
+    },
     appRoot: root,
     launch: async (binary, args) => {
       seen.launched.push([binary, args])
@@ -49,15 +54,46 @@ async function built() {
 }
 
 describe('parley desktop', () => {
-  it('falls back to the web host with a one-line reason when the Electron binary is missing', async () => {
+  it('falls back to the web host with one line saying why the download failed and how to get Electron later', async () => {
     await built()
-    const { all, seen } = deps({ locate: () => ({ ok: false, reason: 'binary not installed' }) })
+    const { all, seen } = deps({
+      locate: () => ({ ok: false, reason: 'not installed', downloadable: true }),
+    })
     expect(await desktopCommand(options, all)).toBe(0)
     expect(seen.stderr).toEqual([
-      "Electron can't start here (binary not installed); serving the same UI in your browser instead.\n",
+      "Electron can't start here (download failed: ENOTFOUND github.com; get it later with `npx install-electron` in the Parley folder); serving the same UI in your browser instead.\n",
     ])
     expect(seen.served).toEqual([options])
     expect(seen.launched).toEqual([])
+  })
+
+  it('downloads a missing binary, then starts it', async () => {
+    await built()
+    let installed = false
+    const { all, seen } = deps({
+      locate: () =>
+        installed
+          ? { ok: true, binary: '/bin/electron' }
+          : { ok: false, reason: 'not installed', downloadable: true },
+      install: async () => {
+        installed = true
+        return { ok: true }
+      },
+    })
+    expect(await desktopCommand(options, all)).toBe(0)
+    expect(seen.launched.map(([binary]) => binary)).toEqual(['/bin/electron'])
+    expect(seen.served).toEqual([])
+  })
+
+  it('does not download when a download cannot help (no display)', async () => {
+    await built()
+    const { all, seen } = deps({
+      locate: () => ({ ok: false, reason: 'no display', downloadable: false }),
+    })
+    await desktopCommand(options, all)
+    expect(seen.installs).toBe(0)
+    expect(seen.stderr.join('')).toContain('(no display)')
+    expect(seen.served).toHaveLength(1)
   })
 
   it('falls back when the app is not built', async () => {

@@ -3,12 +3,20 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defaultDataDir } from '../../main/runtime/sessions/data-dir'
 import { electronPackageDir, locateElectron, type ElectronLocation } from '../locate-electron'
+import {
+  installElectron,
+  INSTALL_ELECTRON_COMMAND,
+  type ElectronInstall,
+} from '../install-electron'
 import { findAppRoot } from '../../hosts/web/app-root'
 import type { CliOptions } from '../parse-cli'
+import { folderProblem } from '../folder-problem'
 
 /** What `parley desktop` needs from the outside world; tests replace each part. */
 export interface DesktopDeps {
   locate: () => ElectronLocation
+  /** Downloads the missing binary with Electron's installer, drawing progress on stderr. */
+  install: () => Promise<ElectronInstall>
   /** The checkout or install root: Electron loads its package.json `main` (out/main/index.js). */
   appRoot: string
   launch: (binary: string, args: string[]) => Promise<number>
@@ -23,6 +31,16 @@ const defaultDeps: DesktopDeps = {
       env: process.env,
       platform: process.platform,
     }),
+  install: async () => {
+    const packageDir = electronPackageDir(import.meta.url)
+    if (packageDir === null) return { ok: false, reason: 'the electron package is not installed' }
+    return installElectron({
+      packageDir,
+      env: process.env,
+      output: process.stderr,
+      execPath: process.execPath,
+    })
+  },
   appRoot: findAppRoot(import.meta.url) ?? process.cwd(),
   launch: launchElectron,
   serve: async (options) => (await import('./serve-command')).serveCommand(options),
@@ -30,10 +48,11 @@ const defaultDeps: DesktopDeps = {
 }
 
 /**
- * `parley desktop` (`npm start`): starts the Electron app. Where Electron cannot start (binary
- * not downloaded, Linux without a display, app not built) it says why in one line and serves the
- * same UI through the web host instead, which prints `Parley listening on …`. Both use the same
- * data folder by default, so sessions follow the person between the two.
+ * `parley desktop` (`npm start`): starts the Electron app, downloading its binary first when only
+ * that is missing (the `electron` package fetches it lazily, not at npm install). Where Electron
+ * cannot start (download failed, Linux without a display, app not built) it says why in one line
+ * and serves the same UI through the web host instead, which prints `Parley listening on …`. Both
+ * use the same data folder by default, so sessions follow the person between the two.
  */
 export async function desktopCommand(
   options: CliOptions,
@@ -45,7 +64,20 @@ export async function desktopCommand(
     )
     return deps.serve(options)
   }
-  const located = deps.locate()
+  const refused = folderProblem(options)
+  if (refused !== undefined) {
+    deps.stderr(`parley desktop: ${refused}\n`)
+    return 2
+  }
+  let located = deps.locate()
+  if (!located.ok && located.downloadable) {
+    const installed = await deps.install()
+    if (!installed.ok)
+      return fallBack(
+        `${installed.reason}; get it later with \`${INSTALL_ELECTRON_COMMAND}\` in the Parley folder`,
+      )
+    located = deps.locate()
+  }
   if (!located.ok) return fallBack(located.reason)
   if (!existsSync(resolve(deps.appRoot, 'out/main/index.js')))
     return fallBack('the desktop app is not built; run npm run build')

@@ -100,7 +100,7 @@ describe('parley run', () => {
     const { args } = folder()
     expect(await parley(['run', ...args, '--port', '3', 'x'])).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--port is not a flag of "run"'),
+      stderr: expect.stringContaining('--port is not an option of "run"'),
     })
     expect(await parley(['run', ...args, '--mode', 'yolo', 'x'])).toMatchObject({
       code: 2,

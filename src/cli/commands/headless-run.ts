@@ -2,6 +2,7 @@ import { runtimeForCommand } from '../cli-runtime'
 import { DEMO_BACKEND_ID } from '../../main/runtime/models/demo-scenario'
 import type { SessionEvent, TurnEndEvent } from '../../shared/session-events'
 import type { CliOptions } from '../parse-cli'
+import { headlessOutcome } from './headless-outcome'
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const
 
@@ -9,7 +10,7 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const
  * `parley run`: one headless turn. Nobody is there to answer, so the agent has no AskUserQuestion
  * and a permission prompt is denied (the model is told why) unless the mode is bypass. Prints the
  * final assistant text, or with --json every log record (header first) as one JSON line. Exit 0 on
- * a completed turn. SIGINT/SIGTERM, or a reader that closes stdout (`| head`), stop the turn
+ * a completed turn that did not end on a tool this run lacks (see `headlessOutcome`). SIGINT/SIGTERM, or a reader that closes stdout (`| head`), stop the turn
  * cleanly: a running command is killed and the log ends with `turn_end stopped`.
  */
 export async function headlessRun(options: CliOptions): Promise<number> {
@@ -69,19 +70,16 @@ export async function headlessRun(options: CliOptions): Promise<number> {
     }
     if (interruptedBy !== undefined) stopTurn()
     const end = await ended
+    const reopened = await runtime.openSession({ sessionId })
+    const events = reopened.ok ? reopened.events : []
     if (!options.json) {
-      const reopened = await runtime.openSession({ sessionId })
-      const last = reopened.ok ? finalText(reopened.events, end.turnId) : undefined
+      const last = finalText(events, end.turnId)
       if (last !== undefined) print(`${last}\n`)
     }
     if (interruptedBy !== undefined) return interruptedBy
-    if (end.reason !== 'completed') {
-      process.stderr.write(
-        `parley run: the turn ended ${end.reason}${end.error ? `: ${end.error}` : ''}\n`,
-      )
-      return 1
-    }
-    return 0
+    const outcome = headlessOutcome(events, end)
+    for (const line of outcome.lines) process.stderr.write(`parley run: ${line}\n`)
+    return outcome.failed ? 1 : 0
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     await runtime.close()

@@ -89,7 +89,6 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
     if (remote.addresses.length === 0)
       io.stderr('parley serve: no LAN address found; the link works on this computer only\n')
   }
-  for (const problem of runtime.problems) io.stderr(`parley serve: ${problem}\n`)
   if (!existsSync(join(rendererDir, 'index.html')))
     io.stderr(
       'parley serve: the app is not built (run `npm run build`); only the WebSocket works\n',

@@ -29,7 +29,6 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     process.stdin.setRawMode(false)
     return runtime
   }
-  for (const problem of runtime.problems) process.stderr.write(`parley tui: ${problem}\n`)
 
   let finish: (code: number) => void = () => {}
   const exited = new Promise<number>((resolve) => {
@@ -47,8 +46,10 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
   const instance = render(
     <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={onExit} />,
     // Both ends are checked to be a terminal above; a CI variable in the environment (ink's
-    // default test) must not turn the live screen into a single frame at exit.
-    { exitOnCtrlC: false, interactive: true },
+    // default test) must not turn the live screen into a single frame at exit. Incremental
+    // rendering rewrites only the lines that changed (the reply's open tail, the spinner), not
+    // the whole redrawn part with every flush.
+    { exitOnCtrlC: false, interactive: true, incrementalRendering: true },
   )
   try {
     return await exited

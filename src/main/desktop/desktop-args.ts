@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 
 /** What the Electron entry takes from its command line and environment. */
 export interface DesktopArgs {
-  /** `--data-dir`, else env PARLEY_DATA_DIR; undefined = Electron's userData folder. */
+  /** `--data-dir`, else env PARLEY_DATA_DIR; undefined = `defaultDataDir()`, as for the CLI. */
   dataDir?: string
   /** `--scenario`; the runtime itself falls back to env PARLEY_SCENARIO. */
   scenarioPath?: string

@@ -38,7 +38,6 @@ describe('the electron-builder configuration', () => {
   it('builds an AppImage and a deb on Linux, a dmg on macOS and an NSIS installer on Windows', async () => {
     const config = await loadConfig()
     expect(config).toMatchObject({
-      productName: 'Parley',
       linux: { target: ['AppImage', 'deb'] },
       mac: { target: ['dmg'] },
       win: { target: ['nsis'] },

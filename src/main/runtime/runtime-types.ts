@@ -1,3 +1,4 @@
+import type { SandboxProbeDeps } from './sandbox/command-sandbox'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
 
@@ -34,6 +35,8 @@ export interface RuntimeOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   /** HTTP client for provider backends; tests point it at a local fake server. */
   fetch?: typeof globalThis.fetch
+  /** How the command sandbox is found; tests pass one that finds none. */
+  sandboxProbe?: SandboxProbeDeps
 }
 
 /**

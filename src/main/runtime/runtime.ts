@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type {
   BridgeCalls,
   BridgeEvent,
   BridgeOutput,
   BridgeParsedInput,
+  LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
@@ -33,7 +35,7 @@ import { newId, sessionPath, stateFromEvents, type SessionState } from './sessio
 import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
 import { readSessionLog } from './sessions/session-log'
 import { pageOfEvents } from '../../shared/event-pages'
-import { SettingsStore } from './settings/settings-store'
+import { SettingsFileError, SettingsStore } from './settings/settings-store'
 import { TurnEngine } from './turns/turn-engine'
 import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
@@ -44,6 +46,14 @@ import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './permissions/shell/bash-grammar'
 import { DeviceStore } from './remote/device-store'
 import { postNotice } from './remote/webhook-notice'
+import {
+  hiddenCandidates,
+  isSandboxed,
+  probeSandbox,
+  SYSTEM_PROBE,
+  unsandboxedNotice,
+  type CommandSandbox,
+} from './sandbox/command-sandbox'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -161,6 +171,8 @@ export class ParleyRuntime implements Runtime {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
+  /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
+  #sandbox: CommandSandbox
   #backend!: ModelBackend
   #closed = false
   /** The inbox as last announced (JSON), so `inbox_changed` is sent only when it changed. */
@@ -176,11 +188,17 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
+    this.#sandbox = {
+      availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
+      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+    }
     this.#drafts = new DraftStore(options.dataDir)
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
     const now = () => Date.now()
+    // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
+    const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
       parked: this.#parked,
       fifo: this.#fifo,
@@ -197,6 +215,11 @@ export class ParleyRuntime implements Runtime {
       now,
       interactive: options.interactive,
       permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      reviewContext: (workspace) => ({
+        workspace,
+        sandboxed: isSandboxed(this.#sandbox),
+        dataDir: resolve(options.dataDir),
+      }),
     })
     this.#asker = new ExternalAsker({
       broker: this.#broker,
@@ -212,6 +235,7 @@ export class ParleyRuntime implements Runtime {
       commandLineFiles: options.mcpConfigFiles ?? [],
       asker: this.#asker,
       env: options.env ?? process.env,
+      pidIsolation,
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -222,6 +246,7 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
+      pidIsolation,
       now,
     })
     this.#engine = new TurnEngine({
@@ -242,6 +267,7 @@ export class ParleyRuntime implements Runtime {
           await this.#secrets.get('openaiApiKey'),
           await this.#secrets.get('anthropicApiKey'),
         ]),
+      commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,
     })
@@ -261,16 +287,25 @@ export class ParleyRuntime implements Runtime {
     const { index, problems } = SessionIndex.load(this.options.dataDir)
     this.#index = index
     this.problems.push(...problems)
-    // Commands are reviewed with a shell grammar that loads asynchronously; load it before any
-    // turn (a recovered one included) can need it. Without it, commands are reviewed as
-    // unparseable: high risk, never remembered.
-    await loadBashGrammar().catch(() => undefined)
+    // Commands are reviewed with a shell grammar that loads asynchronously; it starts loading now
+    // and is awaited before any turn can need it: here when a turn is recovered, else by the turn
+    // engine before a turn's first step (so a client's first screen does not wait for it).
+    // Without it, commands are reviewed as unparseable: high risk, never remembered.
+    const grammar = loadBashGrammar().catch(() => undefined)
+    // The sandbox is found once, meanwhile: bwrap on Linux (tried for real), sandbox-exec on
+    // macOS, else none, which is said once. A recovered turn may run an approved command, so it
+    // is known before recovery.
+    const availability = await probeSandbox(this.options.sandboxProbe ?? SYSTEM_PROBE)
+    this.#sandbox = { ...this.#sandbox, availability }
+    const unsandboxed = unsandboxedNotice(this.#sandbox)
+    if (unsandboxed) this.problems.push(unsandboxed)
     // Only logs with something open are read now: a turn a quit or crash left open (recovery
     // reads the log itself, whatever the index said), or requests of agents and servers that
     // are gone. Every other session is read when it is first used.
     const open = [...index.entries()].filter(
       (e) => !e.damaged && (e.openTurnId !== null || e.openRequests > 0),
     )
+    if (open.length > 0) await grammar
     for (const entry of open) {
       const session = this.#session(entry.id)
       if (session) this.#recover(session)
@@ -530,8 +565,14 @@ export class ParleyRuntime implements Runtime {
       ...pageOfEvents(session.events, { limit }),
       total: session.events.length,
       pending: this.#broker.list(sessionId),
-      notices: session.notices,
+      notices: this.#withSandboxNotice(session.notices),
     }
+  }
+
+  /** Each session, when opened, says once that commands run unsandboxed (where they do). */
+  #withSandboxNotice(notices: readonly LogNotice[]): LogNotice[] {
+    const message = unsandboxedNotice(this.#sandbox)
+    return message === null ? [...notices] : [{ offset: 0, message }, ...notices]
   }
 
   async loadOlderEvents({
@@ -874,6 +915,7 @@ export class ParleyRuntime implements Runtime {
       models: this.#backend.models,
       ...(override !== undefined && !this.#backend.fake ? { modelOverride: override } : {}),
       ...(this.#defaultAgent ? { commandLineAgent: this.#defaultAgent } : {}),
+      ...(this.#settings.problem !== undefined ? { fileProblem: this.#settings.problem } : {}),
     }
   }
 
@@ -923,7 +965,12 @@ export class ParleyRuntime implements Runtime {
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
-    await this.#settings.update(patch)
+    try {
+      await this.#settings.update(patch)
+    } catch (error) {
+      if (!(error instanceof SettingsFileError)) throw error
+      return { ok: false, reason: 'invalid', message: error.message }
+    }
     await this.#resolveBackend()
     return { ok: true, settings: await this.#publicSettings() }
   }

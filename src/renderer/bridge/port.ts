@@ -1,11 +1,11 @@
-import { BRIDGE_METHODS, type ParleyBridge } from '../../shared'
+import { BRIDGE_METHODS, type HostBridge, type ParleyBridge } from '../../shared'
 import { checkResult } from './check-result'
 import { createWebSocketBridge, webSocketUrl, type ConnectionState } from './web-socket-bridge'
 
 declare global {
   interface Window {
     /** Set by the Electron preload; absent in a browser served by `parley serve`. */
-    parley?: ParleyBridge
+    parley?: HostBridge
   }
 }
 
@@ -35,7 +35,7 @@ export function openPort(win: Window = window, deviceToken?: string): Port {
 }
 
 /** The preload's bridge with every reply checked the way the WebSocket client checks them. */
-export function checkedBridge(raw: ParleyBridge): ParleyBridge {
+export function checkedBridge(raw: HostBridge): ParleyBridge {
   const methods = Object.fromEntries(
     BRIDGE_METHODS.map((method) => [
       method,

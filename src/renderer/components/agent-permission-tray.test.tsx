@@ -37,9 +37,11 @@ describe('an ACP agent’s permission request', () => {
     const no = within(tray).getByRole('button', {
       name: 'No, and tell Codex what to do differently',
     })
+    // One main action: the one-time allow; allowing for good is never the default.
     expect(yes).toHaveClass('button-primary')
-    expect(always).toHaveClass('button-primary')
+    expect(always).toHaveClass('button-secondary')
     expect(no).toHaveClass('button-secondary')
+    expect(within(tray).getByRole('list', { name: 'Options' })).toContainElement(always)
     expect(footerButtons(tray).slice(1)).toEqual([
       'Yes1',
       'Yes, and don’t ask again2',
@@ -51,6 +53,16 @@ describe('an ACP agent’s permission request', () => {
       { requestId: 'a1', optionId: 'approved-for-session' },
     ])
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument()
+  })
+
+  it('labels an agent’s command with Parley’s own risk review', async () => {
+    const { tray } = await showAgentPermission({
+      title: 'rm -rf build',
+      risk: 'high',
+      riskWhy: 'deletes files',
+    })
+    expect(within(tray).getByText('High risk: deletes files')).toBeInTheDocument()
+    expect(tray).toHaveClass('is-high-risk')
   })
 
   it('shows the files it touches and its changes as diffs with counts, the rest behind Details', async () => {

@@ -14,8 +14,14 @@ import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 import { TrayStop } from './tray-stop'
 
-const isAllow = (option: AgentPermissionOption) =>
-  option.kind === 'allow_once' || option.kind === 'allow_always'
+const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const
+
+/**
+ * The one option styled as the main action: the agent's first one-time allow. Never an
+ * "always" option: allowing for good is a choice a person makes deliberately, not by default.
+ */
+const primaryOf = (options: readonly AgentPermissionOption[]) =>
+  options.find((o) => o.kind === 'allow_once')?.optionId
 
 /** Only the first nine options get a number key. */
 const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
@@ -24,8 +30,9 @@ const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
  * An ACP agent's `session/request_permission`: "<agent> asks", the call's title (for Codex, the
  * command) as code, the files it touches and its changes as diffs ("+8 −4"), everything else the
  * agent said behind Details, and one button per option the agent offers, named exactly as the
- * agent names it — allowing ones primary, rejecting ones secondary, in the agent's order — then
- * Stop. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
+ * agent names it, in the agent's order, as a list that wraps (real names are long: "Yes, and
+ * don't ask again for commands that start with `…`"); only the one-time allow is primary — then
+ * Stop. A command gets Parley's own risk label. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
  * one-time "no". Keys act only once the tray is armed. When the agent is gone nothing can reach
  * it: the tray says so and offers only Dismiss.
  */
@@ -51,6 +58,7 @@ export function AgentPermissionTray({
   const hasDetails = diffs.length > 0 || request.detail.trim() !== ''
   // A file whose change is shown above is not listed twice.
   const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
+  const primary = primaryOf(request.options)
 
   // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
   // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
@@ -94,7 +102,7 @@ export function AgentPermissionTray({
       ref={regionRef}
       role="region"
       aria-label="Permission request"
-      className="tray tray-permission tray-agent-permission"
+      className={`tray tray-permission tray-agent-permission${request.risk === 'high' ? ' is-high-risk' : ''}`}
       tabIndex={-1}
       data-armed={armed}
       onKeyDownCapture={onKeyDownCapture}
@@ -102,6 +110,12 @@ export function AgentPermissionTray({
     >
       <TrayHeader interaction={request} waiting={waiting} title={`${asker} asks`} armed={armed}>
         {request.toolKind && <span className="tray-kind">{request.toolKind}</span>}
+        {request.risk && (
+          <span className={`risk risk-${request.risk}`}>
+            {RISK_TEXT[request.risk]}
+            {request.riskWhy ? `: ${request.riskWhy}` : ''}
+          </span>
+        )}
       </TrayHeader>
       <div className="tray-body">
         {request.orphaned && (
@@ -184,27 +198,32 @@ export function AgentPermissionTray({
             </button>
           ) : (
             <>
-              {request.options.map((option, i) => (
-                <button
-                  key={option.optionId}
-                  ref={(el) => {
-                    buttons.current[i] = el
-                  }}
-                  type="button"
-                  className={isAllow(option) ? 'button-primary' : 'button-secondary'}
-                  disabled={busy}
-                  aria-keyshortcuts={keyOf(i)}
-                  onClick={() => void choose(option)}
-                >
-                  {/* Isolated: a direction override in an agent's name stays inside its button. */}
-                  <bdi>{option.name}</bdi>
-                  {keyOf(i) && (
-                    <kbd className="key-hint" aria-hidden="true">
-                      {keyOf(i)}
-                    </kbd>
-                  )}
-                </button>
-              ))}
+              <ul className="agent-options" aria-label="Options">
+                {request.options.map((option, i) => (
+                  <li key={option.optionId}>
+                    <button
+                      ref={(el) => {
+                        buttons.current[i] = el
+                      }}
+                      type="button"
+                      className={
+                        option.optionId === primary ? 'button-primary' : 'button-secondary'
+                      }
+                      disabled={busy}
+                      aria-keyshortcuts={keyOf(i)}
+                      onClick={() => void choose(option)}
+                    >
+                      {/* Isolated: a direction override in an agent's name stays inside its button. */}
+                      <bdi>{option.name}</bdi>
+                      {keyOf(i) && (
+                        <kbd className="key-hint" aria-hidden="true">
+                          {keyOf(i)}
+                        </kbd>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ul>
               <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
             </>
           )}

@@ -47,6 +47,62 @@ describe("an ACP session's modes", () => {
     )
   })
 
+  it('says what Auto means in the empty session an agent starts in Auto, and shows the mode by the message box', async () => {
+    const fake = createFakeBridge({
+      sessions: [
+        fakeSession('s1', {
+          title: 'New',
+          agent: { id: 'claude-code', name: 'Claude Code' },
+          backend: 'acp:claude-code',
+          agentModes: { ...MODES, currentModeId: 'auto' },
+        }),
+      ],
+      settings: { agents: [fakeAgent('claude-code', 'Claude Code')] },
+    })
+    await renderApp(fake, 's1')
+    expect(screen.getByText(/^Auto: the agent decides by itself/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Agent mode: Auto' })).toBeInTheDocument()
+  })
+
+  it('shows an agent’s title with its code as code, and its file change as a diff rather than JSON', async () => {
+    const fake = createFakeBridge({
+      sessions: [codexSession()],
+      events: {
+        s1: [
+          userMessage('hi', 't-1'),
+          {
+            type: 'agent_tool_call',
+            at: 2_000,
+            turnId: 't-1',
+            toolCallId: 'w-1',
+            title: 'Write `notes.txt`',
+            kind: 'edit',
+            status: 'completed',
+            locations: [{ path: '/ws/notes.txt' }],
+            content: [
+              {
+                type: 'diff',
+                path: '/ws/notes.txt',
+                oldText: 'old line\n',
+                newText: 'new line\n',
+                truncated: false,
+              },
+            ],
+          },
+        ],
+      },
+      settings: { agents: [fakeAgent('codex', 'Codex')] },
+    })
+    const { user } = await renderApp(fake, 's1')
+    const toggle = await screen.findByRole('button', { name: /Write\s*notes\.txt\s*call, Done/ })
+    expect(within(toggle).getByText('notes.txt').tagName).toBe('CODE')
+    expect(toggle.textContent).not.toContain('`')
+    await user.click(toggle)
+    expect(screen.getByText('new line')).toBeInTheDocument()
+    expect(screen.getByText('old line')).toBeInTheDocument()
+    expect(screen.queryByText(/"newText"/)).not.toBeInTheDocument()
+  })
+
   it("keeps Parley's policy as file access through Parley, and offers no model picker", async () => {
     const fake = createFakeBridge({
       sessions: [codexSession({ agentModes: MODES })],

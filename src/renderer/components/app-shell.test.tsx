@@ -138,6 +138,30 @@ describe('screen readers', () => {
     expect(live).toHaveTextContent('“Back” needs input.')
   })
 
+  it('hear the start of a long reply, its code said as “(code)”', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1', { running: true })] })
+    const { emit } = await renderApp(fake)
+    const live = screen
+      .getAllByRole('status')
+      .find((el) => el.getAttribute('aria-live') === 'polite') as HTMLElement
+    const code = '```ts\n' + 'const x = 1\n'.repeat(2_000) + '```\n'
+    const text = `${code}The **summary** comes after the code. ${'And more words. '.repeat(50_000)}`
+    emit({
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'assistant_text', at: 5, turnId: 't1', step: 0, text },
+    })
+    emit({
+      type: 'session_event',
+      sessionId: 's1',
+      event: { type: 'turn_end', at: 6, turnId: 't1', reason: 'completed' },
+    })
+    expect(live.textContent).toMatch(
+      /^The agent replied: \(code\) The summary comes after the code\. And more words\..*…$/,
+    )
+    expect(live.textContent?.length).toBeLessThan(300)
+  })
+
   it('hear who said each message', async () => {
     const fake = createFakeBridge({
       sessions: [fakeSession('s1')],

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
-import { permissionRequest, questionRequest } from '../testing/fixtures'
+import { agentPermissionRequest, permissionRequest, questionRequest } from '../testing/fixtures'
 import { renderApp } from '../testing/render-app'
 
 const oneSession = () => createFakeBridge({ sessions: [fakeSession('s1', { title: 'Refactor' })] })
@@ -18,7 +18,7 @@ describe('the tray in the composer slot', () => {
     expect(tray).toHaveFocus()
     expect(within(tray).getByText('Medium risk')).toBeInTheDocument()
 
-    await user.click(within(tray).getByRole('checkbox', { name: 'Remember for this turn' }))
+    await user.click(within(tray).getByRole('checkbox', { name: /^Remember for this turn/ }))
     await user.click(within(tray).getByRole('button', { name: 'Allow' }))
 
     const composer = await screen.findByRole('textbox', { name: 'Message' })
@@ -27,6 +27,16 @@ describe('the tray in the composer slot', () => {
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: true },
     ])
+  })
+
+  it('keeps the message box for an orphaned agent request, and the session does not need input', async () => {
+    const fake = oneSession()
+    await renderApp(fake)
+    act(() => fake.ask(agentPermissionRequest({ orphaned: true })))
+    const tray = await screen.findByRole('region', { name: 'Permission request' })
+    expect(within(tray).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible()
+    expect(screen.queryByText('Needs input')).not.toBeInTheDocument()
   })
 
   it('shows the full detail behind Details with invisible characters made visible', async () => {
@@ -45,11 +55,17 @@ describe('the tray in the composer slot', () => {
     expect(tray.textContent).not.toContain('\u202E')
   })
 
-  it('shows a countdown for an expiring request and "waiting since" for a recovered one', async () => {
+  it('shows the countdown only in its last minute, and "waiting since" for a recovered one', async () => {
     const fake = oneSession()
     await renderApp(fake)
-    act(() => fake.ask(permissionRequest({ expiresAt: Date.now() + 299_500 })))
-    expect(await screen.findByText(/Denies automatically in 5:00|4:59/)).toBeInTheDocument()
+    act(() => fake.ask(permissionRequest({ requestId: 'p0', expiresAt: Date.now() + 299_500 })))
+    await screen.findByRole('region', { name: 'Permission request' })
+    expect(screen.queryByText(/Denies automatically/)).not.toBeInTheDocument()
+    await act(async () => {
+      await fake.bridge.respondToPermission({ requestId: 'p0', decision: 'deny', remember: false })
+    })
+    act(() => fake.ask(permissionRequest({ expiresAt: Date.now() + 50_000 })))
+    expect(await screen.findByText(/Denies automatically in 0:[45]\d/)).toBeInTheDocument()
     act(() => fake.ask(permissionRequest({ requestId: 'p2', recovered: true })))
     await act(async () => {
       await fake.bridge.respondToPermission({ requestId: 'p1', decision: 'deny', remember: false })
@@ -99,7 +115,7 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
-    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
 
     expect(within(tray).getByText('Not answered')).toBeInTheDocument()
     expect(within(tray).getByText('Zig')).toBeInTheDocument()
@@ -113,7 +129,7 @@ describe('the tray in the composer slot', () => {
     ])
   })
 
-  it('can submit straight from the last question, sending what is picked and null for the rest', async () => {
+  it('submits from the review after the last question, sending what is picked and null for the rest', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
     act(() => fake.ask(questionRequest()))
@@ -123,6 +139,8 @@ describe('the tray in the composer slot', () => {
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
     expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
+    expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
     await user.click(within(tray).getByRole('button', { name: 'Submit' }))
 
     await screen.findByRole('textbox', { name: 'Message' })

@@ -1,13 +1,13 @@
-import { useEffect, useRef, type JSX } from 'react'
-import type { PendingInteraction } from '../../shared'
+import { useEffect, useRef, useState, type JSX } from 'react'
+import { askerName, awaitsAnswer, type PendingInteraction } from '../../shared'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
-import { AgentPermissionTray } from './agent-permission-tray'
+import { TRAYS } from '../deferred-parts'
+import { useDeferredModule } from '../shell/deferred-module'
 import { Composer } from './composer'
-import { FormRequestTray } from './form-request-tray'
-import { PermissionTray } from './permission-tray'
-import { QuestionTray } from './question-tray'
+import { QueuedMessages } from './queued-messages'
+import type * as Trays from './trays'
 import { TurnStatus } from './turn-status'
 
 /**
@@ -15,23 +15,53 @@ import { TurnStatus } from './turn-status'
  * to compile, so no request can leave the composer hidden with nothing in its place. The inbox
  * shows a request's tray with it too.
  */
+function trayFor(
+  trays: typeof Trays,
+  head: PendingInteraction,
+  waiting: readonly PendingInteraction[],
+  onClose: (() => void) | undefined,
+): JSX.Element {
+  switch (head.kind) {
+    case 'permission':
+      return <trays.PermissionTray request={head} waiting={waiting} />
+    case 'agent_permission':
+      return <trays.AgentPermissionTray request={head} waiting={waiting} />
+    case 'question':
+    case 'form':
+      return (
+        <trays.FormRequestTray request={head} waiting={waiting} {...(onClose && { onClose })} />
+      )
+  }
+}
+
+/** The tray's chunk is fetched right after the first frame; until it is there, no tray shows. */
 export function TrayFor({
   head,
   waiting,
+  onClose,
 }: {
   head: PendingInteraction
   waiting: readonly PendingInteraction[]
-}): JSX.Element {
-  switch (head.kind) {
-    case 'permission':
-      return <PermissionTray request={head} waiting={waiting} />
-    case 'question':
-      return <QuestionTray request={head} waiting={waiting} />
-    case 'agent_permission':
-      return <AgentPermissionTray request={head} waiting={waiting} />
-    case 'form':
-      return <FormRequestTray request={head} waiting={waiting} />
-  }
+  /** Escape in a form or question: back to the composer, the request still waiting. */
+  onClose?: () => void
+}) {
+  const trays = useDeferredModule(TRAYS)
+  return trays ? trayFor(trays, head, waiting, onClose) : null
+}
+
+/** While a closed form waits: one line above the composer, and the way back to it. */
+function WaitingLine({ head, onOpen }: { head: PendingInteraction; onOpen: () => void }) {
+  const what = head.kind === 'question' ? 'a question' : 'a form'
+  return (
+    <p className="tray-closed-line">
+      <span>
+        {askerName(head.source)} is waiting on {what}.
+      </span>
+      <button type="button" className="button-secondary small" onClick={onOpen}>
+        Answer
+      </button>
+    </p>
+  )
 }
 
 /**
@@ -46,15 +76,18 @@ export function ComposerSlot() {
   const ready = useChat((s) => s.ready)
   const { composerRef } = useShell()
   const trayWasShown = useRef(false)
+  // The form request put aside with Escape: the composer shows until it is opened again.
+  const [closedId, setClosedId] = useState<string | null>(null)
+  const tray = head && head.requestId !== closedId ? head : undefined
 
   useEffect(() => {
-    if (head) trayWasShown.current = true
+    if (tray) trayWasShown.current = true
     else if (trayWasShown.current) {
       trayWasShown.current = false
       // It is in view at the bottom: no scroll into view, so no forced layout right after an answer.
       composerRef.current?.focus({ preventScroll: true })
     }
-  }, [head, composerRef])
+  }, [tray, composerRef])
 
   // The message box is where a person starts: focused as soon as it can take text.
   const focusedOnLoad = useRef(false)
@@ -69,9 +102,19 @@ export function ComposerSlot() {
   return (
     <div className="composer-slot">
       <TurnStatus />
-      {head && <TrayFor key={head.requestId} head={head} waiting={waiting} />}
+      <QueuedMessages />
+      {tray && (
+        <TrayFor
+          key={tray.requestId}
+          head={tray}
+          waiting={waiting}
+          onClose={() => setClosedId(tray.requestId)}
+        />
+      )}
+      {head && !tray && <WaitingLine head={head} onOpen={() => setClosedId(null)} />}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}
-      {ready && <Composer ref={composerRef} hidden={head !== undefined} />}
+      {/* An orphaned request (its agent exited) waits for no one: the message box stays. */}
+      {ready && <Composer ref={composerRef} hidden={tray !== undefined && awaitsAnswer(tray)} />}
     </div>
   )
 }

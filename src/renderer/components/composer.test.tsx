@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
 import { userMessage } from '../testing/fixtures'
@@ -54,14 +54,35 @@ describe('the composer', () => {
     expect(fake.callsOf('updateSettings')).toEqual([{ model: 'fake-large' }])
   })
 
-  it('offers Stop while a turn runs and says why a message was refused, keeping it', async () => {
+  it('queues a message sent while a turn runs: shown, editable, cancellable, sent when the turn ends', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1', { running: true })] })
     const { user } = await renderApp(fake)
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'next step{Enter}')
-    expect(await screen.findByRole('alert')).toHaveTextContent('still working')
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('next step')
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await user.type(box, 'first{Enter}')
+    await user.type(box, 'second{Enter}')
+    expect(box).toHaveValue('')
+    expect(fake.callsOf('send')).toEqual([])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    const queued = screen.getByRole('region', { name: 'Queued messages' })
+    expect(
+      within(queued)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('first'), expect.stringContaining('second')])
+    await user.click(within(queued).getByRole('button', { name: 'Edit queued message: first' }))
+    const edit = within(queued).getByRole('textbox', { name: 'Queued message' })
+    await user.clear(edit)
+    await user.type(edit, 'first, changed{Enter}')
+    await user.click(within(queued).getByRole('button', { name: 'Cancel queued message: second' }))
     await user.click(screen.getByRole('button', { name: 'Stop' }))
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
+
+    act(() => fake.setRunning('s1', false))
+    await waitFor(() =>
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'first, changed' }]),
+    )
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Queued messages' })).not.toBeInTheDocument(),
+    )
   })
 })

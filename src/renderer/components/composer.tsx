@@ -12,7 +12,8 @@ const SIZED_BY_CSS =
 
 /**
  * The message box. Its text lives in the store per session, so it survives session switches and
- * the tray (which hides this form without unmounting it). Enter sends, Shift+Enter breaks a line.
+ * the tray (which hides this form without unmounting it). Enter sends, Shift+Enter breaks a line;
+ * while the agent works, Enter queues the message, sent when the turn ends.
  */
 export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(function Composer(
   { hidden },
@@ -67,7 +68,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         }}
         className="composer-input"
         aria-label="Message"
-        placeholder={running ? 'The agent is working…' : 'Message the agent'}
+        placeholder={
+          running ? 'The agent is working… Enter queues a message for after' : 'Message the agent'
+        }
         rows={1}
         maxLength={LIMITS.messageText}
         value={draft}
@@ -101,7 +104,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         <button
           type="submit"
           className="button-primary"
-          disabled={running || offline || draft.trim() === ''}
+          disabled={offline || draft.trim() === ''}
           aria-describedby={offline ? whyNotId : undefined}
         >
           Send

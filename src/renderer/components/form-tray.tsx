@@ -1,13 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import type { FormDraft, FormField, FormResponse, PendingInteraction } from '../../shared'
+import { formShape, type FormRequest } from '../../shared/form-buttons'
+import { draftErrors, formContent } from '../../shared/form-answers'
 import {
-  askerName,
-  type FormDraft,
-  type FormInteraction,
-  type FormResponse,
-  type PendingInteraction,
-} from '../../shared'
-import { canAccept, draftErrors, formContent, reviewRows } from '../../shared/form-answers'
-import {
+  chooseOther,
   goTo,
   hasReview,
   isReview,
@@ -15,11 +11,16 @@ import {
   normalizeDraft,
   partCount,
   partFields,
+  pickOption,
   previous,
+  toggleOption,
+  toggleOther,
 } from '../../shared/form-state'
-import { isTextEntry, isTrayKey, useArmed } from '../tray/use-armed'
+import { useArmed } from '../../ui-common/use-armed'
+import { isTextEntry, isTrayKey } from '../tray/use-armed'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
+import { FormReview } from './form-review'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 import { TrayStop } from './tray-stop'
@@ -28,7 +29,8 @@ import { TrayStop } from './tray-stop'
 type Settled = void | boolean | Promise<void | boolean>
 
 export interface FormTrayProps {
-  interaction: FormInteraction
+  /** An ACP agent's or MCP server's form, or AskUserQuestion (the form preset). */
+  interaction: FormRequest
   /** The latest saved draft (the store's), else the interaction's own; null for a fresh form. */
   draft: FormDraft | null
   /** The requests waiting behind this one (the "k more waiting" list). */
@@ -39,10 +41,12 @@ export interface FormTrayProps {
   onRespond: (response: FormResponse) => Settled
   /** The asker is gone: send the answers as a new message to it instead. */
   onSendAsMessage: (response: FormResponse) => Settled
-  /** The asker is gone: close the request without sending anything. */
+  /** Closes the request without sending anything (the asker is gone, or a restart left it open). */
   onDismiss: () => Settled
   /** Stops the turn; the button is offered (after the main actions) only when this is given. */
   onStop?: () => void
+  /** Escape: back to the composer; the request keeps waiting, its draft kept. */
+  onClose?: () => void
   /**
    * For this long after it appears the tray's keys (Enter, Space, Escape, digits) do nothing
    * outside a text box, so type-ahead never answers it; 0 (the default) arms it at once.
@@ -50,13 +54,19 @@ export interface FormTrayProps {
   armingMs?: number
 }
 
+/** Where focus goes once the next render is on screen: an option by position, or "Other". */
+type FocusAfter = { option: number } | 'other-text' | null
+
 /**
- * A form from an ACP agent or an MCP server, in the tray that takes the composer's place: the
- * asker's message, every field labelled by its title, and Submit / Decline / Cancel, always
- * offered. Submit checks the answers first and puts each problem at its field (never only a
- * disabled button). A form shown a question at a time (AskUserQuestion) has Previous / Next,
- * "n / N" and a review. When the asker is gone, the answers can go as a new message instead.
- * Dumb: the draft comes in, every change and outcome goes out through the callbacks.
+ * Every form in the tray that takes the composer's place: an ACP agent's or MCP server's form,
+ * and AskUserQuestion (the shared form state's preset). The header names who receives the
+ * answers; a form shows its message, every field labelled by its title, and Submit / Decline /
+ * Cancel; Submit checks the answers first and puts each problem at its field. A form shown a
+ * question at a time has number keys for its options (focus follows the pick), Enter for Next,
+ * Previous / Next, "n / N", and a review that alone has Submit; a single question is answered in
+ * place. When the asker is gone, the answers can go as a new message instead. Escape goes back
+ * to the composer and leaves the request waiting. Dumb: the draft comes in, every change and
+ * outcome goes out through the callbacks.
  */
 export function FormTray({
   interaction,
@@ -67,10 +77,12 @@ export function FormTray({
   onSendAsMessage,
   onDismiss,
   onStop,
+  onClose,
   armingMs = 0,
 }: FormTrayProps) {
   const armed = useArmed(armingMs)
-  const spec = interaction.form
+  const shape = useMemo(() => formShape(interaction), [interaction])
+  const { spec, asker, buttons } = shape
   const draft = useMemo(
     () => normalizeDraft(spec, saved ?? interaction.draft),
     [spec, saved, interaction.draft],
@@ -80,17 +92,46 @@ export function FormTray({
   const [busy, setBusy] = useState(false)
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef<FocusAfter>(null)
   const baseId = useId()
-  const asker = askerName(interaction.source)
+  const hintId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
   const stepped = hasReview(spec)
   const parts = partCount(spec)
+  // A single question is answered in place: no Previous / Next, no review.
+  const single = stepped && parts === 1
   const reviewing = isReview(spec, draft)
-  const acceptable = canAccept(spec)
+  const offers = (button: (typeof buttons)[number]) => buttons.includes(button)
+  const current = stepped && !reviewing ? spec.fields[draft.index] : undefined
 
-  // Focus enters the tray itself, not a control: keys typed before it appeared answer nothing.
-  // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
-  useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
+  // A form: focus enters the tray itself, not a control, so keys typed before it appeared answer
+  // nothing (and focusing what is in view at the bottom need not scroll, so no forced layout).
+  useEffect(() => {
+    if (!stepped) regionRef.current?.focus({ preventScroll: true })
+  }, [stepped])
+
+  // A question at a time: focus follows the step, to the chosen (or first) option, or Submit.
+  useEffect(() => {
+    if (!stepped) return
+    if (draft.index >= parts) {
+      submitRef.current?.focus()
+      return
+    }
+    const inputs = optionInputs(bodyRef.current)
+    const checked = inputs.find((r) => r.checked)
+    ;(checked ?? inputs[0])?.focus()
+  }, [stepped, draft.index, parts])
+
+  // A number key moves focus to what it picked, once that has rendered.
+  useEffect(() => {
+    const target = focusAfter.current
+    if (target === null) return
+    focusAfter.current = null
+    const body = bodyRef.current
+    if (target === 'other-text') body?.querySelector<HTMLElement>('textarea.other-answer')?.focus()
+    else optionInputs(body)[target.option]?.focus()
+  })
 
   // After a refused Submit, focus moves to the first field that says what is wrong.
   useEffect(() => {
@@ -99,7 +140,7 @@ export function FormTray({
     if (!invalid) return
     // In a group: the empty "Other" box, else the chosen option, else the first one.
     const inside = (selector: string) => invalid.querySelector<HTMLElement>(selector)
-    if (invalid.matches('input, textarea')) invalid.focus()
+    if (invalid.matches('input, textarea, select')) invalid.focus()
     else (inside('.form-other') ?? inside('input:checked') ?? inside('input') ?? invalid).focus()
   }, [refusals])
 
@@ -125,6 +166,7 @@ export function FormTray({
     return null
   }
   const submit = () => {
+    if (busy) return
     const response = checkedResponse()
     if (response) void settle(() => onRespond(response))
   }
@@ -133,26 +175,68 @@ export function FormTray({
     if (response) void settle(() => onSendAsMessage(response))
   }
 
+  /** Number key `n` on a question: picks (or ticks) an option; the one after them is "Other". */
+  const numberKey = (n: number): boolean => {
+    if (current?.type !== 'choice' && current?.type !== 'multi') return false
+    const i = draft.index
+    if (n >= 1 && n <= current.options.length) {
+      focusAfter.current = { option: n - 1 }
+      change(
+        current.type === 'choice'
+          ? pickOption(spec, draft, i, n - 1)
+          : toggleOption(spec, draft, i, n - 1),
+      )
+      return true
+    }
+    if (n !== current.options.length + 1 || !current.other) return false
+    const withOther =
+      current.type === 'choice' ? chooseOther(spec, draft, i) : toggleOther(spec, draft, i)
+    const value = withOther.values[i]
+    const ticked = value?.kind === 'other' || (value?.kind === 'options' && value.other !== null)
+    focusAfter.current = ticked ? 'other-text' : { option: n - 1 }
+    change(withOther)
+    return true
+  }
+
   const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
     if (!armed && isTrayKey(event.key) && !isTextEntry(event.target)) {
       event.preventDefault()
       event.stopPropagation()
     }
   }
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return
+    if (event.key === 'Escape' && onClose) {
+      event.preventDefault()
+      onClose()
+      return
+    }
+    if (!stepped || reviewing) return
+    if (event.key === 'Enter' && !event.shiftKey) {
+      if (event.target instanceof HTMLButtonElement) return
+      event.preventDefault()
+      if (single) submitRef.current?.focus()
+      else change(next(spec, draft))
+      return
+    }
+    if (isTextEntry(event.target)) return
+    if (/^[0-9]$/.test(event.key) && numberKey(Number(event.key))) event.preventDefault()
+  }
 
   const shown = reviewing ? [] : partFields(spec, draft.index)
-  const lastPart = stepped && !reviewing && draft.index === parts - 1
-  const review = reviewing ? reviewRows(spec, draft) : null
+  const showSubmit = offers('submit') && (!stepped || single || reviewing)
+  const explainsOutcomes = offers('decline') || offers('cancel')
 
   return (
     <section
       ref={regionRef}
       role="region"
       aria-label="Agent question"
-      className="tray tray-question tray-form"
+      className={`tray tray-question ${stepped ? 'tray-ask' : 'tray-form'}`}
       tabIndex={-1}
       data-armed={armed}
       onKeyDownCapture={onKeyDownCapture}
+      onKeyDown={onKeyDown}
     >
       <TrayHeader interaction={interaction} waiting={waiting} armed={armed} title={`${asker} asks`}>
         {stepped && (
@@ -161,22 +245,22 @@ export function FormTray({
           </span>
         )}
       </TrayHeader>
+      {spec.message && (
+        <p className="form-message">
+          <RevealedText text={spec.message} />
+        </p>
+      )}
       <div className="tray-body" ref={bodyRef}>
-        {interaction.orphaned && (
+        {shape.orphaned && (
           <p className="form-notice form-notice-warn">
             {asker} is no longer waiting. Send as message puts your answers in a new message to it;
             Dismiss closes this without sending anything.
           </p>
         )}
-        {!acceptable && !interaction.orphaned && (
+        {!offers('submit') && !offers('send') && (
           <p className="form-notice">
             This form asks for something Parley does not show, so it can only be declined or
             cancelled.
-          </p>
-        )}
-        {spec.message && (
-          <p className="form-message">
-            <RevealedText text={spec.message} />
           </p>
         )}
         {shown.length > 0 && (
@@ -187,52 +271,70 @@ export function FormTray({
               return (
                 <FormFieldView
                   key={`${i}-${field.key}`}
-                  field={field}
+                  field={stepped ? asQuestion(field) : field}
                   value={draft.values[i] ?? null}
                   error={errors[field.key]}
                   id={`${baseId}-${i}`}
                   edit={edit(i)}
+                  numbered={stepped}
                 />
               )
             })}
+            {stepped && !single && !draft.values[draft.index] && (
+              <p className="tray-hint">Next without a choice leaves this one unanswered.</p>
+            )}
           </div>
         )}
-        {review && (
-          <>
-            <p className="question-text">Review your answers</p>
-            {review.unanswered > 0 && (
-              <p className="form-review-unanswered">{review.unanswered} unanswered</p>
-            )}
-            <ol className="review-list">
-              {review.rows.map((row) => (
-                <li key={row.field}>
-                  <span className="review-question">
-                    <RevealedText text={row.title} />
-                  </span>
-                  {row.answer === null ? (
-                    <span className="review-answer review-unanswered">Not answered</span>
-                  ) : (
-                    <span className="review-answer">
-                      <RevealedText text={row.answer} />
-                    </span>
-                  )}{' '}
-                  <button
-                    type="button"
-                    className="button-quiet small"
-                    aria-label={`Edit: ${row.title}`}
-                    onClick={() => change(goTo(spec, draft, row.field))}
-                  >
-                    Edit
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </>
+        {reviewing && (
+          <FormReview
+            spec={spec}
+            draft={draft}
+            disabled={busy}
+            onEdit={(field) => change(goTo(spec, draft, field))}
+          />
         )}
       </div>
       <footer className="tray-actions">
-        {interaction.orphaned ? (
-          <span className="tray-main-actions">
+        {explainsOutcomes && (
+          <p className="tray-hint form-outcomes" id={hintId}>
+            Decline says no to {asker === 'The agent' ? 'it' : asker}; Cancel closes the form
+            unanswered{onStop ? '; Stop ends the whole turn' : ''}.
+          </p>
+        )}
+        {offers('cancel') && (
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            aria-describedby={hintId}
+            onClick={() => void settle(() => onRespond({ action: 'cancel' }))}
+          >
+            Cancel
+          </button>
+        )}
+        {offers('decline') && (
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            aria-describedby={hintId}
+            onClick={() => void settle(() => onRespond({ action: 'decline' }))}
+          >
+            Decline
+          </button>
+        )}
+        {offers('dismiss') && !shape.orphaned && (
+          <button
+            type="button"
+            className="button-quiet"
+            disabled={busy}
+            onClick={() => void settle(onDismiss)}
+          >
+            Dismiss
+          </button>
+        )}
+        <span className="tray-main-actions">
+          {shape.orphaned && (
             <button
               type="button"
               className="button-secondary"
@@ -241,6 +343,8 @@ export function FormTray({
             >
               Dismiss
             </button>
+          )}
+          {offers('send') && (
             <button
               type="button"
               className="button-primary"
@@ -249,56 +353,59 @@ export function FormTray({
             >
               Send as message
             </button>
-          </span>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="button-quiet"
-              disabled={busy}
-              onClick={() => void settle(() => onRespond({ action: 'cancel' }))}
-            >
-              Cancel
-            </button>
+          )}
+          {stepped && !single && (
             <button
               type="button"
               className="button-secondary"
-              disabled={busy}
-              onClick={() => void settle(() => onRespond({ action: 'decline' }))}
+              disabled={busy || draft.index === 0}
+              onClick={() => change(previous(spec, draft))}
             >
-              Decline
+              Previous
             </button>
-            <span className="tray-main-actions">
-              {stepped && (
-                <button
-                  type="button"
-                  className="button-secondary"
-                  disabled={busy || draft.index === 0}
-                  onClick={() => change(previous(spec, draft))}
-                >
-                  Previous
-                </button>
-              )}
-              {stepped && !reviewing && (
-                <button
-                  type="button"
-                  className={lastPart ? 'button-secondary' : 'button-primary'}
-                  disabled={busy}
-                  onClick={() => change(next(spec, draft))}
-                >
-                  Next
-                </button>
-              )}
-              {(!stepped || reviewing || lastPart) && (
-                <button type="button" className="button-primary" disabled={busy} onClick={submit}>
-                  Submit
-                </button>
-              )}
-              {onStop && <TrayStop onStop={onStop} />}
-            </span>
-          </>
-        )}
+          )}
+          {stepped && !single && !reviewing && (
+            <button
+              type="button"
+              className="button-primary"
+              disabled={busy}
+              onClick={() => change(next(spec, draft))}
+            >
+              Next
+            </button>
+          )}
+          {showSubmit && (
+            <button
+              ref={submitRef}
+              type="button"
+              className="button-primary"
+              disabled={busy}
+              onClick={submit}
+            >
+              Submit
+            </button>
+          )}
+          {onStop && !shape.orphaned && <TrayStop onStop={onStop} disabled={busy} />}
+        </span>
       </footer>
     </section>
   )
+}
+
+/** The radios and checkboxes of the part on screen, in order ("Other" last). */
+function optionInputs(body: HTMLElement | null): HTMLInputElement[] {
+  return Array.from(
+    body?.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]') ?? [],
+  )
+}
+
+/**
+ * A question as the tray shows it: a multi-select says so under its text (and to screen readers,
+ * as the group's description), since the model's question alone does not tell radios from
+ * checkboxes.
+ */
+function asQuestion(field: FormField): FormField {
+  return field.type === 'multi' && field.description === undefined
+    ? { ...field, description: 'Choose any that apply.' }
+    : field
 }

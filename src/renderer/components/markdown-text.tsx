@@ -3,6 +3,24 @@ import { splitBlocks, NO_BLOCKS, type BlockSplit } from '../markdown/markdown-bl
 import { MarkdownBlockView } from './markdown-block'
 
 /**
+ * Splits of finished texts, so a reply (or a part of one) shown again — its session reopened, or
+ * scrolled back into view — is not lexed again. Most recently used last.
+ */
+const FINISHED = new Map<string, BlockSplit>()
+const FINISHED_LIMIT = 300
+
+function finishedSplit(text: string): BlockSplit {
+  let split = FINISHED.get(text)
+  if (split) FINISHED.delete(text)
+  else {
+    split = splitBlocks(text)
+    if (FINISHED.size >= FINISHED_LIMIT) FINISHED.delete(FINISHED.keys().next().value ?? '')
+  }
+  FINISHED.set(text, split)
+  return split
+}
+
+/**
  * Assistant markdown: GFM, highlighted code, only http(s)/mailto links, no raw HTML. The text is
  * lexed into top-level blocks (marked) and each block renders on its own, memoized: while a reply
  * streams in, only its open last run of blocks is lexed again, however long the reply already is.
@@ -18,7 +36,7 @@ export const MarkdownText = memo(function MarkdownText({
   const [split, setSplit] = useState<BlockSplit>(NO_BLOCKS)
   let current = split
   if (split.source !== text) {
-    current = splitBlocks(text, split)
+    current = streaming ? splitBlocks(text, split) : finishedSplit(text)
     setSplit(current)
   }
   const { blocks } = current

@@ -1,5 +1,38 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import {
+  grammarFor,
+  grammarReady,
+  grammarsVersion,
+  highlightCode,
+  subscribeGrammars,
+} from '../markdown/highlighter'
 import type { DiffHunk, DiffView } from '../tray/diff-view'
+import { revealInvisibles } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
+
+/** The grammar of the file the diff is for (by its extension), if Parley has one. */
+const GrammarContext = createContext<string | undefined>(undefined)
+
+/**
+ * One line of code, syntax-coloured once its grammar has loaded. A line holding an invisible or
+ * direction-changing character is never coloured: it shows plain with each such character made
+ * visible, as everywhere a person approves text.
+ */
+function CodeLine({ text }: { text: string }) {
+  const grammar = useContext(GrammarContext)
+  useSyncExternalStore(subscribeGrammars, grammarsVersion)
+  const plain = revealInvisibles(text).some((run) => run.kind === 'marker')
+  if (!grammar || plain || !grammarReady(grammar)) return <RevealedText text={text} />
+  return <>{toJsxRuntime(highlightCode(grammar, text), { Fragment, jsx, jsxs })}</>
+}
+
+/** The grammar for a file path's extension. */
+function grammarOfPath(path: string | undefined): string | undefined {
+  const extension = path ? /\.([A-Za-z0-9]+)$/.exec(path)?.[1] : undefined
+  return extension ? grammarFor(extension) : undefined
+}
 
 const SIGN = { add: '+', del: '−', ctx: ' ' } as const
 const SIGN_NAME = { add: 'added', del: 'removed', ctx: '' } as const
@@ -28,7 +61,7 @@ function Hunk({ hunk, first }: { hunk: DiffHunk; first: boolean }) {
               )}
             </td>
             <td className="diff-text">
-              <RevealedText text={row.text} />
+              <CodeLine text={row.text} />
             </td>
           </tr>
         ),
@@ -39,9 +72,18 @@ function Hunk({ hunk, first }: { hunk: DiffHunk; first: boolean }) {
 
 /**
  * A write or edit as a reviewer reads it: coloured gutters, both sides' line numbers, no patch
- * headers; a new file as its content; "No changes" when the file would stay the same.
+ * headers, the code syntax-coloured by the file's extension (`path`); a new file as its content;
+ * "No changes" when the file would stay the same.
  */
-export function PermissionDiff({ view }: { view: DiffView }) {
+export function PermissionDiff({ view, path }: { view: DiffView; path?: string | undefined }) {
+  return (
+    <GrammarContext.Provider value={grammarOfPath(path)}>
+      <DiffBody view={view} />
+    </GrammarContext.Provider>
+  )
+}
+
+function DiffBody({ view }: { view: DiffView }) {
   switch (view.kind) {
     case 'no_change':
       return <p className="diff-empty">No changes: the file already has exactly this content.</p>
@@ -60,7 +102,7 @@ export function PermissionDiff({ view }: { view: DiffView }) {
               <tr key={i} className="diff-add">
                 <td className="diff-no">{i + 1}</td>
                 <td className="diff-text">
-                  <RevealedText text={line} />
+                  <CodeLine text={line} />
                 </td>
               </tr>
             ))}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createTwoFilesPatch } from 'diff'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
@@ -86,6 +86,22 @@ describe('the permission tray', () => {
     ])
   })
 
+  it("shows an edit's diff without a click, syntax-coloured by the file's extension", async () => {
+    const { tray } = await showPermission({
+      tool: 'edit_file',
+      summary: 'Edit src/app.ts',
+      detail: patch('const a = 1\n', 'const a = 2\n'),
+    })
+    const changes = within(tray).getByRole('group', { name: 'Changes' })
+    expect(
+      within(changes)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['1−removedconst a = 1', '1+addedconst a = 2'])
+    await waitFor(() => expect(changes.querySelector('.hljs-keyword')).not.toBeNull())
+    expect(changes.querySelector('.hljs-number')?.textContent).toBe('1')
+  })
+
   it('shows a new file as its content and a write that changes nothing as "No changes"', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
@@ -126,19 +142,21 @@ describe('the permission tray', () => {
     expect(tray).toHaveClass('is-high-risk')
   })
 
-  it('says what Remember covers, as the checkbox description, and offers it only when something can be remembered', async () => {
+  it('says what Remember covers in its one label, and says why not when nothing can be remembered', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
     act(() => fake.ask(permissionRequest({ rememberScope: ['`npm test`'] })))
     let tray = await screen.findByRole('region', { name: 'Permission request' })
-    const remember = within(tray).getByRole('checkbox', { name: 'Remember for this turn' })
-    expect(remember).toHaveAccessibleDescription("Don't ask again this turn for npm test")
+    const remember = within(tray).getByRole('checkbox', {
+      name: "Remember for this turn: don't ask again for npm test",
+    })
     await user.click(remember)
     await user.click(within(tray).getByRole('button', { name: 'Allow' }))
 
     act(() => fake.ask(permissionRequest({ requestId: 'p2', rememberScope: null })))
     tray = await screen.findByRole('region', { name: 'Permission request' })
     expect(within(tray).queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(within(tray).getByText(/^Asked every time/)).toBeInTheDocument()
     await user.click(within(tray).getByRole('button', { name: 'Allow' }))
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: true },
@@ -214,11 +232,11 @@ describe('the permission tray', () => {
     expect(within(tray).getByText(/Dismiss closes it unanswered/)).toBeInTheDocument()
   })
 
-  it('puts Stop after the main actions, in one place', async () => {
+  it('puts Allow before Deny (keys 1, 2) and Stop after them', async () => {
     const { tray } = await showPermission()
     const names = within(tray)
       .getAllByRole('button')
       .map((b) => b.textContent)
-    expect(names.slice(-3)).toEqual(['Deny2', 'Allow1', 'Stop'])
+    expect(names.slice(-3)).toEqual(['Allow1', 'Deny2', 'Stop'])
   })
 })

@@ -2,9 +2,10 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../../shared'
 import { toolCategory } from '../../shared/pinned-tools'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
-import { commandParts } from '../tray/command-view'
+import { commandParts, permissionHeadline } from '../tray/command-view'
 import { diffView } from '../tray/diff-view'
-import { isTrayKey, useArmed } from '../tray/use-armed'
+import { useArmed } from '../../ui-common/use-armed'
+import { isTrayKey } from '../tray/use-armed'
 import { PermissionDiff } from './permission-diff'
 import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RevealedText } from './revealed-text'
@@ -41,7 +42,6 @@ export function PermissionTray({
   const denyRef = useRef<HTMLButtonElement>(null)
   const noteRef = useRef<HTMLTextAreaElement>(null)
   const detailId = useId()
-  const scopeId = useId()
   const noteHintId = useId()
 
   const diff = useMemo(
@@ -49,6 +49,10 @@ export function PermissionTray({
     () => (toolCategory(request.tool) === 'edit' ? diffView(request.detail) : null),
     [request.tool, request.detail],
   )
+  // A file change is shown as its diff at once (its first lines; the rest scroll), not behind Details.
+  const inlineDiff = diff !== null && diff.kind !== 'text' ? diff : null
+  const headline = permissionHeadline(request)
+  const path = headline.kind === 'file' ? headline.path : undefined
   const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')
   const high = request.risk === 'high'
 
@@ -128,6 +132,16 @@ export function PermissionTray({
       </TrayHeader>
       <div className="tray-body">
         <PermissionWhat request={request} diff={diff} expanded={open} />
+        {inlineDiff && !open && (
+          <div
+            className="permission-detail is-diff is-preview"
+            tabIndex={0}
+            role="group"
+            aria-label="Changes"
+          >
+            <PermissionDiff view={inlineDiff} path={path} />
+          </div>
+        )}
         {open && (
           <div
             id={detailId}
@@ -137,36 +151,12 @@ export function PermissionTray({
             aria-label="Full details"
           >
             {diff ? (
-              <PermissionDiff view={diff} />
+              <PermissionDiff view={diff} path={path} />
             ) : (
               <pre className="detail-text">
                 <RevealedText text={request.detail} />
               </pre>
             )}
-          </div>
-        )}
-        {request.rememberScope !== null && (
-          <div className="remember">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={remember}
-                aria-describedby={scopeId}
-                onChange={(e) => setRemember(e.target.checked)}
-              />
-              Remember for this turn
-            </label>
-            <span id={scopeId} className="remember-scope">
-              Don&apos;t ask again this turn for{' '}
-              {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
-                <span key={i}>
-                  {i > 0 && ', '}
-                  <ScopeEntry text={entry} />
-                </span>
-              ))}
-              {request.rememberScope.length > SCOPE_SHOWN &&
-                ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
-            </span>
           </div>
         )}
         {noteOpen && (
@@ -189,10 +179,39 @@ export function PermissionTray({
           </div>
         )}
       </div>
+      {/* Outside the scrolling part: never cut by the footer, however long the detail. */}
+      {request.rememberScope !== null ? (
+        <div className="remember">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+            />
+            <span>
+              Remember for this turn: don&apos;t ask again for{' '}
+              {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
+                <span key={i}>
+                  {i > 0 && ', '}
+                  <ScopeEntry text={entry} />
+                </span>
+              ))}
+              {request.rememberScope.length > SCOPE_SHOWN &&
+                ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
+            </span>
+          </label>
+        </div>
+      ) : (
+        <p className="remember remember-none">
+          {high
+            ? 'Asked every time: Parley does not remember a high-risk action.'
+            : 'Asked every time: Parley cannot remember this one for the turn.'}
+        </p>
+      )}
       <footer className="tray-actions">
         <button
           type="button"
-          className="button-quiet disclosure"
+          className="button-secondary disclosure"
           aria-expanded={open}
           aria-controls={open ? detailId : undefined}
           onClick={() => setOpen((o) => !o)}
@@ -202,11 +221,12 @@ export function PermissionTray({
         {!noteOpen && (
           <button
             type="button"
-            className="button-quiet"
+            className="button-secondary"
             disabled={busy}
+            aria-label="No, and tell the agent what to do instead"
             onClick={() => setNoteOpen(true)}
           >
-            No, and tell the agent what to do instead
+            No, and tell the agent…
           </button>
         )}
         {request.recovered && (
@@ -223,19 +243,6 @@ export function PermissionTray({
         )}
         <span className="tray-main-actions">
           <button
-            ref={denyRef}
-            type="button"
-            className="button-secondary"
-            disabled={busy}
-            aria-keyshortcuts="2 Escape"
-            onClick={() => void respond('deny')}
-          >
-            Deny
-            <kbd className="key-hint" aria-hidden="true">
-              2
-            </kbd>
-          </button>
-          <button
             ref={allowRef}
             type="button"
             className={high ? 'button-danger' : 'button-primary'}
@@ -246,6 +253,19 @@ export function PermissionTray({
             Allow
             <kbd className="key-hint" aria-hidden="true">
               1
+            </kbd>
+          </button>
+          <button
+            ref={denyRef}
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            aria-keyshortcuts="2 Escape"
+            onClick={() => void respond('deny')}
+          >
+            Deny
+            <kbd className="key-hint" aria-hidden="true">
+              2
             </kbd>
           </button>
           <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />

@@ -5,6 +5,13 @@ import { useChat } from '../state/chat-context'
 import { FILE_ACCESS_NAME, MODE_HINT } from './pickers'
 
 /**
+ * What an agent's "Auto" mode means, said where the person first meets it: Claude Code starts in
+ * it, and nothing reaches the tray until another mode is picked.
+ */
+export const AUTO_MODE_HINT =
+  'the agent decides by itself what to run and edit, and asks you nothing; pick Manual (or Default) below the message box to be asked first'
+
+/**
  * On an empty session: who the person talks to, where it works and how freely, before anything
  * is sent.
  */
@@ -45,7 +52,9 @@ export function SessionIntro() {
             <dt>Mode</dt>
             <dd>
               {currentMode
-                ? `${currentMode.name} (the agent’s own; change it below the message box)`
+                ? /^auto$/i.test(currentMode.name.trim())
+                  ? `${currentMode.name}: ${AUTO_MODE_HINT}`
+                  : `${currentMode.name} (the agent’s own; change it below the message box)`
                 : `${agent.name}’s own modes, offered below the message box once it has started`}
             </dd>
           </div>

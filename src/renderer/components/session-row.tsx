@@ -5,9 +5,7 @@ import { sessionWait } from '../state/session-order'
 import { useShell } from '../shell/shell-context'
 import { shortPath } from './short-path'
 import { formatAgo } from '../../shared/format-time'
-import { useNow } from '../../ui-common/use-now'
-
-const MINUTE = 60_000
+import { useMinuteClock } from '../../ui-common/minute-clock'
 
 /**
  * One session in the sidebar: title, its ACP agent (if any), workspace, when it last changed, and — when it waits for the
@@ -20,7 +18,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const active = useChat((s) => s.activeSessionId === session.id)
   const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
-  const now = useNow({ everyMs: MINUTE, active: true })
+  const now = useMinuteClock()
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [title, setTitle] = useState(session.title)
@@ -86,7 +84,9 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   }
 
   return (
-    <li className={`session-row${active ? ' is-active' : ''}${waitWhat ? ' is-waiting' : ''}`}>
+    <li
+      className={`session-row${active ? ' is-active' : ''}${waitWhat && !active ? ' is-waiting' : ''}`}
+    >
       {editing ? (
         <input
           className="rename-input"
@@ -138,8 +138,13 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
                   {session.agent.name}
                 </span>
               )}
-              {waitWhat && <span className="session-status needs-input">Needs input</span>}
-              {waitWhat && (
+              {/* The session on screen shows its tray: flagged for screen readers only, so
+                  the sidebar never repeats what the tray says (nor counts it differently). */}
+              {waitWhat && active && <span className="visually-hidden">Needs input</span>}
+              {waitWhat && !active && (
+                <span className="session-status needs-input">Needs input</span>
+              )}
+              {waitWhat && !active && (
                 <span className="session-waits">
                   {waitWhat}
                   {waitCount > 1 ? ` · ${waitCount} waiting` : ''}

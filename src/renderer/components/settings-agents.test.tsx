@@ -17,8 +17,8 @@ describe('Settings → Agents', () => {
     const { list } = await openAgents()
     const rows = list().getAllByRole('listitem')
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Claude CodeEditRemovenpx @zed-industries/claude-code-acp',
-      'CodexEditRemovenpx @zed-industries/codex-acp',
+      'Claude CodeEditRemovenpx @agentclientprotocol/claude-agent-acp',
+      'CodexEditRemovenpx @agentclientprotocol/codex-acp',
       'GeminiEditRemovegemini --experimental-acp',
       'gooseEditRemovegoose acp',
     ])
@@ -106,7 +106,7 @@ describe('Settings → Agents', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Codex' }))
     const form = screen.getByRole('form', { name: 'Edit Codex' })
     const command = within(form).getByRole('textbox', { name: 'Command line' })
-    expect(command).toHaveValue('npx @zed-industries/codex-acp')
+    expect(command).toHaveValue('npx @agentclientprotocol/codex-acp')
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument()

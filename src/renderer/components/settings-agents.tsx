@@ -368,7 +368,7 @@ function AgentEditor({
             value={draft.commandLine}
             autoComplete="off"
             spellCheck={false}
-            placeholder="npx @zed-industries/codex-acp"
+            placeholder="npx @agentclientprotocol/codex-acp"
             onChange={(e) => set('commandLine')(e.target.value)}
           />
         )}
@@ -376,7 +376,7 @@ function AgentEditor({
       <Field
         label="Environment variables"
         error={errors.env}
-        hint="One KEY=value a line. Stored in plain text in settings.json: keep API keys in the environment Parley starts from (the agent inherits it)."
+        hint="One KEY=value a line. Stored in plain text in settings.json: keep API keys in the environment Parley starts from (the agent inherits it), except Parley's own provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY), which an agent gets only from here."
       >
         {(control) => (
           <textarea

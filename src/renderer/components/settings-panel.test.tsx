@@ -4,6 +4,30 @@ import { createFakeBridge, fakeSession } from '../testing/fake-bridge'
 import { renderApp } from '../testing/render-app'
 
 describe('the settings panel', () => {
+  it('says at the top where the settings file has a mistake', async () => {
+    const problem = '/home/a/.config/Parley/settings.json:6:1: Expected double-quoted property name'
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s1')],
+      settings: { fileProblem: problem },
+    })
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Settings' }))
+    const panel = within(screen.getByRole('complementary', { name: 'Settings' }))
+    const notice = panel.getByText(/Your settings file has a mistake/)
+    expect(notice).toHaveTextContent(`Your settings file has a mistake: ${problem}`)
+    // Above the tabs: the first thing read after the heading.
+    expect(
+      notice.compareDocumentPosition(panel.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+  })
+
+  it('shows no such notice when the file is fine', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Settings' }))
+    expect(screen.queryByText(/settings file has a mistake/)).not.toBeInTheDocument()
+  })
+
   it('shows whether keys are set, never their value, and sends a new key once', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
     const { user } = await renderApp(fake)

@@ -103,6 +103,11 @@ export function SettingsPanel() {
             Close
           </button>
         </div>
+        {settings?.fileProblem !== undefined && (
+          <p className="settings-warning settings-file-problem" role="status">
+            Your settings file has a mistake: <code>{settings.fileProblem}</code>
+          </p>
+        )}
         <div className="settings-tabs" role="tablist" aria-label="Settings sections">
           {TABS.map((tab) => (
             <button

@@ -108,7 +108,7 @@ describe('the sidebar', () => {
       expect.stringMatching(/^Beta.*Needs inputPermission · 2 waiting$/),
       expect.stringMatching(/^Alpha/),
     ])
-    expect(screen.getByText('1 session needs your input')).toBeInTheDocument()
+    expect(screen.getByText('1 other session needs your input')).toBeInTheDocument()
   })
 
   it('says when each session last changed in words', async () => {

@@ -28,9 +28,11 @@ export function Sidebar() {
     () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
     [sessions, queues, queuesLoaded, query],
   )
+  // Other sessions only: the one on screen shows its own tray.
   const waitingCount = useMemo(
-    () => sessions.filter((s) => needsInput({ queues, queuesLoaded }, s)).length,
-    [sessions, queues, queuesLoaded],
+    () =>
+      sessions.filter((s) => s.id !== activeId && needsInput({ queues, queuesLoaded }, s)).length,
+    [sessions, queues, queuesLoaded, activeId],
   )
   // The one row reachable with Tab: the last one moved to, else the open one, else the first.
   const tabStop =
@@ -105,7 +107,8 @@ export function Sidebar() {
       </button>
       {waitingCount > 0 && (
         <p className="sidebar-waiting">
-          {waitingCount === 1 ? '1 session needs' : `${waitingCount} sessions need`} your input
+          {waitingCount === 1 ? '1 other session needs' : `${waitingCount} other sessions need`}{' '}
+          your input
         </p>
       )}
       <ul className="session-list" ref={listRef} onKeyDown={onListKeyDown}>

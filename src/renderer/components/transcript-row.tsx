@@ -1,9 +1,20 @@
-import { memo, useId, useState } from 'react'
-import { agentPlanText, agentThoughtText } from '../../shared/agent-activity'
+import { memo, useId, useMemo, useState } from 'react'
+import { createTwoFilesPatch } from 'diff'
+import {
+  agentPlanText,
+  agentThoughtText,
+  agentToolChanges,
+  titleParts,
+  type AgentFileChange,
+} from '../../shared/agent-activity'
+import { diffView } from '../tray/diff-view'
+import { PermissionDiff } from './permission-diff'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
+import type { Json } from '../../shared/session-events'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
+import { MARKDOWN } from '../deferred-parts'
+import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
-import { MarkdownText } from './markdown-text'
 import { RevealedText } from './revealed-text'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
@@ -16,6 +27,8 @@ const STATUS_TEXT = {
   denied: 'Denied',
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
 } as const
 
 /** One transcript row. Rows are memoized by item identity, so a streaming row re-renders alone. */
@@ -72,11 +85,29 @@ export const AssistantPart = memo(function AssistantPart({
       className={`row row-assistant${streaming ? ' is-streaming' : ''}${continued ? ' is-continued' : ''}`}
     >
       {!continued && <span className="visually-hidden">The agent said:</span>}
-      <MarkdownText text={text} streaming={streaming} />
+      <ReplyText text={text} streaming={streaming} />
       {cutOff && <p className="reply-cut-off">The reply was cut off here.</p>}
     </div>
   )
 })
+
+const PLAIN = { whiteSpace: 'pre-wrap' } as const
+
+/**
+ * The reply as markdown once the markdown chunk is there (fetched right after the first frame);
+ * until then, the same text plain, so nothing waits on it.
+ */
+function ReplyText({ text, streaming }: { text: string; streaming: boolean }) {
+  const markdown = useDeferredModule(MARKDOWN)
+  if (markdown) return <markdown.MarkdownText text={text} streaming={streaming} />
+  return (
+    <div className="markdown">
+      <p dir="auto" style={PLAIN}>
+        {text}
+      </p>
+    </div>
+  )
+}
 
 function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> }) {
   const [open, setOpen] = useState(false)
@@ -106,7 +137,15 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           <span className="tool-chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          <code className="tool-name">{item.tool}</code>{' '}
+          {item.origin === 'agent' ? (
+            <span className="tool-name agent-title">
+              {titleParts(item.tool).map((part, i) =>
+                part.code ? <code key={i}>{part.text}</code> : <span key={i}>{part.text}</span>,
+              )}
+            </span>
+          ) : (
+            <code className="tool-name">{item.tool}</code>
+          )}{' '}
           <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
         </button>
         <span className="tool-summary" id={summaryId}>
@@ -119,10 +158,16 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
       </div>
       {open && (
         <div className="tool-body" id={bodyId}>
-          <div className="tool-section-label">Input</div>
-          <pre className="tool-pre">
-            <RevealedText text={jsonText(item.input)} />
-          </pre>
+          {item.origin === 'agent' ? (
+            <AgentInput input={item.input} />
+          ) : (
+            <>
+              <div className="tool-section-label">Input</div>
+              <pre className="tool-pre">
+                <RevealedText text={jsonText(item.input)} />
+              </pre>
+            </>
+          )}
           {item.output !== undefined && (
             <>
               <div className="tool-section-label">{item.synthetic ? 'Closed' : 'Output'}</div>
@@ -137,18 +182,67 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   )
 }
 
+/** An agent's file change, drawn with the diff view Parley's own edits get. */
+function AgentChange({ change }: { change: AgentFileChange }) {
+  const view = useMemo(
+    () =>
+      diffView(
+        createTwoFilesPatch(
+          change.path,
+          change.path,
+          change.oldText ?? '',
+          change.newText,
+          '',
+          '',
+          {
+            context: 3,
+          },
+        ),
+      ),
+    [change],
+  )
+  return (
+    <>
+      <div className="tool-section-label">
+        {change.oldText === null ? 'New file' : 'Edit'} <RevealedText text={change.path} />
+      </div>
+      <PermissionDiff view={view} />
+    </>
+  )
+}
+
+/** An agent call's input: its file changes as diffs, the rest as JSON. */
+function AgentInput({ input }: { input: Json }) {
+  const { changes, rest } = useMemo(() => agentToolChanges(input), [input])
+  return (
+    <>
+      {changes.map((change, i) => (
+        <AgentChange key={i} change={change} />
+      ))}
+      <div className="tool-section-label">Input</div>
+      <pre className="tool-pre">
+        <RevealedText text={jsonText(rest)} />
+      </pre>
+    </>
+  )
+}
+
 /** The AskUserQuestion call in history: each question with the choice made. */
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
   const trayTarget = useIsTrayTarget(item.key)
+  if (!item.answers && !item.closed) {
+    // While it waits the questions are in the tray, and only there: one quiet line points at it.
+    const count = item.questions.length
+    return (
+      <p className={`row question-waiting${trayTarget ? ' is-tray-target' : ''}`}>
+        Waiting for your answer: {count === 1 ? '1 question' : `${count} questions`} in the tray
+        below
+      </p>
+    )
+  }
   return (
-    <div className={`row question-card${trayTarget ? ' is-tray-target' : ''}`}>
-      <div className="question-card-title">
-        {item.answers
-          ? 'You answered'
-          : item.closed
-            ? 'Question closed'
-            : 'Waiting for your answer'}
-      </div>
+    <div className="row question-card">
+      <div className="question-card-title">{item.answers ? 'You answered' : 'Question closed'}</div>
       {item.answers ? (
         <dl className="question-card-list">
           {item.answers.map((a, i) => (
@@ -160,21 +254,15 @@ function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'que
             </div>
           ))}
         </dl>
-      ) : item.closed ? (
+      ) : (
         <>
           <ul className="question-card-list">
             {item.questions.map((question, i) => (
               <li key={i}>{question}</li>
             ))}
           </ul>
-          <p className="question-card-closed">{questionClosedText(item.closed)}</p>
+          {item.closed && <p className="question-card-closed">{questionClosedText(item.closed)}</p>}
         </>
-      ) : (
-        // While it waits the questions are in the tray, and only there: one place to read them.
-        <p className="question-card-waiting">
-          {item.questions.length === 1 ? '1 question' : `${item.questions.length} questions`} in the
-          tray below
-        </p>
       )}
     </div>
   )

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { EMPTY_TRANSCRIPT, type Transcript } from '../../shared/transcript'
 import {
-  estimateRowHeight,
+  createRowEstimates,
   transcriptRows,
   type ReplyCuts,
   type TranscriptRowModel,
@@ -17,15 +17,40 @@ const PAGE_AHEAD = 6
 /** Horizontal padding of a row (px), for the width its text wraps at. */
 const ROW_PADDING = 40
 
+/** Row height estimates of every session shown, kept across visits (a reopened reply is not read again). */
+const ESTIMATES = createRowEstimates()
+
+/**
+ * The last cuts of long replies of the sessions shown lately: opening a session again finds its
+ * replies already cut instead of reading megabytes again.
+ */
+const RECENT_CUTS = new Map<string, ReplyCuts>()
+const RECENT_SESSIONS = 8
+
+function rememberCuts(sessionId: string, cuts: ReplyCuts) {
+  RECENT_CUTS.delete(sessionId)
+  if (cuts.size === 0) return
+  RECENT_CUTS.set(sessionId, cuts)
+  if (RECENT_CUTS.size > RECENT_SESSIONS) RECENT_CUTS.delete(RECENT_CUTS.keys().next().value ?? '')
+}
+
 /** The rows of `items`, long replies cut into parts, recut only from where they grew. */
-function useRows(items: Parameters<typeof transcriptRows>[0]): TranscriptRowModel[] {
+function useRows(
+  sessionId: string,
+  items: Parameters<typeof transcriptRows>[0],
+): TranscriptRowModel[] {
   const [cuts, setCuts] = useState<{
     items: typeof items
     cuts: ReplyCuts
     rows: TranscriptRowModel[]
-  }>(() => ({ items, ...transcriptRows(items, new Map()) }))
+  }>(() => {
+    const first = { items, ...transcriptRows(items, RECENT_CUTS.get(sessionId) ?? new Map()) }
+    rememberCuts(sessionId, first.cuts)
+    return first
+  })
   if (cuts.items === items) return cuts.rows
   const next = { items, ...transcriptRows(items, cuts.cuts) }
+  rememberCuts(sessionId, next.cuts)
   setCuts(next)
   return next.rows
 }
@@ -54,7 +79,7 @@ function TranscriptList({
   transcript: Transcript
 }) {
   const actions = useActions()
-  const rows = useRows(transcript.items)
+  const rows = useRows(sessionId ?? '', transcript.items)
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(760)
 
@@ -70,7 +95,7 @@ function TranscriptList({
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => {
       const row = rows[index]
-      return row ? Math.max(30, estimateRowHeight(row, width)) : 60
+      return row ? Math.max(30, ESTIMATES(sessionId ?? '', row, width)) : 60
     },
     getItemKey: (index) => rows[index]?.key ?? index,
     // Rows above the end are only scrolled past while following a fast stream: render few.

@@ -4,6 +4,9 @@ import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
 import { useNow } from '../../ui-common/use-now'
 
+/** A permission's countdown is shown only in its last minute. */
+const COUNTDOWN_SHOWN_MS = 60_000
+
 /** One line naming a queued request, for the "k more waiting" list. */
 function QueuedItem({ item }: { item: PendingInteraction }) {
   switch (item.kind) {
@@ -70,6 +73,9 @@ export function TrayHeader({
 }) {
   const expiresAt = interaction.kind === 'permission' ? interaction.expiresAt : null
   const now = useNow({ everyMs: 1_000, active: expiresAt !== null })
+  // The time limit always holds; it is only shown in its last minute, so no prompt rushes a person.
+  const countdownFrom =
+    expiresAt !== null && expiresAt - now <= COUNTDOWN_SHOWN_MS ? expiresAt : null
   const [listOpen, setListOpen] = useState(false)
   const listId = useId()
   return (
@@ -89,9 +95,9 @@ export function TrayHeader({
         {interaction.recovered && (
           <span className="tray-meta">waiting since {formatSince(interaction.createdAt, now)}</span>
         )}
-        {expiresAt !== null && !interaction.recovered && (
+        {countdownFrom !== null && !interaction.recovered && (
           <span className="tray-meta" aria-live="off">
-            Denies automatically in {formatCountdown(expiresAt, now)}
+            Denies automatically in {formatCountdown(countdownFrom, now)}
           </span>
         )}
         {waiting.length > 0 && (

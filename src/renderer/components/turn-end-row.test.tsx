@@ -31,7 +31,7 @@ describe('a failed turn', () => {
     const card = await screen.findByRole('alert')
     expect(card).toHaveAccessibleName('The model provider refused the API key')
     expect(card).toHaveTextContent('The server refused the API key.')
-    expect(card).toHaveTextContent('Check the key in Settings, then retry.')
+    expect(card).toHaveTextContent('Retry once the key is right.')
     expect(card).not.toHaveTextContent('401')
     await user.click(within(card).getByRole('button', { name: 'Technical cause' }))
     expect(card).toHaveTextContent('HTTP 401 Unauthorized')

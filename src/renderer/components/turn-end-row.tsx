@@ -20,7 +20,7 @@ const TURN_END_TEXT = {
 const ERROR_TEXT: Record<TurnErrorKind, ErrorText> = {
   auth: {
     title: 'The model provider refused the API key',
-    hint: 'Check the key in Settings, then retry.',
+    hint: 'Retry once the key is right.',
     settings: true,
   },
   rate_limit: {

@@ -1,6 +1,6 @@
 import { bench, describe } from 'vitest'
 import { splitBlocks, type BlockSplit, NO_BLOCKS } from './markdown-blocks'
-import { splitReply, type ReplySegments } from './reply-segments'
+import { splitReply, type ReplySegments } from '../../ui-common/reply-segments'
 
 const section = (n: number) =>
   `## Section ${n}\n\nThe **module ${n}** retries with _backoff_; see \`retry(${n})\`.\n\n- first\n- then ${n}\n\n\`\`\`ts\nfunction retry${n}() {\n  return ${n}\n}\n\`\`\`\n\n| a | b |\n| --- | --- |\n| x-${n} | ${n} |\n\n`

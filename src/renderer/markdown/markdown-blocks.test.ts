@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { NO_BLOCKS, splitBlocks, type BlockSplit } from './markdown-blocks'
-import { segmentTexts, splitReply, type ReplySegments } from './reply-segments'
+import { segmentTexts, splitReply, type ReplySegments } from '../../ui-common/reply-segments'
 
 /** Markdown made of the pieces replies are made of, glued in any order. */
 const pieces = [

@@ -101,7 +101,7 @@ export function checkAgentDraft(
   if (!command.ok) {
     errors.commandLine =
       draft.commandLine.trim() === ''
-        ? 'Type the command that starts the agent, for example npx @zed-industries/codex-acp.'
+        ? 'Type the command that starts the agent, for example npx @agentclientprotocol/codex-acp.'
         : sentence(command.message)
   } else if (command.args.length > MAX_ARGS) {
     errors.commandLine = `At most ${MAX_ARGS} arguments.`

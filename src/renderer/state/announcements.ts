@@ -5,13 +5,26 @@ import { needsInput } from './app-state'
 const EXCERPT = 240
 
 /** Markdown punctuation that a screen reader would read out as symbols. */
-function spoken(markdown: string): string {
-  const flat = markdown
+function flatten(markdown: string): string {
+  return markdown
     .replace(/```[\s\S]*?```/g, ' (code) ')
     .replace(/[*_`#>|~]+/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat
+}
+
+/**
+ * The reply's start as words. Only as much of the reply is read as the excerpt needs (a reply can
+ * be megabytes): a growing head, where a code block still open at the cut counts as closed.
+ */
+function spoken(markdown: string): string {
+  for (let head = 4 * EXCERPT; ; head *= 4) {
+    const part = markdown.slice(0, head)
+    const fences = part.split('```').length - 1
+    const flat = flatten(fences % 2 === 1 ? `${part}\n\`\`\`` : part)
+    if (flat.length > EXCERPT) return `${flat.slice(0, EXCERPT - 1)}…`
+    if (head >= markdown.length) return flat
+  }
 }
 
 /**

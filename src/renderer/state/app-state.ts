@@ -1,5 +1,6 @@
 import {
   EMPTY_QUEUE,
+  awaitsAnswer,
   type BridgeOutput,
   applyEventToQueue,
   replaceQueue,
@@ -23,6 +24,7 @@ import {
   type TextDelta,
   type Transcript,
 } from '../../shared/transcript'
+import { EMPTY_MESSAGE_QUEUE, type MessageQueue } from '../../shared/queued-messages'
 
 /** A model call failed and is about to be tried again (`turn_retrying`), until the model answers. */
 export type RetryStatus = Omit<
@@ -54,6 +56,8 @@ export type AppState = {
   readonly composerDrafts: Readonly<Record<string, string>>
   /** Half-filled forms and half-answered questions by request id, as last saved. */
   readonly formDrafts: Readonly<Record<string, FormDraft>>
+  /** By session id: messages typed while its turn ran, sent one by one as turns end. */
+  readonly messageQueues: Readonly<Record<string, MessageQueue>>
   readonly settings: PublicSettings | null
   readonly connection: ConnectionStatus
   /** The first load (settings, sessions, the shown session) has finished. */
@@ -83,6 +87,7 @@ export const INITIAL_STATE: AppState = {
   queuesLoaded: {},
   composerDrafts: {},
   formDrafts: {},
+  messageQueues: {},
   settings: null,
   connection: 'connecting',
   ready: false,
@@ -368,6 +373,29 @@ export function composerDraftChanged(state: AppState, sessionId: string, text: s
   }
 }
 
+/** A session's queued messages changed (through the shared model in shared/queued-messages). */
+export function messageQueueChanged(
+  state: AppState,
+  sessionId: string,
+  change: (queue: MessageQueue) => MessageQueue,
+): AppState {
+  const queue = state.messageQueues[sessionId] ?? EMPTY_MESSAGE_QUEUE
+  const next = change(queue)
+  if (next === queue) return state
+  return {
+    ...state,
+    messageQueues:
+      next.length === 0
+        ? withoutEntry(state.messageQueues, sessionId)
+        : withEntry(state.messageQueues, sessionId, next),
+  }
+}
+
+/** A session's queued messages, oldest first (empty when none). */
+export function messageQueueOf(state: AppState, sessionId: string | null): MessageQueue {
+  return (sessionId && state.messageQueues[sessionId]) || EMPTY_MESSAGE_QUEUE
+}
+
 /** A form's or a question's draft changed on screen (saved to the runtime alongside). */
 export function formDraftChanged(state: AppState, requestId: string, draft: FormDraft): AppState {
   const formDrafts = withEntry(state.formDrafts, requestId, draft)
@@ -411,7 +439,7 @@ export function needsInput(
   state: Pick<AppState, 'queues' | 'queuesLoaded'>,
   session: SessionSummary,
 ): boolean {
-  if (queueOf(state, session.id).length > 0) return true
+  if (queueOf(state, session.id).some(awaitsAnswer)) return true
   return !state.queuesLoaded[session.id] && session.pendingCount > 0
 }
 

@@ -26,6 +26,7 @@ import {
   formDraftChanged,
   inboxListed,
   loadFinished,
+  messageQueueOf,
   olderEventsLoaded,
   pendingListed,
   requestSettled,
@@ -37,6 +38,7 @@ import {
   type AppState,
 } from './app-state'
 import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-queue'
+import { createQueuedSender, isWaitReason } from './queued-sender'
 import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from '../../shared/transcript'
 
@@ -124,8 +126,15 @@ export type ChatActions = {
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
   setComposerDraft(sessionId: string, text: string): void
-  /** Sends the active session's draft; resolves true when the runtime took it. */
+  /**
+   * Sends the active session's draft; resolves true when the runtime took it or it was queued
+   * (while a turn runs, a message waits and goes when the turn ends).
+   */
   send(): Promise<boolean>
+  /** Changes a queued message; blank text cancels it. */
+  editQueuedMessage(sessionId: string, id: string, text: string): void
+  /** Takes a message out of the queue before it is sent. */
+  cancelQueuedMessage(sessionId: string, id: string): void
   stop(sessionId: string): Promise<void>
   /** Runs the model again after a turn that failed. */
   retryTurn(sessionId: string): Promise<RetryOutcome>
@@ -215,16 +224,10 @@ const REASON_TEXT: Record<string, string> = {
     'There is nothing to retry: the last turn did not fail, or it was retried already.',
   orphaned: 'The agent that asked is no longer waiting: send your answers as a message instead.',
   not_orphaned: 'The agent is still waiting for this answer: submit it instead.',
-  agent_changed:
-    'This session now talks to another agent, so the answers cannot go to the one that asked.',
   unknown_option: 'The agent does not offer that choice.',
   live_request: 'The agent is waiting for this answer: answer it, or stop the turn.',
 }
 
-/**
- * The chat client's state: a zustand store holding an AppState, changed only through the pure
- * functions of app-state.ts, plus the actions that talk to the bridge.
- */
 /**
  * One frame's worth of queued changes, in arrival order. Runs of text deltas go to their rows
  * together; any other event first lets the deltas before it land (a committed record replaces the
@@ -253,6 +256,10 @@ function applyBatch(
   return next
 }
 
+/**
+ * The chat client's state: a zustand store holding an AppState, changed only through the pure
+ * functions of app-state.ts, plus the actions that talk to the bridge.
+ */
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const { bridge } = options
   const memory = options.memory ?? defaultMemory
@@ -266,6 +273,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
   const fail = (error: unknown) => update((s) => errorShown(s, describe(error)))
   const refuse = (reason: string, message?: string) =>
     update((s) => errorShown(s, message ?? REASON_TEXT[reason] ?? reason))
+  const queued = createQueuedSender({ state, update, bridge, refuse })
   /**
    * Sends the person's answer to a request. "unknown_request" means it was already settled
    * (answered in another tab, stopped, timed out): the tray closes either way.
@@ -563,6 +571,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
+    editQueuedMessage(sessionId, id, text) {
+      queued.edit(sessionId, id, text)
+    },
+
+    cancelQueuedMessage(sessionId, id) {
+      queued.cancel(sessionId, id)
+    },
+
     setComposerDraft(sessionId, text) {
       update((s) => composerDraftChanged(s, sessionId, text))
     },
@@ -580,7 +596,18 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           const id = sessionId
           update((s) => composerDraftChanged(composerDraftChanged(s, key, ''), id, text))
         }
+        const session = state.getState().sessions.find((x) => x.id === sessionId)
+        // While a turn runs (or messages already wait), it waits its turn in the queue.
+        if (session?.running || messageQueueOf(state.getState(), sessionId).length > 0) {
+          queued.queue(sessionId, text)
+          return true
+        }
         const result = await bridge.send({ sessionId, text })
+        if (!result.ok && isWaitReason(result.reason)) {
+          // The runtime knew of a turn this view had not seen yet: the message waits for it.
+          queued.queue(sessionId, text)
+          return true
+        }
         if (!result.ok) {
           refuse(result.reason, result.message)
           return false

@@ -3,7 +3,7 @@ import {
   segmentTexts,
   splitReply,
   type ReplySegments,
-} from '../markdown/reply-segments'
+} from '../../ui-common/reply-segments'
 import type { TranscriptItem } from '../../shared/transcript'
 
 type AssistantItem = Extract<TranscriptItem, { kind: 'assistant' }>
@@ -58,8 +58,23 @@ const CHAR = 7.4
 function wrappedLines(text: string, width: number): number {
   const perLine = Math.max(20, Math.floor(width / CHAR))
   let lines = 0
-  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / perLine))
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    lines += Math.max(1, Math.ceil((end - start) / perLine))
+    start = end + 1
+  }
   return lines
+}
+
+const BLANK_LINE = /\n\s*\n/g
+
+/** Top-level blocks, roughly: runs of text between blank lines. */
+function blockCount(text: string): number {
+  let blocks = 1
+  BLANK_LINE.lastIndex = 0
+  while (BLANK_LINE.exec(text)) blocks++
+  return blocks
 }
 
 /**
@@ -74,8 +89,7 @@ export function estimateRowHeight(row: TranscriptRowModel, width: number): numbe
     case 'assistant': {
       const text = row.part?.text ?? item.text
       // Blank lines between blocks become margins, code lines are a little taller.
-      const blocks = text.split(/\n\s*\n/).length
-      return 12 + wrappedLines(text, width) * LINE - blocks * 11
+      return 12 + wrappedLines(text, width) * LINE - blockCount(text) * 11
     }
     case 'tool':
       return 48
@@ -88,5 +102,26 @@ export function estimateRowHeight(row: TranscriptRowModel, width: number): numbe
     case 'turn_end':
     case 'notice':
       return 34
+  }
+}
+
+/**
+ * Estimates remembered by row and text length. The virtualizer asks for the estimate of every row
+ * not yet measured whenever the rows change (each frame of a streaming reply), and a long reply
+ * is hundreds of parts nobody has scrolled to: each part's text is read once, not once a frame.
+ * A reply only grows at its end, so a row's key and length name its text (and an estimate that
+ * were off would only be a guess corrected by the next measurement).
+ */
+export function createRowEstimates(limit = 20_000) {
+  const cache = new Map<string, { width: number; height: number }>()
+  return (scope: string, row: TranscriptRowModel, width: number): number => {
+    const text = row.part?.text ?? ('text' in row.item ? row.item.text : '')
+    const key = `${scope}\u0000${row.key}\u0000${text.length}`
+    const hit = cache.get(key)
+    if (hit?.width === width) return hit.height
+    const height = estimateRowHeight(row, width)
+    if (cache.size >= limit) cache.clear()
+    cache.set(key, { width, height })
+    return height
   }
 }

@@ -1,5 +1,6 @@
-import type { PermissionInteraction, Risk } from '../../shared'
+import type { PermissionInteraction } from '../../shared'
 import { toolCategory } from '../../shared/pinned-tools'
+import { flaggedParts } from '../../shared/risk-order'
 
 /** A piece of a one-line summary: plain words, or a code chip (what stood in backticks). */
 export type SummaryPiece = { kind: 'text'; text: string } | { kind: 'code'; text: string }
@@ -101,19 +102,12 @@ export type CommandPart = NonNullable<PermissionInteraction['parts']>[number] & 
   flagged: boolean
 }
 
-const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
-
 /** The parts to list (two or more), the riskiest flagged; null for a single simple command. */
 export function commandParts(request: PermissionInteraction): CommandPart[] | null {
   const parts = request.parts
   if (!parts || parts.length < 2) return null
-  const risks = parts.map((p) => RISK_ORDER[p.risk])
-  const top = Math.max(...risks)
-  const standsOut = top === RISK_ORDER.high || Math.min(...risks) < top
-  return parts.map((part) => ({
-    ...part,
-    flagged: standsOut && top > 0 && RISK_ORDER[part.risk] === top,
-  }))
+  const flags = flaggedParts(parts.map((p) => p.risk))
+  return parts.map((part, i) => ({ ...part, flagged: flags[i] ?? false }))
 }
 
 /** What the permission tray leads with: the verb in words and what it acts on. */

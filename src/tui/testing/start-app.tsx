@@ -13,7 +13,12 @@ export function unmountApps(): void {
 /** Renders the terminal client on a fake bridge at a fixed terminal size. */
 export function startApp(
   fake = createFakeBridge(),
-  options: { sessionId?: string; size?: { columns: number; rows: number } } = {},
+  options: {
+    sessionId?: string
+    size?: { columns: number; rows: number }
+    clock?: () => number
+    colors?: boolean
+  } = {},
 ) {
   const onExit = vi.fn<(code: number, sessionId?: string) => void>()
   const app = render(
@@ -22,6 +27,8 @@ export function startApp(
       sessionId={options.sessionId}
       onExit={onExit}
       size={options.size ?? { columns: 80, rows: 24 }}
+      {...(options.clock ? { clock: options.clock } : {})}
+      {...(options.colors !== undefined ? { colors: options.colors } : {})}
     />,
   )
   mounted.push(app)

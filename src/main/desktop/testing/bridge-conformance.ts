@@ -9,7 +9,12 @@ export type CallBridge = (method: BridgeMethod, input: unknown) => Promise<unkno
  * valid input through a host and checks each result against the call's output schema. Returns
  * the methods it exercised so a test can assert none was missed.
  */
-export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMethod>> {
+export async function exerciseEveryCall(
+  call: CallBridge,
+  /** Resolves once the turn `send` started has parked its permission prompt and question (a real
+   * runtime asks a moment later; the fake runtime has both parked before `send` returns). */
+  bothAsked: () => Promise<void> = () => Promise.resolve(),
+): Promise<Set<BridgeMethod>> {
   const seen = new Set<BridgeMethod>()
   const run = async (method: BridgeMethod, input: unknown): Promise<Record<string, unknown>> => {
     seen.add(method)
@@ -31,10 +36,19 @@ export async function exerciseEveryCall(call: CallBridge): Promise<Set<BridgeMet
     start: 0,
   })
   expect(await run('send', { sessionId, text: 'hello' })).toMatchObject({ ok: true })
+  await bothAsked()
   const pending = (await run('listPending', { sessionId })) as unknown as Array<{
     kind: string
     requestId: string
   }>
+  const inbox = (await run('listInbox', {})) as unknown as Array<{
+    sessionTitle: string
+    interaction: { requestId: string }
+  }>
+  expect(inbox.every((item) => item.sessionTitle === 'Renamed')).toBe(true)
+  expect(inbox.map((item) => item.interaction.requestId).sort()).toEqual(
+    pending.map((item) => item.requestId).sort(),
+  )
   const permission = pending.find((p) => p.kind === 'permission')
   const question = pending.find((p) => p.kind === 'question')
   expect(permission && question).toBeTruthy()
@@ -140,6 +154,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['testConnection', []],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
+  ['listInbox', { sessionId: 'x' }],
   ['getSettings', { all: true }],
   ['updateSettings', { openaiBaseUrl: 'not a url' }],
   ['updateSettings', { provider: 'skynet' }],

@@ -192,6 +192,25 @@ describe('a session that talks to an ACP agent', () => {
     )
   })
 
+  it('after the agent dies mid-permission, the orphaned request does not count as waiting input and a new message is taken', async () => {
+    const { runtime } = await withAgent({
+      turns: [
+        { when: '^clean', steps: [{ ...permission, wait: false }, { exit: 3 }] },
+        { when: 'again', steps: [{ say: 'back' }] },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'clean up' })
+    await nthInteraction(runtime, 1)
+    await waitForEvent(runtime, isTurnEnd)
+    const [pending] = await runtime.listPending({ sessionId })
+    // Still shown (it can be dismissed), but nobody waits on it.
+    expect(pending).toMatchObject({ kind: 'agent_permission', orphaned: true })
+    const listed = await runtime.listSessions({})
+    expect(listed.find((s) => s.id === sessionId)).toMatchObject({ pendingCount: 0 })
+    expect(await runtime.send({ sessionId, text: 'try again' })).toMatchObject({ ok: true })
+  })
+
   it('after a restart a form that was waiting comes back orphaned and can be dismissed', async () => {
     const script: FakeAgentScript = { turns: [{ steps: [{ elicit: FORM, as: 'f' }] }] }
     const { rig, runtime } = await withAgent(script)

@@ -170,6 +170,9 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
       toolKind: 'execute',
       locations: [],
       options: ALLOW_REJECT,
+      // The agent's command gets Parley's own risk review.
+      risk: 'high',
+      riskWhy: 'deletes files',
     })
     expect(ask.request.source).toMatchObject({
       kind: 'acp',
@@ -562,6 +565,148 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(second).toContain('asked and denied')
     expect(readFileSync(file, 'utf8')).toBe('# Hi')
     expect(h.asker.authorizations).toHaveLength(1)
+  })
+
+  it('asks once for an edit whose files and diff the agent reported before its permission request (as the older Claude Code adapter does)', async () => {
+    const h = harness()
+    const file = join(h.workspace, 'notes.txt')
+    writeFileSync(file, 'old\n')
+    h.asker.policy = () => ({ allowed: false, message: 'asked a second time' })
+    h.start(
+      h.scriptAgent(
+        oneTurn([
+          { toolCall: { toolCallId: 'w-1', title: 'Write', kind: 'edit', status: 'pending' } },
+          {
+            toolUpdate: {
+              toolCallId: 'w-1',
+              title: 'Write `notes.txt`',
+              locations: [{ path: file }],
+              content: [{ type: 'diff', path: file, oldText: 'old\n', newText: 'new\n' }],
+            },
+          },
+          {
+            // Only the id, the raw input and the title, as `@zed-industries/claude-code-acp` sends.
+            permission: {
+              toolCall: { toolCallId: 'w-1', title: 'Write `notes.txt`', rawInput: { file } },
+              options: ALLOW_REJECT,
+            },
+            as: 'p',
+          },
+          { write: { path: file, content: 'new\n' }, as: 'w' },
+          { say: '{{w}}' },
+        ]),
+      ),
+    )
+    const started = h.runner.startTurn('t-1', 'write notes')
+    const ask = await h.asker.waitForAsk()
+    // The tray shows the file and its change from what the agent said earlier.
+    expect(ask.request.body).toMatchObject({
+      kind: 'agent_permission',
+      toolKind: 'edit',
+      locations: [file],
+      diffs: [{ path: file, patch: expect.stringContaining('-old\n+new') }],
+    })
+    ask.answer({ kind: 'answered', value: { optionId: 'allow' } })
+    if (started.ok) await started.done
+    expect(h.replyText('t-1')).toBe('{"result":{}}')
+    expect(readFileSync(file, 'utf8')).toBe('new\n')
+    expect(h.asker.authorizations).toEqual([])
+  })
+
+  it('settles a call the agent leaves running as Rejected after a rejection and as Cancelled on Stop, in the log', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent({
+        turns: [
+          {
+            when: 'reject',
+            steps: [
+              { toolCall: { toolCallId: 'c-1', title: 'rm -rf build', status: 'pending' } },
+              { toolCall: { toolCallId: 'c-2', title: 'ls', status: 'in_progress' } },
+              { toolUpdate: { toolCallId: 'c-2', status: 'completed' } },
+              permissionStep(),
+            ],
+          },
+          {
+            when: 'stop',
+            steps: [
+              { toolCall: { toolCallId: 'c-3', title: 'sleep 100', status: 'in_progress' } },
+              { waitForCancel: true },
+            ],
+          },
+        ],
+      }),
+    )
+    const started = h.runner.startTurn('t-1', 'reject it')
+    ;(await h.asker.waitForAsk()).answer({ kind: 'answered', value: { optionId: 'reject' } })
+    if (started.ok) await started.done
+    const second = h.runner.startTurn('t-2', 'stop it')
+    await h.waitForRecord('agent_tool_call', (e) => e.toolCallId === 'c-3')
+    await h.runner.stop()
+    if (second.ok) await second.done
+    const settled = h.of('agent_tool_call_update').filter((e) => e.status !== 'completed')
+    expect(settled.map((e) => [e.toolCallId, e.status])).toEqual([
+      ['c-1', 'cancelled'],
+      ['call-1', 'rejected'],
+      ['c-3', 'cancelled'],
+    ])
+    // Each is written before its turn's end, so a reload shows the same.
+    const order = h.records.map((e) => e.type)
+    expect(order.lastIndexOf('agent_tool_call_update')).toBeLessThan(order.lastIndexOf('turn_end'))
+  })
+
+  it('settles a call as Failed when the agent dies mid-call', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([
+          { toolCall: { toolCallId: 'c-1', title: 'make', status: 'in_progress' } },
+          { exit: 3 },
+        ]),
+      ),
+    )
+    const end = await runTurn(h, 'build')
+    expect(end).toMatchObject({ reason: 'error' })
+    expect(h.of('agent_tool_call_update')).toEqual([
+      expect.objectContaining({ toolCallId: 'c-1', status: 'failed' }),
+    ])
+  })
+
+  it('names the agent as it names itself in initialize, not after its script file, also when it dies', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([{ exit: 3 }], {
+          agentInfo: { name: 'claude-agent-acp', title: 'Claude Code', version: '0.101.0' },
+        }),
+        'index',
+      ),
+    )
+    const end = await runTurn(h, 'hi')
+    expect(h.of('agent_session')[0]).toMatchObject({
+      agentName: 'Claude Code',
+      agentTitle: 'Claude Code 0.101.0',
+    })
+    expect(end?.error).toBe('Claude Code exited unexpectedly (exit code 3)')
+    expect(h.runner.agentName).toBe('Claude Code')
+  })
+
+  it('says why the agent could not start a session in the words it wrote on stderr', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([], {
+          stderr:
+            'starting\n--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons\n',
+          failNewSession: 'Query closed before response received',
+        }),
+      ),
+    )
+    const end = await runTurn(h, 'hi')
+    expect(end).toMatchObject({ reason: 'error' })
+    expect(end?.error).toContain('Fake Agent could not start a session')
+    expect(end?.error).toContain('cannot be used with root/sudo privileges')
+    expect(end?.errorDetail).toContain('stderr:')
   })
 
   const AUTH_SCRIPT: FakeAgentScript = {

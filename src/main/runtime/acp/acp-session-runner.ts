@@ -17,23 +17,33 @@ import {
   methodFromEnvironment,
   type AgentAuthMethod,
 } from './agent-auth'
+import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
+import { agentCommandRisk } from './agent-command-risk'
 import { AgentConnection, type AgentHello, type InboundRequest } from './agent-connection'
-import { AgentProcess, type AgentExit, type SpawnFn } from './agent-process'
+import { AgentProcess, agentEnvironment, type AgentExit, type SpawnFn } from './agent-process'
 import { formBody, formResponse, type ElicitationParams } from './elicitation-request'
 import { PendingRequests } from './pending-requests'
-import { namedPaths, permissionBody, permissionResponse } from './permission-request'
+import {
+  namedPaths,
+  permissionBody,
+  permissionResponse,
+  type AgentPermissionBody,
+} from './permission-request'
 import {
   IDLE,
   applyUpdate,
   flush,
+  knownToolCall,
   modesFrom,
   noteToolCall,
   setModes,
+  settleToolCalls,
   startTurn,
   type UpdateResult,
   type UpdateState,
 } from './session-update-records'
 import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
@@ -55,8 +65,13 @@ export interface AcpSessionRunnerOptions {
   mcpServers?: acp.McpServer[]
   /** The session's newest `agent_session` record: its agent session is continued when possible. */
   previous?: SessionEventOf<'agent_session'>
-  /** The environment the agent starts from (`agent.env` is added); Parley's own by default. */
+  /**
+   * The environment the agent starts from, less Parley's provider keys (`agent.env` is added);
+   * Parley's own by default.
+   */
   env?: NodeJS.ProcessEnv
+  /** Whether agents start in a private PID namespace (found once per runtime); none by default. */
+  pidIsolation?: () => Promise<PidIsolation>
   spawn?: SpawnFn
   now?: () => number
   clientVersion?: string
@@ -111,6 +126,21 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/**
+ * The reason an agent gave on stderr, in a line or so: its last few non-empty lines. Agents say
+ * why they cannot start there (Claude Code run as root without IS_SANDBOX=1), while the protocol
+ * error says only "Query closed before response received".
+ */
+export function stderrReason(stderr: string, max = 400): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(-3)
+    .join(' ')
+  return lines.length > max ? `…${lines.slice(-(max - 1))}` : lines
+}
+
 function describeExit(name: string, exit: AgentExit): string {
   if (exit.spawnError) return `could not start ${name}: ${exit.spawnError}`
   if (exit.signal) return `${name} exited unexpectedly (killed by ${exit.signal})`
@@ -155,6 +185,8 @@ export class AcpSessionRunner {
   readonly #now: () => number
   readonly #pending = new PendingRequests()
   readonly #grants = new WriteGrants()
+  /** Tool calls of the running turn whose permission the person rejected. */
+  readonly #rejected = new Set<string>()
   #updates: UpdateState = IDLE
   #live: Live | undefined
   #starting: Promise<Live> | undefined
@@ -166,6 +198,8 @@ export class AcpSessionRunner {
   #authMethods: AgentAuthMethod[] = []
   #lastStderr = ''
   #lastExit: AgentExit | undefined
+  /** How the agent last named itself (kept once its process is gone). */
+  #info: AgentHello['info'] = null
 
   constructor(options: AcpSessionRunnerOptions) {
     this.#o = options
@@ -173,10 +207,13 @@ export class AcpSessionRunner {
     this.#previous = options.previous
   }
 
-  /** The agent's name as the tray shows it: how it named itself, else its Settings name. */
+  /**
+   * The agent's name everywhere it is shown: how it named itself in `initialize` (title, else
+   * name), else its Settings or preset name. Kept after the agent exits, so an error names it.
+   */
   get agentName(): string {
-    const info = this.#live?.hello?.info
-    return info?.title || this.#o.agent.name
+    const info = this.#live?.hello?.info ?? this.#info
+    return info?.title?.trim() || info?.name.trim() || this.#o.agent.name
   }
 
   get running(): boolean {
@@ -240,7 +277,8 @@ export class AcpSessionRunner {
     if (error instanceof AgentAuthRequiredError) {
       return { ok: false, message: error.message, authMethods: error.methods }
     }
-    return { ok: false, message: errorText(error) }
+    const reason = error instanceof RequestError ? stderrReason(this.stderr) : ''
+    return { ok: false, message: `${errorText(error)}${reason ? ` — it said: ${reason}` : ''}` }
   }
 
   #ensureLive(): Promise<Live> {
@@ -253,23 +291,25 @@ export class AcpSessionRunner {
   /** Races `work` against the agent's exit, so a dead agent is an error that says why. */
   async #whileAlive<T>(live: Live, work: Promise<T>): Promise<T> {
     const died = live.exit.then((exit) => {
-      throw new Error(describeExit(this.#o.agent.name, exit))
+      throw new Error(describeExit(this.agentName, exit))
     })
     try {
       return await Promise.race([work, died])
     } catch (error) {
       // "ACP connection closed" says less than the exit that closed it.
       if (error instanceof RequestError || !live.connection.signal.aborted) throw error
-      throw new Error(describeExit(this.#o.agent.name, await live.exit), { cause: error })
+      throw new Error(describeExit(this.agentName, await live.exit), { cause: error })
     }
   }
 
   async #start(): Promise<Live> {
+    const pidIsolation = (await this.#o.pidIsolation?.()) ?? NO_PID_ISOLATION
     let live = this.#live
     if (!live) {
       const process = new AgentProcess({
         agent: this.#o.agent,
         cwd: this.#o.workspace,
+        pidIsolation,
         ...(this.#o.env ? { env: this.#o.env } : {}),
         ...(this.#o.spawn ? { spawn: this.#o.spawn } : {}),
       })
@@ -313,6 +353,7 @@ export class AcpSessionRunner {
     const current = live
     try {
       current.hello ??= await this.#whileAlive(current, current.connection.initialize())
+      this.#info = current.hello.info ?? this.#info
       this.#authMethods = authMethodsFrom(current.hello.authMethods)
       await this.#openSession(current)
       return current
@@ -367,7 +408,7 @@ export class AcpSessionRunner {
       return await this.#whileAlive(live, call())
     } catch (error) {
       if (!(error instanceof RequestError) || error.code !== AUTH_REQUIRED) throw error
-      const env = { ...(this.#o.env ?? process.env), ...this.#o.agent.env }
+      const env = agentEnvironment(this.#o.env ?? process.env, this.#o.agent.env)
       const method = methodFromEnvironment(this.#authMethods, env)
       if (!method) throw error
       await this.#whileAlive(live, live.connection.authenticate(method.id))
@@ -386,14 +427,15 @@ export class AcpSessionRunner {
   ): void {
     live.agentSessionId = agentSessionId
     const { id, name, command, args } = this.#o.agent
-    const title = live.hello?.info
-      ? `${live.hello.info.title || live.hello.info.name} ${live.hello.info.version}`.trim()
-      : undefined
+    const info = live.hello?.info
+    const title = info ? `${info.title || info.name} ${info.version}`.trim() : undefined
+    const own = info ? this.agentName.slice(0, 100) : undefined
     const record: SessionEventOf<'agent_session'> = {
       type: 'agent_session',
       at: this.#now(),
       agent: { id, name, command, args },
       ...(title ? { agentTitle: title.slice(0, 200) } : {}),
+      ...(own ? { agentName: own } : {}),
       agentSessionId,
       opened,
     }
@@ -473,7 +515,12 @@ export class AcpSessionRunner {
   }
 
   async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
-    const live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
+    let live: Live | undefined
+    try {
+      live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
+    } catch (error) {
+      return this.#startFailure(error)
+    }
     if (!live || turn.stopRequested || turn.closing) return this.#interruptedOutcome(turn)
     const sessionId = live.agentSessionId as string
     const answer = await Promise.race([
@@ -499,6 +546,21 @@ export class AcpSessionRunner {
           : this.#exitOutcome(answer.exit)
       case 'woken':
         return this.#interruptedOutcome(turn)
+    }
+  }
+
+  /** The agent could not get as far as a session: what it said on stderr is the reason. */
+  #startFailure(error: unknown): TurnOutcome {
+    const outcome = this.#errorOutcome(error)
+    if (error instanceof AgentAuthRequiredError || !(error instanceof RequestError)) return outcome
+    const stderr = this.stderr.trim()
+    const reason = stderrReason(stderr)
+    return {
+      ...outcome,
+      error: `${this.agentName} could not start a session: ${error.message}${reason ? ` — it said: ${reason}` : ''}`,
+      ...(stderr
+        ? { errorDetail: `${outcome.errorDetail ?? ''}\n\nstderr:\n${stderr}`.trim() }
+        : {}),
     }
   }
 
@@ -551,6 +613,13 @@ export class AcpSessionRunner {
     // Whatever the agent still waits on is answered now (permissions: cancelled).
     this.#pending.endAll()
     this.#grants.clear()
+    // Calls the agent left unfinished end with the turn, unless the app is quitting (the turn
+    // stays open in the log then, as Parley's own do) or the session is being removed.
+    if (turn.closing === undefined) {
+      const others = outcome.reason === 'error' ? 'failed' : 'cancelled'
+      this.#apply(settleToolCalls(this.#updates, { rejected: this.#rejected, others }, this.#now()))
+    }
+    this.#rejected.clear()
     this.#turn = undefined
     this.#updates = { ...this.#updates, turnId: null, open: null }
     if (turn.closing === 'removed') return
@@ -708,13 +777,27 @@ export class AcpSessionRunner {
     request: InboundRequest,
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
-    const built = permissionBody(params)
-    if (!built.ok) throw new RequestError(-32602, built.message)
+    const checked = permissionBody(params)
+    if (!checked.ok) throw new RequestError(-32602, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
     if (!turn || turn.stopRequested || !live) return CANCELLED
     this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
+    // The request may name only the call's id: its files and diff came in earlier updates.
+    const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
+    const built = permissionBody({ ...params, toolCall: call })
+    if (!built.ok) throw new RequestError(-32602, built.message)
+    const review = await agentCommandRisk(call, this.#o.workspace)
+    const body: AgentPermissionBody = review
+      ? {
+          ...built.body,
+          risk: review.risk,
+          ...(review.why !== undefined ? { riskWhy: review.why } : {}),
+        }
+      : built.body
+    // The review may have waited for the shell grammar: the turn may have ended meanwhile.
+    if (this.#turn !== turn || turn.stopRequested || this.#live !== live) return CANCELLED
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
@@ -724,7 +807,7 @@ export class AcpSessionRunner {
         sessionId: this.#o.sessionId,
         turnId: turn.id,
         source: this.#source(request.rpcId, params.toolCall.toolCallId),
-        body: built.body,
+        body,
         signal: pending.signal,
       })
       .then(
@@ -738,7 +821,10 @@ export class AcpSessionRunner {
           const chosen = response.outcome.optionId
           const option = offered.find((o) => o.optionId === chosen)
           if (option?.kind === 'allow_once' || option?.kind === 'allow_always') {
-            this.#grants.grant(this.#workspaceTargets(namedPaths(params.toolCall)))
+            // The kind the person was shown (the request's, or what earlier updates said).
+            this.#grants.grant(this.#workspaceTargets(namedPaths(call)), call.kind)
+          } else if (this.#turn === turn) {
+            this.#rejected.add(toolCallKey(params.toolCall.toolCallId))
           }
         },
         () => pending.settle(CANCELLED),
@@ -831,7 +917,7 @@ export class AcpSessionRunner {
       shown: string
       content: string
     }): Promise<PolicyOutcome> => {
-      if (this.#grants.take(write.target)) return { allowed: true }
+      if (this.#grants.take(write)) return { allowed: true }
       return this.#o.asker.authorize({
         sessionId: this.#o.sessionId,
         turnId: turn.id,

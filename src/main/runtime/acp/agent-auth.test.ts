@@ -38,7 +38,7 @@ describe('agent auth', () => {
       [
         'Codex needs you to sign in before it can start a session. It offers:',
         '• Login with ChatGPT (chatgpt). Use your ChatGPT login',
-        "• Use OPENAI_API_KEY (openai-api-key) — set OPENAI_API_KEY in the environment Parley starts from, or in the agent's settings",
+        "• Use OPENAI_API_KEY (openai-api-key) — set OPENAI_API_KEY in the agent's settings (Parley keeps its own provider keys from agents)",
       ].join('\n'),
     )
     expect(authRequiredMessage('Goose', [])).toContain('offers no way to sign in from a client')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CREDENTIAL_VARIABLES } from '../tools/command-environment'
 
 /** JSON-RPC error code ACP agents answer with until the client authenticates. */
 export const AUTH_REQUIRED = -32000
@@ -58,10 +59,13 @@ export function authRequiredMessage(agent: string, methods: readonly AgentAuthMe
     return `${agent} says it needs authentication, but offers no way to sign in from a client. Sign in with ${agent}'s own command line, then try again.`
   }
   const lines = methods.map((m) => {
+    // Parley's own provider keys are never inherited by an agent: only its settings give one.
     const needs =
-      m.envVars.length > 0
-        ? ` — set ${m.envVars.join(' and ')} in the environment Parley starts from, or in the agent's settings`
-        : ''
+      m.envVars.length === 0
+        ? ''
+        : m.envVars.some((name) => CREDENTIAL_VARIABLES.includes(name))
+          ? ` — set ${m.envVars.join(' and ')} in the agent's settings (Parley keeps its own provider keys from agents)`
+          : ` — set ${m.envVars.join(' and ')} in the environment Parley starts from, or in the agent's settings`
     return `• ${m.name} (${m.id})${needs}${m.description ? `. ${m.description}` : ''}`
   })
   return `${agent} needs you to sign in before it can start a session. It offers:\n${lines.join('\n')}`

@@ -21,6 +21,23 @@ describe('agentFromCommandLine', () => {
     })
   })
 
+  it('names a known adapter after its agent however it is run, and never after a generic script file', () => {
+    const named = (line: string) => {
+      const result = agentFromCommandLine(line)
+      return result.ok ? result.agent.name : result.message
+    }
+    expect(named('npx @zed-industries/claude-code-acp@0.16.2')).toBe('Claude Code')
+    expect(
+      named('node /cache/node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js'),
+    ).toBe('Claude Code')
+    expect(
+      named('node /cache/node_modules/@google/gemini-cli/bundle/gemini.js --experimental-acp'),
+    ).toBe('Gemini')
+    expect(named('node /x/node_modules/some-agent/dist/index.js')).toBe('some-agent')
+    expect(named('node /home/me/my-agent/dist/index.js')).toBe('my-agent')
+    expect(named('npx jiti ./agents/helper/src/index.ts')).toBe('helper')
+  })
+
   it('refuses a command line it cannot run directly, in words', () => {
     expect(agentFromCommandLine('codex | tee log')).toMatchObject({
       ok: false,

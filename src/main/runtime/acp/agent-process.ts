@@ -2,6 +2,8 @@ import { spawn as nodeSpawn, type ChildProcessByStdio } from 'node:child_process
 import { Readable, Writable } from 'node:stream'
 import type { AgentSpec } from '../../../shared/acp-agents'
 import { LIMITS } from '../../../shared/limits'
+import { inPrivatePids, NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
+import { CREDENTIAL_VARIABLES } from '../tools/command-environment'
 import { signalProcessTree } from '../tools/process-tree'
 
 /** How the agent process ended. `expected` is true when Parley ended it (stop, close). */
@@ -18,12 +20,31 @@ export type SpawnFn = typeof nodeSpawn
 export interface AgentProcessOptions {
   agent: Pick<AgentSpec, 'command' | 'args' | 'env'>
   cwd: string
-  /** The environment the agent starts from (Parley's own, by default); `agent.env` is added on top. */
+  /**
+   * The environment the agent starts from (Parley's own, by default), less Parley's provider keys;
+   * `agent.env` is added on top (see `agentEnvironment`).
+   */
   env?: NodeJS.ProcessEnv
+  /** Whether the agent starts in a private PID namespace (none by default). */
+  pidIsolation?: PidIsolation
   spawn?: SpawnFn
   /** How long a TERM'd agent gets before its whole process group is killed. */
   killGraceMs?: number
   setTimer?: (fn: () => void, ms: number) => { unref(): void } | number
+}
+
+/**
+ * The environment an agent runs with: `base` less Parley's own provider keys (an agent that needs
+ * one is given it in its `env` in Settings, on purpose), then the agent's configured `env`.
+ */
+export function agentEnvironment(
+  base: NodeJS.ProcessEnv,
+  configured: Readonly<Record<string, string>>,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(base))
+    if (!CREDENTIAL_VARIABLES.includes(name)) env[name] = value
+  return { ...env, ...configured }
 }
 
 /** Keeps the last `max` characters of a stream of text. */
@@ -58,9 +79,13 @@ export class AgentProcess {
 
   constructor(private readonly options: AgentProcessOptions) {
     const spawn = options.spawn ?? nodeSpawn
-    this.#child = spawn(options.agent.command, options.agent.args, {
+    const launch = inPrivatePids(options.pidIsolation ?? NO_PID_ISOLATION, {
+      file: options.agent.command,
+      args: options.agent.args,
+    })
+    this.#child = spawn(launch.file, launch.args, {
       cwd: options.cwd,
-      env: { ...(options.env ?? process.env), ...options.agent.env },
+      env: agentEnvironment(options.env ?? process.env, options.agent.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group (POSIX), so the whole tree can be signalled at once.
       detached: true,

@@ -5,6 +5,7 @@ import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/ses
 import type { ParkedRequests } from '../interactions/parked-requests'
 import type { InteractionAsker } from '../interactions/asker'
 import type { SessionState } from '../sessions/session-state'
+import type { PidIsolation } from '../sandbox/private-pids'
 import { Turn } from '../turns/turn'
 import { AcpSessionRunner } from './acp-session-runner'
 
@@ -19,6 +20,8 @@ export interface AgentSessionsDeps {
   agents(): readonly AgentSpec[]
   /** MCP servers to hand the agent in `session/new` (its workspace's approved ones). */
   mcpServers(workspace: string): Promise<acp.McpServer[]>
+  /** Whether agents start in a private PID namespace (found once per runtime). */
+  pidIsolation?: () => Promise<PidIsolation>
   now(): number
 }
 
@@ -70,6 +73,7 @@ export class AgentSessions {
       emit: (event) => this.deps.emit(event),
       touch: () => this.deps.touch(session),
       mcpServers: await this.deps.mcpServers(session.header.workspace),
+      ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
       ...(previous ? { previous } : {}),
       now: this.deps.now,
     })

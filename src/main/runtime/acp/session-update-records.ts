@@ -22,8 +22,13 @@ export interface UpdateState {
   readonly open: { readonly kind: 'message' | 'thought'; readonly text: string } | null
   /** Index of the agent's next stretch of reply text in this turn (the `step` of its record). */
   readonly step: number
-  /** Tool calls of this turn that have a record already. */
-  readonly toolCalls: ReadonlySet<string>
+  /**
+   * Tool calls of this turn that have a record already, each with everything the agent has said
+   * about it so far (its `tool_call` and every `tool_call_update` folded, later fields replacing
+   * earlier ones): a permission request often names only the call's id, its files and diff came
+   * before.
+   */
+  readonly toolCalls: ReadonlyMap<string, acp.ToolCallUpdate>
   /** The agent's modes as last recorded. */
   readonly modes: ModesRecord | null
 }
@@ -44,7 +49,7 @@ export const IDLE: UpdateState = {
   turnId: null,
   open: null,
   step: 0,
-  toolCalls: new Set(),
+  toolCalls: new Map(),
   modes: null,
 }
 
@@ -183,14 +188,58 @@ export function noteToolCall(
   if (turnId === null) return { state, records: [], deltas: [] }
   return withFlush(state, at, (s) => {
     const key = toolCallKey(call.toolCallId)
-    if (s.toolCalls.has(key)) {
+    const known = s.toolCalls.get(key)
+    const toolCalls = new Map(s.toolCalls).set(key, known ? mergeToolCall(known, call) : call)
+    if (known) {
       const update = toolCallUpdateRecord(call, turnId, at)
-      return { state: s, records: update ? [update] : [] }
+      return { state: { ...s, toolCalls }, records: update ? [update] : [] }
     }
-    return {
-      state: { ...s, toolCalls: new Set([...s.toolCalls, key]) },
-      records: [toolCallRecord(call, turnId, at)],
+    return { state: { ...s, toolCalls }, records: [toolCallRecord(call, turnId, at)] }
+  })
+}
+
+/** `known` with the fields `update` carries replacing its own (ACP: absent or null keeps them). */
+export function mergeToolCall(
+  known: acp.ToolCallUpdate,
+  update: acp.ToolCallUpdate,
+): acp.ToolCallUpdate {
+  const merged: acp.ToolCallUpdate = { ...known }
+  for (const [field, value] of Object.entries(update)) {
+    if (value !== undefined && value !== null) Object.assign(merged, { [field]: value })
+  }
+  return merged
+}
+
+/** Everything the agent has said about one of this turn's tool calls, if it said anything. */
+export function knownToolCall(
+  state: UpdateState,
+  toolCallId: string,
+): acp.ToolCallUpdate | undefined {
+  return state.toolCalls.get(toolCallKey(toolCallId))
+}
+
+/**
+ * Settles the turn's tool calls that the agent left pending or in progress: an agent that is
+ * stopped, dies, or ends its turn after a rejection often sends no final status, and a call must
+ * not show "Running" forever (nor after a reload: the update is recorded). `rejected` names the
+ * calls whose permission the person rejected; the others settle as `others`.
+ */
+export function settleToolCalls(
+  state: UpdateState,
+  { rejected, others }: { rejected: ReadonlySet<string>; others: 'cancelled' | 'failed' },
+  at: number,
+): UpdateResult {
+  const { turnId } = state
+  if (turnId === null) return { state, records: [], deltas: [] }
+  return withFlush(state, at, (s) => {
+    const records: SessionEvent[] = []
+    for (const [key, call] of s.toolCalls) {
+      if (call.status === 'completed' || call.status === 'failed') continue
+      const status = rejected.has(key) ? 'rejected' : others
+      records.push({ type: 'agent_tool_call_update', at, turnId, toolCallId: key, status })
     }
+    // Called as the turn ends: the next turn starts from `startTurn`, so nothing is settled twice.
+    return { state: s, records }
   })
 }
 

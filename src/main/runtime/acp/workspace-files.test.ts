@@ -6,13 +6,13 @@ import {
   symlinkSync,
   writeFileSync,
   existsSync,
+  linkSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../shared/limits'
 import { readTextFile, writeTextFile } from './workspace-files'
-import { WriteGrants } from './write-grants'
 
 const roots: string[] = []
 afterEach(() => {
@@ -86,15 +86,28 @@ describe('workspace files for ACP agents', () => {
     expect(seen).toEqual([join('a', 'b.txt')])
     expect(readFileSync(join(workspace, 'a', 'b.txt'), 'utf8')).toBe('hi')
   })
-})
 
-describe('write grants', () => {
-  it('grants one write per approved file, and forget them at the end of the turn', () => {
-    const grants = new WriteGrants()
-    grants.grant(['/ws/a', '/ws/a', '/ws/b'])
-    expect(grants.take('/ws/a')).toBe(true)
-    expect(grants.take('/ws/a')).toBe(false)
-    grants.clear()
-    expect(grants.take('/ws/b')).toBe(false)
+  it('refuses to read or write a file hard-linked from outside, and the outside file keeps its content', async () => {
+    const { root, workspace } = setUp()
+    linkSync(join(root, 'secret.txt'), join(workspace, 'hard.txt'))
+    let asked = false
+    await expect(
+      readTextFile(workspace, { sessionId: 's', path: join(workspace, 'hard.txt') }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('hard.txt has 2 hard links'),
+    })
+    await expect(
+      writeTextFile(
+        workspace,
+        { sessionId: 's', path: join(workspace, 'hard.txt'), content: 'attacker' },
+        async () => {
+          asked = true
+          return { allowed: true }
+        },
+      ),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('outside') })
+    expect(asked).toBe(false)
+    expect(readFileSync(join(root, 'secret.txt'), 'utf8')).toBe('secret')
   })
 })

@@ -1,10 +1,9 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { RequestError } from '@agentclientprotocol/sdk'
 import type * as acp from '@agentclientprotocol/sdk'
 import { LIMITS } from '../../../shared/limits'
 import type { PolicyOutcome } from '../interactions/asker'
 import { ToolError } from '../tools/tool-types'
+import { readWorkspaceText, replaceWorkspaceFile } from '../tools/workspace-file-io'
 import { displayPath, resolveInWorkspace } from '../tools/workspace-paths'
 
 /** JSON-RPC error code for a write Parley's permission policy refused (server-defined range). */
@@ -31,15 +30,13 @@ export async function readTextFile(
 ): Promise<acp.ReadTextFileResponse> {
   const target = resolveAgentPath(workspace, params.path)
   const shown = displayPath(workspace, target)
-  const info = await stat(target).catch(() => undefined)
-  if (!info?.isFile()) throw RequestError.resourceNotFound(params.path)
-  if (info.size > LIMITS.fileBytes) {
-    throw new RequestError(
-      -32602,
-      `${shown} is ${info.size} bytes; Parley serves files up to ${LIMITS.fileBytes} bytes`,
-    )
+  const read = await readWorkspaceText(target, shown)
+  if (!read.ok) {
+    if (read.reason === 'missing' || read.reason === 'not_file')
+      throw RequestError.resourceNotFound(params.path)
+    throw new RequestError(-32602, read.message)
   }
-  const content = await readFile(target, 'utf8')
+  const content = read.text
   const line = params.line ?? null
   const limit = params.limit ?? null
   if (line === null && limit === null) return { content }
@@ -70,6 +67,5 @@ export async function writeTextFile(
   const shown = displayPath(workspace, target)
   const outcome = await authorize({ target, shown, content: params.content })
   if (!outcome.allowed) throw new RequestError(PERMISSION_DENIED, outcome.message)
-  await mkdir(dirname(target), { recursive: true })
-  await writeFile(target, params.content, 'utf8')
+  await replaceWorkspaceFile(target, params.content)
 }

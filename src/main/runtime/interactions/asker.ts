@@ -1,6 +1,7 @@
 import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
 import type { FormResponse } from '../../../shared/form-schema'
 import type { Json } from '../../../shared/session-events'
+import type { Risk } from '../../../shared/permission'
 
 /**
  * How askers other than Parley's own tools reach the person: an ACP agent
@@ -21,6 +22,9 @@ export type AskBody =
       toolKind?: string
       locations: string[]
       options: AgentPermissionOption[]
+      /** For a command: Parley's own risk review of it, and why the riskiest part is risky. */
+      risk?: Risk
+      riskWhy?: string
       /** The file changes, as unified patches (also described in `detail`). */
       diffs?: Array<{ path: string; patch: string }>
     }

@@ -270,6 +270,7 @@ export class InteractionBroker {
     return this.deps.fifo.list(sessionId)
   }
 
+  /** The session's requests that someone still waits on: a session with none takes a message. */
   count(sessionId: string): number {
     return this.deps.fifo.count(sessionId)
   }

@@ -199,7 +199,7 @@ export class ExternalAsker implements InteractionAsker {
           tools: toolsetFor('interactive'),
         },
       )
-      return verdict === true ? { allowed: true } : { allowed: false, message: verdict }
+      return typeof verdict === 'string' ? { allowed: false, message: verdict } : { allowed: true }
     } catch (error) {
       if (error instanceof TurnEndedError) return { allowed: false, message: 'the turn has ended' }
       throw error
@@ -262,6 +262,8 @@ export class ExternalAsker implements InteractionAsker {
             ...(body.toolKind ? { toolKind: body.toolKind.slice(0, 40) } : {}),
             locations: body.locations.slice(0, 50).map((l) => l.slice(0, LIMITS.path)),
             options: body.options,
+            ...(body.risk ? { risk: body.risk } : {}),
+            ...(body.riskWhy ? { riskWhy: body.riskWhy.slice(0, LIMITS.optionDescription) } : {}),
             // A patch cut short would misdescribe the change: one too long is left to `detail`.
             ...(body.diffs?.length
               ? {

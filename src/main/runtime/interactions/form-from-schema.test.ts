@@ -214,6 +214,76 @@ describe('form from schema: what Parley does not render', () => {
   })
 
   it.each([
+    ['an integer Password', { type: 'integer', title: 'Password' }, 'p'],
+    ['a number PIN', { type: 'number', title: 'PIN' }, 'pin'],
+    ['an integer CVV', { type: 'integer', title: 'CVV' }, 'cvv'],
+    ['an integer one-time code', { type: 'integer', title: 'One-time code' }, 'code'],
+    ['a German Passwort', { type: 'string', title: 'Passwort' }, 'p'],
+    ['a French mot de passe', { type: 'string', title: 'Mot de passe' }, 'p'],
+    ['a Spanish contraseña', { type: 'string', title: 'Contraseña' }, 'p'],
+    ['a Portuguese senha', { type: 'string', title: 'Senha' }, 'p'],
+    ['a Russian пароль', { type: 'string', title: 'Пароль' }, 'p'],
+    ['a Chinese 密码', { type: 'string', title: '请输入密码' }, 'p'],
+    ['a fullwidth Password', { type: 'string', title: 'Ｐａｓｓｗｏｒｄ' }, 'p'],
+    ['a Cyrillic look-alike Password', { type: 'string', title: 'Р\u0430ssw\u043erd' }, 'p'],
+    ['a Greek look-alike Token', { type: 'string', title: '\u03a4\u03bfken' }, 'p'],
+    ['a zero-width-split Password', { type: 'string', title: 'Pass\u200bword' }, 'p'],
+    ['a spaced-out password', { type: 'string', title: 'p a s s w o r d' }, 'p'],
+    ['"Your OpenAI key"', { type: 'string', title: 'Your OpenAI key' }, 'k'],
+    [
+      'a description that asks for a token',
+      { type: 'string', title: 'Value', description: 'Paste your GitHub access token here' },
+      'value',
+    ],
+    ['writeOnly', { type: 'string', title: 'Answer', writeOnly: true }, 'answer'],
+  ])(
+    'refuses a secret in any disguise (%s) as unsupported, number fields included (issue 20, item 10)',
+    (_, property, key) => {
+      expect(only(property)).toMatchObject({ type: 'unsupported', reason: SECRET_FIELD_REASON })
+      expect(fieldsOf({ [key]: property })[0]).toMatchObject({ type: 'unsupported' })
+    },
+  )
+
+  it('refuses every typed field of a form whose message asks for a secret, but not its choices', () => {
+    const result = formFromSchema({
+      message: 'Please enter your OpenAI API key',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          value: { type: 'string' },
+          n: { type: 'integer' },
+          region: { type: 'string', enum: ['eu', 'us'] },
+        },
+      },
+    })
+    expect(result.ok && result.form.fields.map((f) => [f.key, f.type])).toEqual([
+      ['value', 'unsupported'],
+      ['n', 'unsupported'],
+      ['region', 'choice'],
+    ])
+  })
+
+  it('does not take a description that says not to give a secret as asking for one', () => {
+    const described = (description: string) =>
+      only({ type: 'integer', title: 'Integer', description })
+    expect(
+      described(
+        'Your favorite integer (do not give us your phone number, pin, or other sensitive info)',
+      ),
+    ).toMatchObject({ type: 'number' })
+    expect(described('Never a password: just a count')).toMatchObject({ type: 'number' })
+    expect(described('The PIN. It is never stored')).toMatchObject({ type: 'unsupported' })
+    expect(described('Your PIN, which we never share')).toMatchObject({ type: 'unsupported' })
+  })
+
+  it('still shows ordinary number and text fields in many languages', () => {
+    for (const title of ['Max tokens', 'Port', 'Nombre', 'Année', 'Количество', 'Page size'])
+      expect(only({ type: 'integer', title }), title).toMatchObject({ type: 'number' })
+    for (const title of ['Project name', 'Commit message', 'Sort key', 'Topic', 'Comment'])
+      expect(only({ type: 'string', title }), title).toMatchObject({ type: 'text' })
+  })
+
+  it.each([
     ['an object type', { type: 'object', properties: {} }, 'type “object”'],
     ['a type list', { type: ['string', 'null'] }, 'of this type'],
     ['no type', { title: 'Mystery' }, 'does not say'],

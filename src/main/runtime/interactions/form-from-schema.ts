@@ -1,6 +1,6 @@
 import type { FormField, FormOption, FormSpec } from '../../../shared/form-schema'
 import { LIMITS } from '../../../shared/limits'
-import { SECRET_FIELD_REASON, namesSecret } from './credential-field'
+import { SECRET_FIELD_REASON, asksForSecret, namesSecret } from './credential-field'
 
 /**
  * The flat schema of an ACP or MCP `elicitation/create` (mode form) read into the FormSpec both
@@ -47,6 +47,8 @@ const REASONS = {
 /** Reads one schema; the first bound it breaks is kept and refuses the whole form. */
 class SchemaReader {
   problem: string | null = null
+  /** The form's message names a secret: then every typed field may be where it goes. */
+  asksSecret = false
 
   refuse(message: string): void {
     this.problem ??= message
@@ -118,13 +120,21 @@ class SchemaReader {
     const type = property['type']
     const meta = isRecord(property['_meta']) ? property['_meta'] : {}
     const codex = isRecord(meta['codex']) ? meta['codex'] : {}
-    // A string with choices is a choice; only a free-text string can carry a secret.
+    // A string with choices is a choice; a typed answer (free text or a number: a PIN, a CVV, a
+    // one-time code) is what can carry a secret. A form whose message asks for one asks it of
+    // every typed field, and `writeOnly` is the schema's own word for a value never shown back.
     const freeText =
       type === 'string' && ['enum', 'oneOf', 'anyOf'].every((k) => property[k] === undefined)
+    const typed = freeText || type === 'number' || type === 'integer'
     const secret =
       property['format'] === 'password' ||
+      property['writeOnly'] === true ||
       codex['isSecret'] === true ||
-      (freeText && (namesSecret(key) || namesSecret(described.title)))
+      (typed &&
+        (this.asksSecret ||
+          namesSecret(key) ||
+          namesSecret(described.title) ||
+          (description !== undefined && asksForSecret(description))))
     if (secret) return { type: 'unsupported', ...described, reason: SECRET_FIELD_REASON }
 
     switch (type) {
@@ -278,6 +288,7 @@ export function formFromSchema(input: {
 }): FormFromSchemaResult {
   const reader = new SchemaReader()
   const message = reader.text(input.message, LIMITS.formMessage, 'The message') ?? ''
+  reader.asksSecret = asksForSecret(message)
   const schema = input.requestedSchema
   if (!isRecord(schema) || schema['type'] !== 'object')
     return { ok: false, message: 'The requested schema must be an object schema (type "object").' }

@@ -1,7 +1,7 @@
-import type { PendingInteraction } from '../../../shared/interactions'
+import { awaitsAnswer, type PendingInteraction } from '../../../shared/interactions'
 
 /**
- * The per-session interaction FIFO, runtime side (DESIGN.md §3): every request waiting for the
+ * The per-session interaction FIFO, runtime side (docs/architecture.md): every request waiting for the
  * person, in arrival order, whoever asked. UIs mirror it and re-read it with `listPending`; they
  * show only its head. The broker is its only writer.
  */
@@ -54,7 +54,8 @@ export class InteractionFifo {
     return [...this.#bySession].map(([sessionId, list]) => ({ sessionId, pending: [...list] }))
   }
 
+  /** The session's requests that someone still waits on (orphaned ones are not counted). */
   count(sessionId: string): number {
-    return this.#bySession.get(sessionId)?.length ?? 0
+    return this.#bySession.get(sessionId)?.filter(awaitsAnswer).length ?? 0
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The one turn-scoped await primitive (DESIGN.md §3) that permission prompts and AskUserQuestion
+ * The one turn-scoped await primitive (docs/architecture.md) that permission prompts and AskUserQuestion
  * share. A tool parks on a request id and gets a promise; the person's response resolves it; the
  * turn's end (stop, abort, error, removal, shutdown) settles everything parked in that turn, so no
  * request is ever leaked. Late or unknown responses are reported, never thrown into the turn.

@@ -14,7 +14,14 @@ import {
   type ToolIntent,
 } from '../permissions/tool-intent'
 import { TurnEndedError, type Turn } from '../turns/turn'
-import { ToolError, type ToolCategory, type ToolDefinition } from '../tools/tool-types'
+import { grantFor, NO_GRANT, type SandboxGrant } from '../sandbox/sandbox-policy'
+import {
+  ToolError,
+  type CallReview,
+  type ReviewContext,
+  type ToolCategory,
+  type ToolDefinition,
+} from '../tools/tool-types'
 import { toolsetFor, type AgentKind } from '../tools/toolsets'
 import type { AnsweredBy, BrokerDeps, InteractionBroker } from './broker'
 
@@ -51,6 +58,23 @@ export interface GateDeps {
   now(): number
   interactive: boolean
   permissionTimeoutMs: number
+  /** What a review knows besides the workspace (whether commands are sandboxed, the data dir). */
+  reviewContext(workspace: string): ReviewContext
+}
+
+/** A call that may run, and what it may do beyond the sandbox. */
+export interface Authorized {
+  grant: SandboxGrant
+}
+
+const ALLOWED: Authorized = { grant: NO_GRANT }
+
+/**
+ * What a person's approval of a prompt lets the call do beyond the sandbox: exactly the exits
+ * its parts named (the network, a write outside, credentials), nothing else.
+ */
+function approvedGrant(review: CallReview | undefined): SandboxGrant {
+  return review ? grantFor(review.parts.flatMap((part) => part.exits ?? [])) : NO_GRANT
 }
 
 /** The permission category of a tool shown in a prompt (a tool Parley does not know is another program's). */
@@ -77,7 +101,9 @@ export class PermissionGate {
   constructor(private readonly deps: GateDeps) {}
 
   /**
-   * True when the call may run; otherwise the message the model reads. `input` is the validated
+   * What the call may do when it may run; otherwise the message the model reads. Only a
+   * person's answer to this call's own prompt grants anything beyond the sandbox: a remembered
+   * decision, a mode's allow and an answer given before a restart run it sandboxed. `input` is the validated
    * input; the call is reviewed (what it would do, part by part, and its risk) before anything
    * remembered is consulted, and a call that cannot apply is refused without asking anyone.
    */
@@ -88,11 +114,11 @@ export class PermissionGate {
     tool: ToolDefinition,
     input: unknown,
     options: CallOptions,
-  ): Promise<true | string> {
+  ): Promise<Authorized | string> {
     const { permissions, broker } = this.deps
     const recovered = options.recovered?.kind === 'permission' ? options.recovered : undefined
-    const outcomeOf = (d: Decision) =>
-      d.decision === 'allow' ? (true as const) : this.#deniedText(tool.name, d, session)
+    const outcomeOf = (d: Decision, grant = NO_GRANT): Authorized | string =>
+      d.decision === 'allow' ? { grant } : this.#deniedText(tool.name, d, session)
     if (recovered?.decision) {
       if (recovered.request.inputHash !== hashInput(call.input))
         return 'The approved input does not match this call, so it did not run.'
@@ -109,6 +135,7 @@ export class PermissionGate {
       return outcomeOf(d)
     }
     let intent: ToolIntent
+    let review: CallReview | undefined
     if (recovered) {
       // Shown again exactly as it was recorded, whatever has changed on disk since.
       intent = intentOfRecord(recovered.request)
@@ -124,17 +151,16 @@ export class PermissionGate {
       // (a git hook, a file that runs code): that still asks.
       const reviewEditFirst =
         verdict.kind === 'allow' && session.mode === 'execute' && tool.category === 'edit'
-      if (verdict.kind === 'allow' && !reviewEditFirst) return true
-      let review
+      if (verdict.kind === 'allow' && !reviewEditFirst) return ALLOWED
       try {
-        review = reviewToolCall(tool, input, { workspace: session.header.workspace })
+        review = reviewToolCall(tool, input, this.deps.reviewContext(session.header.workspace))
       } catch (error) {
         // The call cannot apply (a path outside the workspace, an edit that does not match):
         // the model is told, and the person is not asked about something that would fail.
         if (error instanceof ToolError) return error.message
         throw error
       }
-      if (reviewEditFirst && review.risk !== 'high') return true
+      if (reviewEditFirst && review.risk !== 'high') return ALLOWED
       // After the policy and the review's risk, never before them.
       const remembered = permissions.check(turn.id, review)
       if (remembered !== 'ask')
@@ -213,13 +239,16 @@ export class PermissionGate {
     }
     const { answer, by } = outcome.value
     if (answer.remember) permissions.remember(turn.id, rememberKeys, answer.decision)
-    return outcomeOf({
-      decision: answer.decision,
-      reason: DECIDED_BY[by],
-      requestId,
-      remember: answer.remember,
-      note: answer.note,
-    })
+    return outcomeOf(
+      {
+        decision: answer.decision,
+        reason: DECIDED_BY[by],
+        requestId,
+        remember: answer.remember,
+        note: answer.note,
+      },
+      by === 'person' ? approvedGrant(review) : NO_GRANT,
+    )
   }
 
   /**

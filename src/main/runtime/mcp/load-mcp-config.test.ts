@@ -185,6 +185,8 @@ describe('bad configuration', () => {
       {
         kind: 'invalid_json',
         file: join(workspace, '.mcp.json'),
+        line: 1,
+        column: 17,
         message: expect.stringMatching(/^not valid JSON: /),
       },
     ])

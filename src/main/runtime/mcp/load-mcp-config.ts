@@ -10,7 +10,7 @@ import {
   type ParsedMcpConfig,
 } from './mcp-config'
 import { expandDefinition } from './server-env'
-import { definitionsHash, type WorkspaceApprovals } from './workspace-approvals'
+import { approvalSubject, type WorkspaceApprovals } from './workspace-approvals'
 
 /** A server ready for the manager: its definition with `${VAR}` expanded, and whether it may start. */
 export interface McpServerEntry {
@@ -40,6 +40,8 @@ export interface LoadedMcpConfig {
   problems: McpConfigProblem[]
   /** Set while the workspace file's servers wait for the person's approval. */
   pendingApproval: PendingApproval | null
+  /** The files an approval of the workspace's servers depends on (absolute; `.mcp.json` first). */
+  approvalFiles: string[]
 }
 
 export interface LoadMcpConfigOptions {
@@ -111,8 +113,10 @@ export async function loadMcpConfig(options: LoadMcpConfigOptions): Promise<Load
 
   let pendingApproval: PendingApproval | null = null
   let projectApproved = true
+  const approvalFiles = [join(workspace, '.mcp.json')]
   if (project.raw !== null && project.servers.length > 0) {
-    const hash = definitionsHash(project.raw)
+    const { hash, files } = await approvalSubject(workspace, project.raw, project.servers)
+    approvalFiles.push(...files.map((file) => join(workspace, file)))
     projectApproved = await options.approvals.isApproved(workspace, hash)
     if (!projectApproved)
       pendingApproval = {
@@ -161,5 +165,5 @@ export async function loadMcpConfig(options: LoadMcpConfigOptions): Promise<Load
   add(user, true)
   add(project, projectApproved)
   for (const parsed of commandLine) add(parsed, true)
-  return { servers: [...byName.values()], problems, pendingApproval }
+  return { servers: [...byName.values()], problems, pendingApproval, approvalFiles }
 }

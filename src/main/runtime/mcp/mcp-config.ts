@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { McpServerOrigin } from '../../../shared/mcp-servers'
+import { jsonSyntaxProblem } from '../settings/json-syntax-problem'
 
 /**
  * The ecosystem's MCP configuration format (Claude Code's `.mcp.json`, Cursor, Claude Desktop):
@@ -76,7 +77,8 @@ export interface ConfiguredServer {
 /** Why (part of) a configuration file was not used. */
 export type McpConfigProblem =
   | { kind: 'unreadable'; file: string; message: string }
-  | { kind: 'invalid_json'; file: string; message: string }
+  /** `line` and `column` (1-based) are where the file stops being JSON. */
+  | { kind: 'invalid_json'; file: string; line: number; column: number; message: string }
   | { kind: 'invalid_config'; file: string; message: string }
   | { kind: 'invalid_server'; file: string; server: string; message: string }
 
@@ -171,10 +173,13 @@ export function parseMcpConfig(
   try {
     json = JSON.parse(textContent)
   } catch (caught) {
+    const { line, column, message } = jsonSyntaxProblem(textContent, caught)
     return empty({
       kind: 'invalid_json',
       file,
-      message: `not valid JSON: ${caught instanceof Error ? caught.message : String(caught)}`,
+      line,
+      column,
+      message: `not valid JSON: ${message}`,
     })
   }
   const root = json !== null && typeof json === 'object' && !Array.isArray(json) ? json : null

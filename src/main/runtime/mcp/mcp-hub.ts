@@ -3,7 +3,9 @@ import type { McpServerInfo } from '../../../shared/mcp-servers'
 import { JsonSchema, type Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { defineTool, ToolError, type ToolDefinition } from '../tools/tool-types'
+import type { PidIsolation } from '../sandbox/private-pids'
 import { toAcpMcpServers, type AcpMcpServer } from './acp-mcp-servers'
+import { ApprovalWatch } from './approval-watch'
 import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
 import type { McpConfigProblem } from './mcp-config'
 import type { McpTool, McpToolProvider } from './mcp-tool'
@@ -18,6 +20,8 @@ export interface McpHubOptions {
   commandLineFiles: readonly string[]
   asker: InteractionAsker
   env: NodeJS.ProcessEnv
+  /** Whether stdio servers start in a private PID namespace (found once per runtime). */
+  pidIsolation?: () => Promise<PidIsolation>
 }
 
 /** A workspace's MCP servers as Settings shows them. */
@@ -30,21 +34,30 @@ export interface McpWorkspaceStatus {
 interface Workspace {
   manager: McpServerManager
   loaded: LoadedMcpConfig
+  /** Reloads when `.mcp.json` or a script its servers run changes. */
+  watch: ApprovalWatch
   /** Settles once the servers were started (or failed) with the current configuration. */
   ready: Promise<void>
 }
 
 const InputSchema = z.record(z.string(), JsonSchema)
 
-/** How a configuration problem reads in Settings. */
-function problemText(problem: McpConfigProblem): string {
-  return problem.kind === 'invalid_server'
-    ? `${problem.file}: server "${problem.server}": ${problem.message}`
-    : `${problem.file}: ${problem.message}`
+/** How a configuration problem reads in Settings, the TUI's /mcp and on stderr. */
+export function mcpProblemText(problem: McpConfigProblem): string {
+  switch (problem.kind) {
+    case 'invalid_server':
+      return `${problem.file}: server "${problem.server}": ${problem.message}`
+    case 'invalid_json':
+      return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`
+    case 'unreadable':
+    case 'invalid_config':
+      return `${problem.file}: ${problem.message}`
+  }
 }
 
 /** An MCP tool as one of the agent's tools: asked about like Parley's own, run on its server. */
-function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
+/** An MCP server's tool as one of the turn's tool definitions, run through its server. */
+export function mcpToolDefinition(tool: McpTool, provider: McpToolProvider): ToolDefinition {
   return defineTool({
     name: tool.name,
     description: tool.description,
@@ -108,8 +121,12 @@ export class McpHub {
         workspace,
         asker: this.options.asker,
         baseEnv: this.options.env,
+        ...(this.options.pidIsolation ? { pidIsolation: this.options.pidIsolation } : {}),
+        approvedNow: () => this.#approvedNow(workspace),
       })
-      entry = { manager, loaded, ready: manager.setServers(loaded.servers) }
+      const watch = new ApprovalWatch(() => void this.#reload(workspace))
+      watch.set(loaded.approvalFiles)
+      entry = { manager, loaded, watch, ready: manager.setServers(loaded.servers) }
       this.#workspaces.set(workspace, entry)
     }
     return entry
@@ -122,13 +139,30 @@ export class McpHub {
     return entry
   }
 
-  /** Reads the configuration again and starts, stops or restarts servers to match it. */
+  /**
+   * Reads the configuration again and starts, stops or restarts servers to match it: a workspace
+   * server whose `.mcp.json` entry or script changed is no longer approved, so it is stopped and
+   * waits for the person's approval of what it is now.
+   */
   async #reload(workspace: string): Promise<Workspace> {
     const entry = await this.#workspace(workspace)
     entry.loaded = await this.#load(workspace)
+    entry.watch.set(entry.loaded.approvalFiles)
     entry.ready = entry.manager.setServers(entry.loaded.servers)
     await entry.ready
     return entry
+  }
+
+  /**
+   * Checked before each start and restart of a workspace server: its files are still what was
+   * approved. When not, the server is not started and the configuration is read again (after
+   * this start has ended), which lists it as waiting for approval.
+   */
+  async #approvedNow(workspace: string): Promise<boolean> {
+    const fresh = await this.#load(workspace)
+    if (fresh.pendingApproval === null) return true
+    void this.#reload(workspace)
+    return false
   }
 
   /** The tools the workspace's servers offer now, as the agent's tools. */
@@ -145,7 +179,7 @@ export class McpHub {
     const { manager, loaded } = await this.#entry(workspace)
     return {
       servers: manager.list(),
-      problems: loaded.problems.map(problemText),
+      problems: loaded.problems.map(mcpProblemText),
       pendingApproval: loaded.pendingApproval,
     }
   }
@@ -183,6 +217,7 @@ export class McpHub {
   async close(): Promise<void> {
     const entries = [...this.#workspaces.values()]
     this.#workspaces.clear()
+    for (const entry of entries) entry.watch.close()
     await Promise.all(entries.map((e) => e.manager.close()))
   }
 }

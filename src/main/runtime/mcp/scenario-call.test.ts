@@ -2,7 +2,8 @@ import { streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { ScenarioSchema } from '../../../shared/scenario'
 import { createScenarioModel } from '../models/scenario-model'
-import { toAiToolSet } from './ai-tool-set'
+import { aiToolsFor } from '../turns/model-step'
+import { mcpToolDefinition } from './mcp-hub'
 import type { McpTool } from './mcp-tool'
 import { MAX_TOOL_NAME } from './tool-names'
 
@@ -23,13 +24,22 @@ function mcpTool(name: string): McpTool {
   }
 }
 
+/** MCP tools exactly as a turn's step offers them to the model. */
+function offered(tools: McpTool[]) {
+  const notCalled = {
+    tools: () => tools,
+    call: () => Promise.reject(new Error('not called in these tests')),
+  }
+  return aiToolsFor(new Map(tools.map((t) => [t.name, mcpToolDefinition(t, notCalled)])))
+}
+
 /** The tool calls the scripted fake backend makes when offered these MCP tools. */
 async function scriptedCalls(tools: McpTool[], scenario: unknown) {
   const model = createScenarioModel(ScenarioSchema.parse(scenario), { mode: 'ask', delayMs: 0 })
   const result = streamText({
     model,
     messages: [{ role: 'user', content: 'go' }],
-    tools: toAiToolSet(tools),
+    tools: offered(tools),
   })
   const calls: Array<{ toolName: string; input: unknown }> = []
   for await (const part of result.stream)
@@ -62,7 +72,7 @@ describe('MCP tools in a scenario’s call list', () => {
     const result = streamText({
       model,
       messages: [{ role: 'user', content: 'go' }],
-      tools: toAiToolSet([mcpTool('mcp__everything__echo'), mcpTool('mcp__everything__get-sum')]),
+      tools: offered([mcpTool('mcp__everything__echo'), mcpTool('mcp__everything__get-sum')]),
     })
     expect(await result.text).toBe('tools: mcp__everything__echo,mcp__everything__get-sum')
   })

@@ -14,7 +14,8 @@ import type {
   JsonSchemaValidator,
   jsonSchemaValidator,
 } from '@modelcontextprotocol/sdk/validation/types.js'
-import type { McpServerDefinition } from './mcp-config'
+import { inPrivatePids, type PidIsolation } from '../sandbox/private-pids'
+import type { McpServerDefinition, StdioServerDefinition } from './mcp-config'
 import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
 
@@ -62,6 +63,8 @@ export interface OpenOptions {
   cwd: string
   /** Where inherited variables come from (process.env). */
   baseEnv: NodeJS.ProcessEnv
+  /** Whether a stdio server starts in a private PID namespace. */
+  pidIsolation: PidIsolation
   handlers: ConnectionHandlers
   clientInfo: Implementation
   /** How long the `initialize` handshake may take. */
@@ -82,6 +85,26 @@ function tail(text: string, max: number): string {
   const cut = trimmed.slice(-max)
   const newline = cut.indexOf('\n')
   return newline >= 0 && newline < cut.length - 1 ? cut.slice(newline + 1) : cut
+}
+
+/** A stdio server's process: its safe environment, in a private PID namespace where there is one. */
+function stdioTransport(
+  definition: StdioServerDefinition,
+  options: OpenOptions,
+): StdioClientTransport {
+  const launch = inPrivatePids(options.pidIsolation, {
+    file: definition.command,
+    args: definition.args,
+  })
+  return new StdioClientTransport({
+    command: launch.file,
+    args: launch.args,
+    env: serverEnvironment(definition.env, options.baseEnv),
+    cwd: options.cwd,
+    // Piped, never inherited: a server's logging must not draw over the terminal client.
+    stderr: 'pipe',
+    maxBufferSize: CONNECTION_LIMITS.messageBytes,
+  })
 }
 
 /**
@@ -108,15 +131,7 @@ export class ServerConnection {
     const { definition } = options
     const transport: Transport =
       definition.transport === 'stdio'
-        ? new StdioClientTransport({
-            command: definition.command,
-            args: definition.args,
-            env: serverEnvironment(definition.env, options.baseEnv),
-            cwd: options.cwd,
-            // Piped, never inherited: a server's logging must not draw over the terminal client.
-            stderr: 'pipe',
-            maxBufferSize: CONNECTION_LIMITS.messageBytes,
-          })
+        ? stdioTransport(definition, options)
         : new StreamableHTTPClientTransport(new URL(definition.url), {
             requestInit: { headers: definition.headers },
           })

@@ -7,6 +7,7 @@ import {
 import type { McpServerInfo, McpServerState } from '../../../shared/mcp-servers'
 import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
+import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { CallRegistry } from './call-registry'
 import { elicit } from './elicitation'
 import type { McpServerEntry } from './load-mcp-config'
@@ -39,6 +40,14 @@ export interface McpServerManagerOptions {
   clock?: McpClock
   /** Where stdio servers inherit variables from (default `process.env`; see `server-env.ts`). */
   baseEnv?: NodeJS.ProcessEnv
+  /** Whether stdio servers start in a private PID namespace (found once per runtime); none by default. */
+  pidIsolation?: () => Promise<PidIsolation>
+  /**
+   * Asked before each start and restart of a workspace server: whether what it runs is still what
+   * the person approved (the hub re-reads `.mcp.json` and re-hashes its scripts). Not started when
+   * false. Absent: always true.
+   */
+  approvedNow?: (entry: McpServerEntry) => Promise<boolean>
   restartPolicy?: RestartPolicy
   /** A tool call is cancelled after this long without progress (paused while the person answers). */
   callIdleMs?: number
@@ -304,6 +313,14 @@ export class McpServerManager implements McpToolProvider {
     const generation = ++slot.generation
     const current = () => slot.generation === generation && !this.#closed
     if (slot.status.state !== 'restarting') this.#setStatus(slot, { state: 'starting' })
+    if (slot.entry.origin === 'workspace' && this.options.approvedNow) {
+      const approved = await this.options.approvedNow(slot.entry)
+      if (!current()) return
+      if (!approved) {
+        this.#setStatus(slot, { state: 'stopped' })
+        return
+      }
+    }
     let connection: ServerConnection
     try {
       connection = await ServerConnection.open({
@@ -311,6 +328,7 @@ export class McpServerManager implements McpToolProvider {
         definition: slot.entry.definition,
         cwd: this.options.workspace,
         baseEnv: this.options.baseEnv ?? process.env,
+        pidIsolation: (await this.options.pidIsolation?.()) ?? NO_PID_ISOLATION,
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
         handlers: {

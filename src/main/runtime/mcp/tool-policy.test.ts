@@ -25,11 +25,16 @@ describe('the permission policy for MCP tool calls', () => {
     )
   })
 
-  it('decides every mode', () => {
-    for (const mode of PERMISSION_MODES)
-      expect(['allow', 'ask', 'refuse']).toContain(
-        mcpToolVerdict({ tool, mode, readOnlyHint: false }).kind,
-      )
+  it('decides every mode for a tool that may change things: refused in explore, asked in ask and execute, allowed in bypass', () => {
+    const verdicts = PERMISSION_MODES.map(
+      (mode) => [mode, mcpToolVerdict({ tool, mode, readOnlyHint: false }).kind] as const,
+    )
+    expect(Object.fromEntries(verdicts)).toEqual({
+      explore: 'refuse',
+      ask: 'ask',
+      execute: 'ask',
+      bypass: 'allow',
+    })
   })
 })
 

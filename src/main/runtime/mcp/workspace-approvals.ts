@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { z } from 'zod'
 import { writePrivateFile } from '../settings/private-file'
+import type { ConfiguredServer } from './mcp-config'
 
 /**
  * Which workspaces' `.mcp.json` servers the person has approved, in `<data-dir>/mcp-approvals.json`.
  * An approval covers one exact set of server definitions (a hash of the file's `mcpServers` as
- * written): editing the file, or cloning a repository whose file differs, asks again. A cloned
- * repository therefore never starts programs by itself.
+ * written) and the content of every file in the workspace a stdio server's command line names
+ * (`sh ./srv.sh`, `node server.js`, `--config=tools.json`): editing the file or such a script, or
+ * cloning a repository whose files differ, asks again. A cloned repository therefore never starts
+ * programs by itself, and an approved one never starts a program the person did not see.
  */
 
 const MAX_WORKSPACES = 1_000
@@ -38,6 +42,75 @@ function canonicalJson(value: unknown): string {
 /** sha256 of a workspace file's `mcpServers`, independent of key order and whitespace. */
 export function definitionsHash(rawServers: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(rawServers)).digest('hex')
+}
+
+/** At most this many workspace files are hashed into one approval (more are refused as one). */
+const MAX_FILES = 200
+
+/** The word itself, and for `--flag=value` the value: each may name a file. */
+function pathsIn(word: string): string[] {
+  const equals = word.indexOf('=')
+  return word.startsWith('-') && equals > 0 ? [word.slice(equals + 1)] : [word]
+}
+
+/**
+ * The files in `workspace` (a real path) that the stdio servers' commands and arguments name,
+ * relative to it (servers run in the workspace, so a relative word is read from there).
+ */
+export async function serverFiles(
+  workspace: string,
+  servers: readonly ConfiguredServer[],
+): Promise<string[]> {
+  const found = new Set<string>()
+  for (const { definition } of servers) {
+    if (definition.transport !== 'stdio') continue
+    for (const word of [definition.command, ...definition.args].flatMap(pathsIn)) {
+      if (word === '' || word.includes('\0') || found.size >= MAX_FILES) continue
+      const path = relative(workspace, resolve(workspace, word))
+      if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) continue
+      const info = await stat(join(workspace, path)).catch(() => null)
+      if (info?.isFile()) found.add(path)
+    }
+  }
+  return [...found].sort()
+}
+
+/** sha256 of a file's content, or a marker when it cannot be read (which is then what is approved). */
+function fileHash(path: string): Promise<string> {
+  return new Promise((done) => {
+    const hash = createHash('sha256')
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => done(hash.digest('hex')))
+      .on('error', (error: NodeJS.ErrnoException) => done(`unreadable: ${error.code ?? ''}`))
+  })
+}
+
+/** What one approval of a workspace's `.mcp.json` covers: its hash, and the files it hashed. */
+export interface ApprovalSubject {
+  hash: string
+  /** The workspace files the servers' command lines name (relative paths), hashed into `hash`. */
+  files: string[]
+}
+
+/**
+ * The hash an approval is stored under: the definitions as written and, when the servers' command
+ * lines name files in the workspace, those files' sha256. (Without such files it is the
+ * definitions' hash alone, so approvals given before files were covered still hold.)
+ */
+export async function approvalSubject(
+  workspace: string,
+  rawServers: Record<string, unknown>,
+  servers: readonly ConfiguredServer[],
+): Promise<ApprovalSubject> {
+  const files = await serverFiles(workspace, servers)
+  if (files.length === 0) return { hash: definitionsHash(rawServers), files }
+  const contents: Record<string, string> = {}
+  for (const file of files) contents[file] = await fileHash(join(workspace, file))
+  const hash = createHash('sha256')
+    .update(canonicalJson({ mcpServers: rawServers, files: contents }))
+    .digest('hex')
+  return { hash, files }
 }
 
 export class WorkspaceApprovals {

@@ -222,7 +222,8 @@ describe.each<WireFormat>(['openai-compatible', 'anthropic'])('%s failures', (fo
 
   it('a stall: the watchdog stops the turn with a clear error, and Retry asks again', async () => {
     scriptReplies(servers.mock, [
-      { reply: { content: 'too late' }, options: { latency: 1_500 } },
+      // Far past the 0.3 s idle limit, so a loaded machine cannot make the reply arrive in time.
+      { reply: { content: 'too late' }, options: { latency: 4_000 } },
       { content: 'Here now.' },
     ])
     const p = await start(providerEnv(format, servers.mock.url), { streamIdleMs: 300 })

@@ -314,7 +314,8 @@ describe('SSE keep-alive comments', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       let sent = 0
       const timer = setInterval(() => {
-        if (sent++ < 15) {
+        // 2 s of keep-alives, well past the 0.8 s idle limit even on a loaded machine.
+        if (sent++ < 40) {
           res.write(': PROCESSING\n\n')
           return
         }
@@ -325,7 +326,7 @@ describe('SSE keep-alive comments', () => {
       res.on('close', () => clearInterval(timer))
     })
     servers.closeAfter(server.close)
-    const p = await start(providerEnv('openai-compatible', server.url), { streamIdleMs: 400 })
+    const p = await start(providerEnv('openai-compatible', server.url), { streamIdleMs: 800 })
     const sessionId = await newSession(p.runtime)
     await p.runtime.send({ sessionId, text: 'think hard' })
     expect((await waitForEvent(p.runtime, isTurnEnd)).event).toMatchObject({

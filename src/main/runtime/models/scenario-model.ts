@@ -181,7 +181,7 @@ async function* playStep(
 }
 
 /**
- * The scripted fake backend (scenario format pinned in DESIGN.md): each model call streams the
+ * The scripted fake backend (scenario format: docs/scenarios.md): each model call streams the
  * step's `say` in several deltas, then makes its `call`s (several = parallel tool calls).
  */
 export function createScenarioModel(

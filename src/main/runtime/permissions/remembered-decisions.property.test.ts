@@ -15,19 +15,25 @@ import { reviewCommand } from '../tools/run-command-review'
  * (with the program + subcommand Remember should name), inline interpreter code, or high risk.
  */
 type Fragment =
-  { text: string; kind: 'plain'; label: string } | { text: string; kind: 'inline' | 'high' }
+  | { text: string; kind: 'plain'; label: string }
+  | { text: string; kind: 'inline' | 'high' | 'unremembered' }
 
 const plain = (text: string, label: string): Fragment => ({ text, kind: 'plain', label })
+/** A command Remember covers with any files in the workspace (commands run in a sandbox). */
+const general = (text: string, shown: string): Fragment =>
+  plain(text, `\`${shown}\` with any files in the workspace`)
 const PLAIN: Fragment[] = [
-  plain('echo hi', 'echo'),
-  plain('ls -la', 'ls'),
-  plain('npm test', 'npm test'),
-  plain('git status', 'git status'),
-  plain('cat README.md', 'cat'),
-  plain('npm run build', 'npm run build'),
-  plain('grep -r foo .', 'grep'),
-  plain('make all', 'make all'),
+  general('echo hi', 'echo'),
+  general('ls -la', 'ls'),
+  general('npm test', 'npm test'),
+  general('git status', 'git status'),
+  general('cat README.md', 'cat'),
+  general('npm run build', 'npm run build'),
+  general('grep -r foo .', 'grep'),
+  general('make all', 'make all'),
 ]
+/** A word only known when it runs (a substitution in it) makes a part never remembered. */
+const unremembered = (text: string): Fragment => ({ text, kind: 'unremembered' })
 const INLINE: Fragment[] = [
   "python3 -c 'print(1)'",
   'sh -c "echo x"',
@@ -92,15 +98,15 @@ const { line } = fc.letrec<{ line: Line }>((tie) => ({
     tie('line').map((a) => ({ text: `( ${a.text} )`, fragments: a.fragments })),
     tie('line').map((a) => ({
       text: `echo $( ${a.text})`,
-      fragments: [plain('echo', 'echo'), ...a.fragments],
+      fragments: [unremembered('echo'), ...a.fragments],
     })),
     tie('line').map((a) => ({
       text: `cat <(${a.text})`,
-      fragments: [plain('cat', 'cat'), ...a.fragments],
+      fragments: [unremembered('cat'), ...a.fragments],
     })),
     leaf.map((a) => ({
       text: `echo \`${a.text}\``,
-      fragments: [plain('echo', 'echo'), ...a.fragments],
+      fragments: [unremembered('echo'), ...a.fragments],
     })),
   ),
 }))
@@ -121,7 +127,7 @@ describe('a remembered decision never covers a part that was not shown and appro
         /** What the person answered with Remember, by the label the prompt showed. */
         const answered = new Map<string, PermissionDecision>()
         for (const [{ text, fragments }, { decision, remember }] of turn) {
-          const review = reviewCommand(text, { workspace })
+          const review = reviewCommand(text, { workspace, sandboxed: true })
           const intent = presentReview('run_command', review)
           const plainLabels = new Set(
             fragments.flatMap((f) => (f.kind === 'plain' ? [f.label] : [])),
@@ -131,7 +137,8 @@ describe('a remembered decision never covers a part that was not shown and appro
           // What is shown: every high-risk fragment makes the whole call high; every part is named.
           if (risky) expect(review.risk).toBe('high')
           for (const f of fragments) expect(review.summary).toContain(f.text.split(' ')[0])
-          // What Remember would cover is exactly the plain parts, by program + subcommand.
+          // What Remember would cover is exactly the plain parts, by program + subcommand
+          // with any files in the workspace.
           expect(new Set(intent.rememberScope ?? [])).toEqual(plainLabels)
 
           const verdict = engine.check('turn', review)

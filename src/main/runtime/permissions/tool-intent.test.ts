@@ -11,28 +11,46 @@ const workspace = () => {
 }
 
 describe('what "remember for this turn" covers', () => {
-  it('is the program, plus the subcommand of tools whose subcommand changes what they do', async () => {
+  it('is the program, plus the subcommand of tools whose subcommand changes what they do, with any files in the workspace', async () => {
     const ws = workspace()
     const scope = async (command: string) =>
-      (await describeToolCall('run_command', { command }, ws)).rememberScope
-    expect(await scope('echo one')).toEqual(['echo'])
-    expect(await scope('npm test -- --watch')).toEqual(['npm test'])
-    expect(await scope('/usr/bin/git status')).toEqual(['/usr/bin/git status'])
-    expect(await scope('npm run build')).toEqual(['npm run build'])
+      (await describeToolCall('run_command', { command }, { workspace: ws, sandboxed: true }))
+        .rememberScope
+    expect(await scope('echo one')).toEqual(['`echo` with any files in the workspace'])
+    expect(await scope('npm run build')).toEqual([
+      '`npm run build` with any files in the workspace',
+    ])
     expect(await scope('rm -rf build')).toBeNull()
     expect(await scope('git push --force')).toBeNull()
+  })
+
+  it('is the exact command for an option not known to be harmless, or a program named by its path', async () => {
+    const ws = workspace()
+    const scope = async (command: string) =>
+      (await describeToolCall('run_command', { command }, { workspace: ws, sandboxed: true }))
+        .rememberScope
+    expect(await scope('npm test -- --watch')).toEqual(['this exact command `npm test -- --watch`'])
+    expect(await scope('/usr/bin/git status')).toEqual(['this exact command `/usr/bin/git status`'])
   })
 
   it('is the real path for file edits, and a destructive command is high risk', async () => {
     const ws = workspace()
     expect(
-      await describeToolCall('edit_file', { path: 'a.ts', old_text: 'x', new_text: 'y' }, ws),
+      await describeToolCall(
+        'edit_file',
+        { path: 'a.ts', old_text: 'x', new_text: 'y' },
+        { workspace: ws },
+      ),
     ).toMatchObject({ rememberScope: ['a.ts'], summary: 'Edit a.ts' })
-    expect(await describeToolCall('run_command', { command: 'rm -rf build' }, ws)).toMatchObject({
+    expect(
+      await describeToolCall('run_command', { command: 'rm -rf build' }, { workspace: ws }),
+    ).toMatchObject({
       risk: 'high',
       rememberScope: null,
     })
-    expect(await describeToolCall('run_command', { command: 'npm test' }, ws)).toMatchObject({
+    expect(
+      await describeToolCall('run_command', { command: 'npm test' }, { workspace: ws }),
+    ).toMatchObject({
       risk: 'medium',
     })
   })

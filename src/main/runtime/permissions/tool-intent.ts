@@ -98,14 +98,14 @@ export function intentOfRecord(request: SessionEventOf<'permission_request'>): T
 export async function describeToolCall(
   toolName: string,
   input: Json,
-  workspace: string,
+  context: ReviewContext,
 ): Promise<ToolIntent> {
   const tool = toolsetFor('interactive').get(toolName)
   if (!tool) return presentReview(toolName, genericReview(toolName, input))
   const parsed = tool.inputSchema.safeParse(input)
   if (!parsed.success) throw new ToolError(`invalid input for ${toolName}`)
   await loadBashGrammar()
-  return presentReview(toolName, reviewToolCall(tool, parsed.data, { workspace }))
+  return presentReview(toolName, reviewToolCall(tool, parsed.data, context))
 }
 
 /** sha256 of a tool input, so an approval covers exactly the input that was shown. */

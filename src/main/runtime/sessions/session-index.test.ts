@@ -14,7 +14,7 @@ import {
   type TestRig,
   type TestRuntime,
 } from '../testing/runtime-test-kit'
-import { SessionIndex } from './session-index'
+import { SessionIndex, entryFromLog, summaryFromEntry } from './session-index'
 
 const scenario = {
   turns: [
@@ -176,6 +176,37 @@ describe('the session index', () => {
     expect(await second.listPending({ sessionId: id })).toEqual([
       expect.objectContaining({ kind: 'question', recovered: true }),
     ])
+  })
+})
+
+describe('an agent session in the list', () => {
+  it('is shown under the name the agent gave itself once it started, not the name from its command line', () => {
+    const events: SessionEvent[] = [
+      {
+        type: 'session',
+        v: 1,
+        id: 's-1',
+        createdAt: 1,
+        title: 'Hello',
+        workspace: '/ws',
+        backend: 'acp:command-line',
+        mode: 'ask',
+        agent: { id: 'command-line', name: 'index', command: 'node', args: ['index.js'] },
+      },
+      {
+        type: 'agent_session',
+        at: 2,
+        agent: { id: 'command-line', name: 'index', command: 'node', args: ['index.js'] },
+        agentName: 'Claude Code',
+        agentSessionId: 'a-1',
+        opened: 'new',
+      },
+    ]
+    const entry = entryFromLog('s-1.jsonl', events, { bytes: 0, mtimeMs: 0 })
+    expect(summaryFromEntry(entry, { running: false, pendingCount: 0 }).agent).toEqual({
+      id: 'command-line',
+      name: 'Claude Code',
+    })
   })
 })
 

@@ -86,6 +86,11 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
         openTurnId: entry.openTurnId === event.turnId ? null : entry.openTurnId,
         updatedAt: event.at,
       }
+    case 'agent_session':
+      // From now on the session is shown under the agent's own name.
+      if (event.agentName && entry.agent && entry.agent.name !== event.agentName)
+        return { ...entry, agent: { ...entry.agent, name: event.agentName }, updatedAt: event.at }
+      return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
     case 'assistant_text':
     case 'tool_call':
     case 'tool_result':
@@ -97,7 +102,6 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_tool_call_update':
     case 'agent_plan':
     case 'agent_modes':
-    case 'agent_session':
     case 'agent_exit':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
   }

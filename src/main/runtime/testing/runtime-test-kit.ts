@@ -29,7 +29,7 @@ export function makeRig(scenario: Scenario): TestRig {
   return rig
 }
 
-export type TestRuntime = Runtime & { events: BridgeEvent[] }
+export type TestRuntime = Runtime & { events: BridgeEvent[]; problems: readonly string[] }
 
 export async function startRuntime(
   rig: TestRig,

@@ -26,7 +26,10 @@ export function dropHarmlessExtras(input: Json): Json {
   }
 }
 
-/** Pinned contract: DESIGN.md §3. Never asks permission; parks the turn until the person answers. */
+/**
+ * Pinned contract: docs/architecture.md and the README. Never asks permission; parks the turn
+ * until the person answers.
+ */
 export const askUserQuestionTool = defineTool({
   name: 'AskUserQuestion',
   description: [

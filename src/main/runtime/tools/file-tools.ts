@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
@@ -13,6 +13,7 @@ import {
   resolveInWorkspace,
   type WorkspacePath,
 } from './workspace-paths'
+import { readWorkspaceText, replaceWorkspaceFile } from './workspace-file-io'
 import { searchWorkspace, type SearchLimits } from './workspace-search'
 
 const PathSchema = z.string().min(1).max(LIMITS.path)
@@ -26,17 +27,6 @@ const SEARCH_LIMITS: SearchLimits = {
   fileBytes: LIMITS.fileBytes,
 }
 
-async function readText(path: string, shown: string): Promise<string> {
-  const info = await stat(path).catch(() => undefined)
-  if (!info) throw new ToolError(`no such file: ${shown}`)
-  if (!info.isFile()) throw new ToolError(`${shown} is not a file`)
-  if (info.size > LIMITS.fileBytes)
-    throw new ToolError(
-      `${shown} is ${info.size} bytes; files over ${LIMITS.fileBytes} bytes are not read`,
-    )
-  return readFile(path, 'utf8')
-}
-
 export const readFileTool = defineTool({
   name: 'read_file',
   description: 'Read a UTF-8 text file in the workspace. `path` is relative to the workspace root.',
@@ -44,7 +34,9 @@ export const readFileTool = defineTool({
   category: PINNED_TOOLS.read_file.category,
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path)
-    return { path: displayPath(workspace, absolute), content: await readText(absolute, path) }
+    const read = await readWorkspaceText(absolute, path)
+    if (!read.ok) throw new ToolError(read.message)
+    return { path: displayPath(workspace, absolute), content: read.text }
   },
 })
 
@@ -146,9 +138,9 @@ export function planEdit(
   return { target, before, after: before.replace(old_text, () => new_text) }
 }
 
+/** Written by temp file + rename: never through the old inode, which may have other names. */
 async function applyChange({ target, after }: FileChange): Promise<void> {
-  await mkdir(dirname(target.absolute), { recursive: true })
-  await writeFile(target.absolute, after, 'utf8')
+  await replaceWorkspaceFile(target.absolute, after)
 }
 
 /** The prompt for a file change: the real target (and the link it goes through), and its diff. */

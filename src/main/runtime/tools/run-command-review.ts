@@ -1,6 +1,6 @@
 import { parseCommandLine } from '../permissions/shell/command-parts'
 import { highestRisk, lineFacts, reviewShellPart } from '../permissions/shell/part-review'
-import type { CallReview, ReviewPart } from './tool-types'
+import type { CallReview, ReviewContext, ReviewPart } from './tool-types'
 
 /** The most parts a prompt lists one by one (the contract's bound); the rest are summed up. */
 export const MAX_LISTED_PARTS = 200
@@ -65,13 +65,29 @@ function review(command: string, parts: ReviewPart[]): CallReview {
 }
 
 /**
+ * Where commands run without a sandbox, Remember repeats only the exact command line: every part
+ * that could be remembered is keyed by the whole line, so a later call is covered only when it
+ * is the same text (and each of its parts still rememberable).
+ */
+function exactLineOnly(command: string, parts: ReviewPart[]): ReviewPart[] {
+  const label = `this exact command \`${command.length > 200 ? `${command.slice(0, 200)}…` : command}\``
+  return parts.map((p) => (p.key === null ? p : { ...p, key: `line:${command}`, label }))
+}
+
+/**
  * How a `run_command` call is put to the person: the command split with a real shell grammar
  * into every part it runs (list items, pipeline stages, subshells, substitutions, redirections),
  * each judged on its own; the risk is the highest of the parts; the summary names every part.
+ * Remember covers a part's general form only where commands run in a sandbox (`sandboxed`).
  */
 export function reviewCommand(
   command: string,
-  { workspace, platform = process.platform }: { workspace: string; platform?: NodeJS.Platform },
+  {
+    workspace,
+    sandboxed = false,
+    dataDir,
+    platform = process.platform,
+  }: ReviewContext & { platform?: NodeJS.Platform },
 ): CallReview {
   const whole = (risk: ReviewPart['risk'], why: string): CallReview =>
     review(command, [{ text: command, risk, why, key: null, label: command }])
@@ -82,8 +98,8 @@ export function reviewCommand(
     )
   const line = parseCommandLine(command)
   if (line.kind === 'unparseable') return whole('high', line.reason)
-  const facts = lineFacts(line.parts, workspace)
+  const facts = lineFacts(line.parts, { workspace, sandboxed, dataDir: dataDir ?? null })
   const parts = line.parts.flatMap((p) => reviewShellPart(p, facts) ?? [])
   if (parts.length === 0) return whole('low', 'runs nothing Parley can name (never remembered)')
-  return review(command, parts)
+  return review(command, sandboxed ? parts : exactLineOnly(command, parts))
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
+import { sandboxedLaunch } from '../sandbox/command-sandbox'
 import { signalProcessTree } from './process-tree'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
@@ -15,9 +16,9 @@ const MAX_TIMEOUT_MS = 600_000
  * permission review parses (tree-sitter-bash); a different shell could read the same text as
  * different commands. Elsewhere the system shell.
  */
-function shellFor(command: string): [string, string[]] {
-  if (process.platform === 'win32') return ['cmd.exe', ['/d', '/s', '/c', command]]
-  return [existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh', ['-c', command]]
+function shellFor(command: string): { file: string; args: string[] } {
+  if (process.platform === 'win32') return { file: 'cmd.exe', args: ['/d', '/s', '/c', command] }
+  return { file: existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh', args: ['-c', command] }
 }
 
 /** Keeps the head and the tail of a long output, with a marker saying how much was left out. */
@@ -55,22 +56,23 @@ export class BoundedOutput {
 export const runCommandTool = defineTool({
   name: 'run_command',
   description:
-    'Run a shell command in the workspace folder. Output (stdout and stderr together) is bounded. `timeout_ms` defaults to 120000.',
+    'Run a shell command in the workspace folder, inside a sandbox where there is one: only the workspace (and a private /tmp) can be written, credential folders are hidden, and there is no network unless the user allows it for that command. Output (stdout and stderr together) is bounded. `timeout_ms` defaults to 120000.',
   inputSchema: z.strictObject({
     command: z.string().min(1).max(10_000),
     timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional(),
   }),
   category: PINNED_TOOLS.run_command.category,
-  review({ command }, { workspace }) {
-    return reviewCommand(command, { workspace })
+  review({ command }, context) {
+    return reviewCommand(command, context)
   },
-  async execute({ command, timeout_ms }, { workspace, signal, commandEnv }) {
+  async execute({ command, timeout_ms }, { workspace, signal, commandEnv, sandbox, grant }) {
     const env = await commandEnv()
+    // Every command runs sandboxed where a sandbox exists: remembered and bypass-mode ones too.
+    const launch = sandboxedLaunch(sandbox, { workspace, grant, command: shellFor(command) })
     return new Promise((resolvePromise) => {
       const output = new BoundedOutput(LIMITS.commandOutput)
       const windows = process.platform === 'win32'
-      const [shell, args] = shellFor(command)
-      const child = spawn(shell, args, {
+      const child = spawn(launch.file, launch.args, {
         cwd: workspace,
         detached: !windows,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,8 @@ import type { Json } from '../../../shared/session-events'
 import type { Risk } from '../../../shared/permission'
 import type { AskUserQuestionInput, AskUserQuestionResult } from '../../../shared/ask-user-question'
 import type { ToolCategory } from '../../../shared/pinned-tools'
+import type { CommandSandbox } from '../sandbox/command-sandbox'
+import type { SandboxExit, SandboxGrant } from '../sandbox/sandbox-policy'
 
 export type { ToolCategory }
 
@@ -20,6 +22,10 @@ export interface ToolContext {
    * (provider keys, the variables Parley reads keys from, any variable holding a stored key).
    */
   commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** The sandbox commands run in (found once per runtime). */
+  sandbox: CommandSandbox
+  /** What this call may do beyond the sandbox: only what a person approved for it. */
+  grant: SandboxGrant
   /** The call being run: which session, turn and tool call (an MCP server's questions follow it). */
   call: { sessionId: string; turnId: string; toolCallId: string }
   /** Parks the turn on the person's answers (AskUserQuestion). */
@@ -55,8 +61,10 @@ export interface ReviewPart {
   why?: string
   /** The remember-for-turn key; null when it is never remembered (inline code, high risk…). */
   key: string | null
-  /** What remembering it covers, in words: "npm test", "src/app.ts". */
+  /** What remembering it covers, in words: "`npm test` with any files in the workspace". */
   label: string
+  /** What it needs beyond the sandbox (the network, a write outside): asked, never remembered. */
+  exits?: SandboxExit[]
 }
 
 /** How one call is put to the person: what the prompt shows, the log keeps and Remember covers. */
@@ -75,6 +83,13 @@ export interface CallReview {
 /** What a tool's review may use. */
 export interface ReviewContext {
   workspace: string
+  /**
+   * Commands run in a sandbox: Remember may cover a program with any files in the workspace.
+   * Without one (or when not said) it repeats only the exact command.
+   */
+  sandboxed?: boolean
+  /** Parley's data folder: what a command does there is high risk (it holds the keys). */
+  dataDir?: string
 }
 
 export interface ToolDefinition<Input = unknown> {

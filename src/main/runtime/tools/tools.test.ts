@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +18,8 @@ import {
 } from './file-tools'
 import { BoundedOutput, runCommandTool } from './run-command-tool'
 import type { ToolContext } from './tool-types'
+import { NO_SANDBOX } from '../sandbox/command-sandbox'
+import { NO_GRANT } from '../sandbox/sandbox-policy'
 
 function workspace(): ToolContext {
   const dir = mkdtempSync(join(tmpdir(), 'parley-ws-'))
@@ -21,6 +30,8 @@ function workspace(): ToolContext {
     call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
     signal: new AbortController().signal,
     commandEnv: async () => process.env,
+    sandbox: NO_SANDBOX,
+    grant: NO_GRANT,
     askUser: () => Promise.reject(new Error('not here')),
     runChild: () => Promise.reject(new Error('not here')),
   }
@@ -64,6 +75,21 @@ describe('file tools', () => {
     await expect(
       writeFileTool.execute({ path: 'escape/x.txt', content: 'x' }, ctx),
     ).rejects.toThrow(/outside the workspace/)
+  })
+
+  it('takes a `..` after a symlinked folder from where the link leads, as the kernel does', async () => {
+    const ctx = workspace()
+    const outside = mkdtempSync(join(tmpdir(), 'parley-outside-'))
+    mkdirSync(join(outside, 'deep'))
+    writeFileSync(join(outside, 'secret.txt'), 'outside')
+    symlinkSync(join(outside, 'deep'), join(ctx.workspace, 'L'))
+    await expect(readFileTool.execute({ path: 'L/../secret.txt' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    await expect(writeFileTool.execute({ path: 'L/../x.txt', content: 'x' }, ctx)).rejects.toThrow(
+      /outside the workspace/,
+    )
+    expect(existsSync(join(outside, 'x.txt'))).toBe(false)
   })
 
   it('edit_file needs old_text to occur exactly once', async () => {

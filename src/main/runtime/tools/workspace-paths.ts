@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path'
 import { ToolError } from './tool-types'
+import { hardLinkMessage } from './workspace-file-io'
 
 /** Symlinks followed in one path before giving up, as the kernel does (ELOOP). */
 const MAX_LINKS = 40
@@ -78,9 +79,22 @@ function workspaceRoot(workspace: string): string {
   }
 }
 
+/** How many names the regular file at `real` has (1 for anything else or nothing there). */
+function hardLinks(real: string): number {
+  try {
+    const info = lstatSync(real)
+    return info.isFile() ? info.nlink : 1
+  } catch {
+    // Nothing there (or a name the system refuses, as `followLinks` treats it): no other names.
+    return 1
+  }
+}
+
 /**
  * Resolves a tool's path argument inside the workspace. Absolute paths, `..` and symlinks
- * (dangling ones included) that lead outside are refused with a message the model can act on.
+ * (dangling ones included) that lead outside are refused with a message the model can act on,
+ * and so is a file with several hard links: its other names may be outside, and the same inode
+ * is the same file wherever it is named from.
  */
 export function locateInWorkspace(workspace: string, path: string): WorkspacePath {
   if (path.includes('\0')) throw new ToolError('path contains a NUL character')
@@ -91,14 +105,22 @@ export function locateInWorkspace(workspace: string, path: string): WorkspacePat
       `path "${path}" is outside the workspace; use a path relative to the workspace root`,
     )
   }
-  const { real, via } = followLinks(target)
+  // Followed as written, not as `resolve` normalised it: the kernel takes a `..` after a
+  // symlinked folder from where the link leads (`L/../x` with L → /outside is /x).
+  const { real, via } = followLinks(isAbsolute(path) ? path : `${root}${sep}${path}`)
   const through = via === null ? null : relative(root, via) || '.'
   if (!isInside(root, real)) {
     throw new ToolError(
       `path "${path}" leads outside the workspace through the symbolic link ${through ?? path} (to ${real}); use a path whose real location is inside the workspace`,
     )
   }
-  return { absolute: real, shown: relative(root, real) || '.', through }
+  const shown = relative(root, real) || '.'
+  const links = hardLinks(real)
+  if (links > 1)
+    throw new ToolError(
+      `path "${path}" counts as outside the workspace: ${hardLinkMessage(shown, links)}`,
+    )
+  return { absolute: real, shown, through }
 }
 
 /** The real absolute path of a tool's path argument, confined to the workspace (see above). */

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { searchFilesTool } from './file-tools'
 import type { ToolContext } from './tool-types'
+import { NO_SANDBOX } from '../sandbox/command-sandbox'
+import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { searchWorkspace, type SearchLimits, type SearchResult } from './workspace-search'
 
 const made: string[] = []
@@ -28,6 +30,8 @@ function context(workspace: string): ToolContext {
     call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
     signal: new AbortController().signal,
     commandEnv: async () => process.env,
+    sandbox: NO_SANDBOX,
+    grant: NO_GRANT,
     askUser: () => Promise.reject(new Error('not here')),
     runChild: () => Promise.reject(new Error('not here')),
   }

@@ -43,7 +43,7 @@ const MAX_LINE_CHARS = 500
  * literal string. Walks with fdir and skips what .gitignore ignores (from the workspace's root
  * down; a folder named explicitly is searched even if ignored), `.git` and `node_modules`,
  * symbolic links (never followed: a file is searched where it really is, so nothing outside the
- * workspace is read), binary files and files over `limits.fileBytes`. Stops at `limits`.
+ * workspace is read), files with several hard links (treated as outside), binary files and files over `limits.fileBytes`. Stops at `limits`.
  */
 export async function searchWorkspace({
   workspace,
@@ -140,7 +140,8 @@ async function readText(
   if (!handle) return { kind: 'skipped' }
   try {
     const info = await handle.stat()
-    if (!info.isFile() || info.size > maxBytes) return { kind: 'skipped' }
+    // A file with several hard links may be a file outside the workspace under another name.
+    if (!info.isFile() || info.nlink > 1 || info.size > maxBytes) return { kind: 'skipped' }
     if (info.size > budget) return { kind: 'over_budget' }
     const buffer = Buffer.alloc(info.size)
     const { bytesRead } = await handle.read(buffer, 0, info.size, 0)

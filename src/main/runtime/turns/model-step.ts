@@ -94,7 +94,8 @@ function toJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json
 }
 
-function aiToolsFor(definitions: ReadonlyMap<string, ToolDefinition>): ToolSet {
+/** The step's tools as `streamText` tools: no `execute`, since Parley runs the tool loop itself. */
+export function aiToolsFor(definitions: ReadonlyMap<string, ToolDefinition>): ToolSet {
   const tools: ToolSet = {}
   for (const tool of definitions.values()) {
     tools[tool.name] = aiTool({

@@ -3,6 +3,8 @@ import type { BridgeEvent } from '../../../shared/bridge'
 import type { DeviceRef } from '../../../shared/devices'
 import type { Json, SessionEvent, TurnEndReason } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
+import type { CommandSandbox } from '../sandbox/command-sandbox'
+import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { type ParkEndReason } from '../interactions/parked-requests'
 import type { PermissionEngine } from '../permissions/permission-engine'
 import { toModelMessages, wireInput } from './replay'
@@ -73,12 +75,15 @@ export interface EngineDeps {
   sleep(ms: number, signal: AbortSignal): Promise<void>
   /** The environment for commands the model runs: no credentials (see command-environment.ts). */
   commandEnv(): Promise<NodeJS.ProcessEnv>
+  /** The sandbox commands run in (found when the runtime starts). */
+  commandSandbox(): CommandSandbox
   /** Tools of the session's MCP servers (started on first use), beside Parley's own. */
   externalTools(session: SessionState): Promise<readonly ToolDefinition[]>
   now(): number
 }
 
-type CallOutcome = { output: Json; isError: boolean }
+/** `committed`: the result is in the log already (an answered question writes its own, synced). */
+type CallOutcome = { output: Json; isError: boolean; committed?: true }
 
 /** A tool call's one result, as `commitResult` writes it. */
 export interface ResultToCommit {
@@ -325,6 +330,7 @@ export class TurnEngine {
   ): Promise<void> {
     try {
       const outcome = await this.#executeCall(session, turn, call, options)
+      if (outcome.committed) return
       this.commitResult({
         session,
         turn,
@@ -414,6 +420,7 @@ export class TurnEngine {
         isError: true,
       }
     }
+    let grant = NO_GRANT
     if (needsPermission(tool.category)) {
       const decision = await this.deps.gate.authorize(
         session,
@@ -423,15 +430,19 @@ export class TurnEngine {
         parsed.data,
         options,
       )
-      if (decision !== true) return { output: { error: decision }, isError: true }
+      if (typeof decision === 'string') return { output: { error: decision }, isError: true }
+      grant = decision.grant
     }
+    let answered = false
     const context: ToolContext = {
+      sandbox: this.deps.commandSandbox(),
+      grant,
       workspace: session.header.workspace,
       call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
       signal: turn.abort.signal,
       commandEnv: () => this.deps.commandEnv(),
-      askUser: (input) =>
-        askQuestion(
+      askUser: async (input) => {
+        const result = await askQuestion(
           {
             broker: this.deps.broker,
             drafts: this.deps.drafts,
@@ -443,11 +454,15 @@ export class TurnEngine {
           call,
           input,
           recovered?.kind === 'question' ? recovered : undefined,
-        ),
+        )
+        answered = true
+        return result
+      },
       runChild: (_description, prompt) => this.#runChild(session, turn, prompt, call.toolCallId),
     }
     try {
-      return { output: toJson(await tool.execute(parsed.data, context)), isError: false }
+      const output = toJson(await tool.execute(parsed.data, context))
+      return { output, isError: false, ...(answered ? { committed: true as const } : {}) }
     } catch (caught) {
       if (caught instanceof TurnEndedError) throw caught
       if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')

@@ -103,8 +103,13 @@ export function escalatedCommand(command: string): Fixture['response'] {
 
 /** Pids of live processes whose environment has CODEX_HOME=`codexHomePath` (Linux /proc). */
 export function processesWithCodexHome(codexHomePath: string): number[] {
+  return processesWithEnv('CODEX_HOME', codexHomePath)
+}
+
+/** Pids of live processes whose environment has `name`=`value` (Linux /proc). */
+export function processesWithEnv(name: string, value: string): number[] {
   if (!existsSync('/proc')) return []
-  const needle = `CODEX_HOME=${codexHomePath}\0`
+  const needle = `${name}=${value}\0`
   return readdirSync('/proc').flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return []
     try {

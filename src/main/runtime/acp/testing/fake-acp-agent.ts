@@ -97,6 +97,8 @@ export const FakeAgentScriptSchema = z.strictObject({
     .optional(),
   /** Written to stderr at start. */
   stderr: z.string().optional(),
+  /** `session/new` fails with this internal error (after writing `stderr`), as Claude Code does as root. */
+  failNewSession: z.string().optional(),
   turns: z.array(TurnSchema),
 })
 export type FakeAgentScript = z.infer<typeof FakeAgentScriptSchema>
@@ -172,6 +174,9 @@ function run(script: FakeAgentScript): void {
     })
     .onRequest(acp.methods.agent.session.new, () => {
       if (!authenticated) throw acp.RequestError.authRequired()
+      if (script.failNewSession !== undefined) {
+        throw acp.RequestError.internalError(undefined, script.failNewSession)
+      }
       const sessionId = `fake-session-${nextSession++}`
       sessions.set(sessionId, { cancelled: false, onCancel: [], results: new Map() })
       return { sessionId, ...(modes ? { modes } : {}) }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { Language, Parser, type Node } from 'web-tree-sitter'
+import type { Node, Parser } from 'web-tree-sitter'
 
 export type { Node as SyntaxNode } from 'web-tree-sitter'
 
@@ -14,6 +14,9 @@ export type { Node as SyntaxNode } from 'web-tree-sitter'
 const require = createRequire(import.meta.url)
 
 async function loadParser(): Promise<Parser> {
+  // Imported here, not at the top: a process that never reviews a command (a client starting up)
+  // does not pay for evaluating it.
+  const { Language, Parser } = await import('web-tree-sitter')
   const [runtimeWasm, bashWasm] = await Promise.all([
     readFile(require.resolve('web-tree-sitter/web-tree-sitter.wasm')),
     readFile(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')),

@@ -27,6 +27,8 @@ export type ShellPart =
   | { kind: 'write'; text: string; target: ShellWord }
   | { kind: 'read'; text: string; target: ShellWord }
   | { kind: 'variables'; text: string; names: string[] }
+  /** Syntax whose effects Parley does not take apart (`[[ … ]]`, `$(( ))`, `${X:=…}`, `a[…]`). */
+  | { kind: 'opaque'; text: string; syntax: string }
 
 /** A `NAME=value` assignment: the variable's name and the assignment as written. */
 export interface ShellAssignment {
@@ -154,6 +156,66 @@ function isStandaloneAssignment(node: SyntaxNode): boolean {
   return parent !== 'command' && parent !== 'declaration_command'
 }
 
+/**
+ * The syntax whose parts are all seen: anything else (a test or arithmetic, where bash evaluates
+ * array subscripts and so runs the substitutions inside them; an expansion with an operator,
+ * whose text the grammar leaves as one word) is an opaque part, never remembered.
+ */
+const SEEN_SYNTAX = new Set([
+  'program',
+  'comment',
+  'list',
+  'pipeline',
+  'negated_command',
+  'subshell',
+  'compound_statement',
+  'redirected_statement',
+  'command',
+  'command_name',
+  'word',
+  'number',
+  'string',
+  'string_content',
+  'raw_string',
+  'ansi_c_string',
+  'concatenation',
+  'simple_expansion',
+  'variable_name',
+  'special_variable_name',
+  'command_substitution',
+  'process_substitution',
+  'file_redirect',
+  'file_descriptor',
+  'heredoc_redirect',
+  'heredoc_start',
+  'heredoc_body',
+  'heredoc_content',
+  'heredoc_end',
+  'herestring_redirect',
+  'variable_assignment',
+  'declaration_command',
+  'unset_command',
+  'function_definition',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'for_statement',
+  'while_statement',
+  'do_group',
+  'case_statement',
+  'case_item',
+  'brace_expression',
+])
+
+/** `${NAME}` is a plain expansion; `${X:=…}`, `${#X}`, `${a[…]}` and the like are not. */
+function isPlainExpansion(node: SyntaxNode): boolean {
+  return (
+    node.children.length === 3 &&
+    node.namedChildren.length === 1 &&
+    /^(variable_name|special_variable_name)$/.test(node.namedChildren[0]?.type ?? '')
+  )
+}
+
 function partsOf(root: SyntaxNode): CommandLine {
   if (root.hasError) {
     return {
@@ -162,9 +224,11 @@ function partsOf(root: SyntaxNode): CommandLine {
     }
   }
   const parts: Array<ShellPart & { start: number }> = []
-  const stack: SyntaxNode[] = [root]
+  // Each node with whether it is inside an opaque one (which is one part, whatever it holds).
+  const stack: Array<[SyntaxNode, boolean]> = [[root, false]]
   while (stack.length > 0) {
-    const node = stack.pop() as SyntaxNode
+    const [node, opaqueAbove] = stack.pop() as [SyntaxNode, boolean]
+    let inOpaque = opaqueAbove
     const start = node.startIndex
     switch (node.type) {
       case 'command':
@@ -202,11 +266,22 @@ function partsOf(root: SyntaxNode): CommandLine {
         if (isStandaloneAssignment(node))
           parts.push({ kind: 'variables', text: node.text, start, names: [assignedName(node)] })
         break
+      default: {
+        const seen =
+          !node.isNamed ||
+          SEEN_SYNTAX.has(node.type) ||
+          (node.type === 'expansion' && isPlainExpansion(node))
+        if (!seen && !inOpaque) {
+          parts.push({ kind: 'opaque', text: node.text, start, syntax: node.type })
+          inOpaque = true
+        }
+      }
     }
     // Everything below is walked too: substitutions in arguments, assignments and heredocs,
     // subshells, function bodies, loops, conditions.
+    // Commands inside an opaque part (a `$( )` in a test) are still parts of their own.
     const children = node.children
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as SyntaxNode)
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i] as SyntaxNode, inOpaque])
   }
   parts.sort((a, b) => a.start - b.start)
   return { kind: 'parsed', parts: parts.map(({ start: _start, ...part }) => part) }

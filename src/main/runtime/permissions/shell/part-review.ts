@@ -1,8 +1,11 @@
-import { basename } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, isAbsolute, relative, resolve } from 'node:path'
 import type { Risk } from '../../../../shared/permission'
+import { HOME_CREDENTIALS, type SandboxExit } from '../../sandbox/sandbox-policy'
 import type { ReviewPart } from '../../tools/tool-types'
 import { ToolError } from '../../tools/tool-types'
 import { locateInWorkspace } from '../../tools/workspace-paths'
+import { commandScope, type RememberScope } from './remember-scope'
 import {
   parseCommandLine,
   type ShellAssignment,
@@ -13,14 +16,17 @@ import {
 /** What the review of one part knows about the whole command line. */
 export interface LineFacts {
   workspace: string
+  /** Commands run in a sandbox: Remember may cover a part's general form (else exact only). */
+  sandboxed: boolean
+  /** Parley's data folder (it holds the provider keys), when known. */
+  dataDir: string | null
   /** Some part downloads (curl, wget): code read from a pipe or a substitution may come from it. */
   downloads: boolean
   /** Some part changes folder (cd, pushd, popd): relative paths cannot be placed before it runs. */
   changesFolder: boolean
 }
 
-/** Keys of remembered decisions: a command's program (+ subcommand), or a written path. */
-export const commandKey = (label: string): string => `run:${label}`
+/** The key of a remembered write to a path inside the workspace (a redirection, write_file). */
 export const writeKey = (shown: string): string => `write:${shown}`
 
 const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
@@ -57,6 +63,36 @@ const HIGH_RISK_PROGRAMS = new Map<string, string>([
   ),
   ['alias', 'redefines commands, so later parts may not do what they say'],
 ])
+
+/** Programs that connect to another machine: the network, always high risk. */
+const CONNECTS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'ftp'])
+
+/**
+ * Subcommands known to need the network: their prompt says so, and approving it runs the
+ * command with the network. Any other command that tries is cut off by the sandbox.
+ */
+const NETWORK_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  (
+    [
+      ['git', ['clone', 'fetch', 'pull', 'push', 'ls-remote', 'submodule']],
+      ['npm', ['install', 'i', 'ci', 'add', 'update', 'upgrade', 'publish', 'outdated', 'view']],
+      ['pnpm', ['install', 'i', 'add', 'update', 'upgrade', 'publish', 'dlx']],
+      ['yarn', ['install', 'add', 'upgrade', 'publish', 'dlx']],
+      ['bun', ['install', 'i', 'add', 'update', 'publish', 'x']],
+      ['pip', ['install', 'download']],
+      ['pip3', ['install', 'download']],
+      ['uv', ['add', 'sync', 'pip', 'lock']],
+      ['poetry', ['install', 'add', 'update', 'lock']],
+      ['cargo', ['fetch', 'install', 'update', 'publish']],
+      ['go', ['get', 'mod', 'install']],
+      ['docker', ['pull', 'push', 'login', 'build']],
+      ['apt', ['install', 'update', 'upgrade']],
+      ['apt-get', ['install', 'update', 'upgrade']],
+      ['brew', ['install', 'update', 'upgrade']],
+      ['gem', ['install']],
+    ] as const
+  ).map(([program, subs]): [string, ReadonlySet<string>] => [program, new Set<string>(subs)]),
+)
 
 /** Programs that run another command given as their arguments: never remembered. */
 const RUNS_ANOTHER_COMMAND = new Set([
@@ -114,37 +150,6 @@ const isPython = (name: string): boolean => /^(python[\d.]*|pypy[\d.]*)$/.test(n
 /** Programs whose first argument is a program in their own language (awk, sed). */
 const PROGRAM_AS_ARGUMENT = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'perl'])
 
-/** Programs whose first word is a subcommand that changes what they do (`git push` vs `git status`). */
-const SUBCOMMAND_PROGRAMS = new Set([
-  'npm',
-  'npx',
-  'pnpm',
-  'yarn',
-  'bun',
-  'deno',
-  'git',
-  'cargo',
-  'go',
-  'docker',
-  'kubectl',
-  'pip',
-  'pip3',
-  'poetry',
-  'uv',
-  'dotnet',
-  'gradle',
-  'mvn',
-  'make',
-  'brew',
-  'apt',
-  'apt-get',
-  'systemctl',
-])
-
-/** Package managers whose `run`/`exec` subcommand is only meaningful with the script it runs. */
-const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun'])
-const RUN_SUBCOMMANDS = new Set(['run', 'run-script', 'exec', 'x', 'dlx'])
-
 const HIGH_RISK_SUBCOMMANDS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   [
     'git',
@@ -166,13 +171,96 @@ const WRITES_LAST_ARG = new Set(['cp', 'mv', 'ln', 'install', 'rsync'])
 const STARTUP_VARIABLES =
   /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|IFS|PROMPT_COMMAND|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_CONFIG\w*|EDITOR|VISUAL|PAGER|GIT_PAGER)$/
 
-/** Paths that hold credentials: reading or writing them is always high risk. */
-const CREDENTIALS =
-  /(^|[/~])(\.ssh|\.gnupg|\.aws|\.azure|\.kube|\.docker|\.netrc|\.git-credentials|\.npmrc|\.pypirc|\.config\/gh|\.config\/gcloud)(\/|$)|(^|\/)id_(rsa|dsa|ecdsa|ed25519)\b|\/etc\/(shadow|gshadow|sudoers)/
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
-/** A substitution inside the word is a part of its own and is judged there. */
-function touchesCredentials(word: ShellWord): boolean {
-  return CREDENTIALS.test(word.ownText) || (word.value !== null && CREDENTIALS.test(word.value))
+/**
+ * Paths that hold secrets: the usual credential files, private keys, the system's password
+ * files, and another process's environment or command line (`/proc/<pid>/environ`; a process's
+ * own, `/proc/self/…`, is its own business). Reading or writing them is always high risk.
+ */
+const CREDENTIALS = new RegExp(
+  [
+    `(^|[/~])(${HOME_CREDENTIALS.map(escapeRegExp).join('|')})(/|$)`,
+    '(^|/)id_(rsa|dsa|ecdsa|ed25519)\\b',
+    '/etc/(shadow|gshadow|sudoers)',
+    '/proc/+(?!(self|thread-self)/)[^/]+/+(environ|cmdline|mem|maps|auxv)',
+  ].join('|'),
+)
+
+/** Paths a glob is tried against: could it reach a secret? */
+function secretProbes(facts: LineFacts): string[] {
+  const home = homedir()
+  return [
+    ...HOME_CREDENTIALS.flatMap((path) =>
+      ['', '/id_rsa', '/id_ed25519', '/credentials', '/config'].map(
+        (end) => `${home}/${path}${end}`,
+      ),
+    ),
+    '/proc/1/environ',
+    '/proc/1/cmdline',
+    '/etc/shadow',
+    ...(facts.dataDir ? [`${facts.dataDir}/secrets.json`, `${facts.dataDir}/settings.json`] : []),
+  ]
+}
+
+/** A glob (`~/.ss?/id_*`) as a regular expression over the paths it can match. */
+function globPattern(text: string, facts: LineFacts): RegExp | null {
+  const home = homedir()
+  const expanded = text
+    .replace(/^~(?=\/|$)/, home)
+    .replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, home)
+    .replace(/["']/g, '')
+  if (/[$`]/.test(expanded)) return null
+  const absolute = isAbsolute(expanded) ? expanded : resolve(facts.workspace, expanded)
+  let source = ''
+  for (let i = 0; i < absolute.length; i++) {
+    const char = absolute[i] as string
+    if (char === '*') source += '[^/]*'
+    else if (char === '?') source += '[^/]'
+    else if (char === '[') {
+      const close = absolute.indexOf(']', i + 1)
+      if (close === -1) source += '\\['
+      else {
+        source += `[${absolute
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`
+        i = close
+      }
+    } else if (char === '{' || char === '}' || char === ',') source += '.*'
+    else source += escapeRegExp(char)
+  }
+  try {
+    return new RegExp(`^${source}`)
+  } catch {
+    return null
+  }
+}
+
+const isWithin = (folder: string, path: string): boolean => {
+  const rel = relative(folder, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+/** In Parley's data folder (it holds the provider keys), but not in the workspace. */
+function inDataDir(path: string, facts: LineFacts): boolean {
+  if (facts.dataDir === null) return false
+  const home = homedir()
+  const absolute = resolve(facts.workspace, path.replace(/^~(?=\/|$)/, home))
+  return isWithin(facts.dataDir, absolute) && !isWithin(facts.workspace, absolute)
+}
+
+/**
+ * True when a word names a secret: as written, as its value, in Parley's data folder, or as a
+ * glob that could match one. A substitution inside the word is a part of its own.
+ */
+function touchesCredentials(word: ShellWord, facts: LineFacts): boolean {
+  if (CREDENTIALS.test(word.ownText) || (word.value !== null && CREDENTIALS.test(word.value)))
+    return true
+  if (word.value !== null) return inDataDir(word.value, facts)
+  if (!/[*?[{]/.test(word.ownText)) return false
+  const pattern = globPattern(word.ownText, facts)
+  return pattern !== null && secretProbes(facts).some((probe) => pattern.test(probe))
 }
 
 /** Where a path a part writes to lands. */
@@ -215,48 +303,73 @@ export function workspaceWriteRisk(shown: string): { risk: Risk; why?: string } 
 /** Longer labels and reasons are not shown in full, so such a part is never remembered. */
 const MAX_LABEL = 500
 
+/** How the prompt names what a part needs beyond the sandbox, and what allowing it does. */
+function exitWhy(why: string, exits: readonly SandboxExit[], facts: LineFacts): string {
+  if (exits.includes('network')) return `needs network: ${why}`
+  if (!facts.sandboxed || exits.length === 0) return why
+  return exits.includes('credentials')
+    ? `${why}; allowing it lets this command see your credential files`
+    : `${why}; allowing it lets this command write outside the workspace`
+}
+
 function part(
   text: string,
   risk: Risk,
   why: string | undefined,
-  remember: string | null,
-  key: (label: string) => string = commandKey,
+  scope: RememberScope | null,
+  exits: readonly SandboxExit[] = [],
+  facts?: LineFacts,
 ): ReviewPart {
-  // A high-risk part is never remembered, whatever else is true of it.
-  const rememberable = remember !== null && risk !== 'high' && remember.length <= MAX_LABEL
+  // A high-risk part, or one that leaves the sandbox, is never remembered.
+  const rememberable =
+    scope !== null && risk !== 'high' && exits.length === 0 && scope.label.length <= MAX_LABEL
+  const said = why !== undefined && facts ? exitWhy(why, exits, facts) : why
   return {
     text,
     risk,
-    ...(why !== undefined
-      ? { why: why.length > MAX_LABEL ? `${why.slice(0, MAX_LABEL)}…` : why }
+    ...(said !== undefined
+      ? { why: said.length > MAX_LABEL ? `${said.slice(0, MAX_LABEL)}…` : said }
       : {}),
-    key: rememberable ? key(remember) : null,
-    label: remember ?? text,
+    key: rememberable ? scope.key : null,
+    label: rememberable ? scope.label : text,
+    ...(exits.length > 0 ? { exits: [...exits] } : {}),
   }
 }
 
 function reviewWrite(text: string, target: ShellWord, facts: LineFacts): ReviewPart | null {
-  if (touchesCredentials(target)) return part(text, 'high', 'writes to credentials', null)
+  if (touchesCredentials(target, facts))
+    return part(text, 'high', 'writes to credentials', null, ['credentials', 'writeOutside'], facts)
   const place = placeOf(target, facts)
   switch (place.kind) {
     case 'discard':
       return null
     case 'network':
-      return part(text, 'high', 'opens a network connection (can send data out)', null)
+      return part(
+        text,
+        'high',
+        'opens a network connection (can send data out)',
+        null,
+        ['network'],
+        facts,
+      )
     case 'outside':
-      return part(text, 'high', `writes outside the workspace (${place.shown})`, null)
+      return part(
+        text,
+        'high',
+        `writes outside the workspace (${place.shown})`,
+        null,
+        ['writeOutside'],
+        facts,
+      )
     case 'unknown':
       return part(text, 'medium', 'writes to a path only known when it runs', null)
     case 'inside': {
       const { risk, why } = workspaceWriteRisk(place.shown)
       const through = place.through ? ` (through the link ${place.through})` : ''
-      return part(
-        text,
-        risk,
-        why ?? (through ? `writes ${place.shown}${through}` : undefined),
-        place.shown,
-        writeKey,
-      )
+      return part(text, risk, why ?? (through ? `writes ${place.shown}${through}` : undefined), {
+        key: writeKey(place.shown),
+        label: place.shown,
+      })
     }
   }
 }
@@ -294,9 +407,10 @@ function uploads(name: string, args: readonly ShellWord[]): boolean {
 interface CommandVerdict {
   risk: Risk
   why?: string
-  /** What Remember would cover ("npm test"), or null with the reason it never is. */
-  remember: string | null
-  notRemembered?: string
+  /** False when it is never remembered (inline code, another command it runs, high risk). */
+  remember: boolean
+  /** What it needs beyond the sandbox. */
+  exits?: SandboxExit[]
 }
 
 /** The verdict on a simple command's words alone (its redirections are parts of their own). */
@@ -306,12 +420,19 @@ function judgeCommand(words: readonly ShellWord[], facts: LineFacts, depth = 0):
     return {
       risk: 'high',
       why: 'runs a program whose name is only known when it runs',
-      remember: null,
+      remember: false,
     }
   const name = basename(program.value)
-  const credentials = words.some(touchesCredentials)
+  const credentials = words.some((word) => touchesCredentials(word, facts))
   const verdict = judgeProgram(program.value, name, args, facts, depth)
-  if (credentials) return { ...verdict, risk: 'high', why: 'touches credentials' }
+  if (credentials)
+    return {
+      ...verdict,
+      risk: 'high',
+      why: "touches credentials or another process's secrets",
+      remember: false,
+      exits: [...(verdict.exits ?? []), 'credentials'],
+    }
   return verdict
 }
 
@@ -324,7 +445,7 @@ function judgeProgram(
 ): CommandVerdict {
   const high = HIGH_RISK_PROGRAMS.get(name)
   if (RUNS_ANOTHER_COMMAND.has(name)) {
-    if (name === 'env' && args.length === 0) return { risk: 'medium', remember: program }
+    if (name === 'env' && args.length === 0) return { risk: 'medium', remember: true }
     const inner = wrappedCommand(args)
     const innerVerdict =
       inner.length > 0 && depth < 5 ? judgeCommand(inner, facts, depth + 1) : undefined
@@ -332,11 +453,17 @@ function judgeProgram(
     return {
       risk,
       why: high ?? innerVerdict?.why ?? 'runs another command given as its arguments',
-      remember: null,
+      remember: false,
     }
   }
-  if (high) return { risk: 'high', why: high, remember: null }
-  if (name.startsWith('mkfs')) return { risk: 'high', why: 'writes to disks', remember: null }
+  if (high)
+    return {
+      risk: 'high',
+      why: high,
+      remember: false,
+      ...(CONNECTS.has(name) ? { exits: ['network' as const] } : {}),
+    }
+  if (name.startsWith('mkfs')) return { risk: 'high', why: 'writes to disks', remember: false }
   if (RUNS_TEXT_AS_CODE.has(name)) {
     const text = name === 'eval' ? joinedValues(args) : null
     return (
@@ -347,15 +474,25 @@ function judgeProgram(
   if (name === 'find') return judgeFind(program, args, facts, depth)
   if (name === 'curl' || name === 'wget') {
     if (uploads(name, args))
-      return { risk: 'high', why: 'sends a file or data over the network', remember: null }
+      return {
+        risk: 'high',
+        why: 'sends a file or data over the network',
+        remember: false,
+        exits: ['network'],
+      }
     const output = args.findIndex((word) =>
       /^(-o|--output|-O|--output-document)$/.test(word.value ?? ''),
     )
     const target = output === -1 ? undefined : args[output + 1]
     const place = target ? placeOf(target, facts) : undefined
     if (place?.kind === 'outside')
-      return { risk: 'high', why: `writes outside the workspace (${place.shown})`, remember: null }
-    return { risk: 'medium', why: 'uses the network', remember: program }
+      return {
+        risk: 'high',
+        why: `downloads to outside the workspace (${place.shown})`,
+        remember: false,
+        exits: ['network', 'writeOutside'],
+      }
+    return { risk: 'medium', why: `${name} reaches a URL`, remember: false, exits: ['network'] }
   }
   if (name === 'cd' || name === 'pushd' || name === 'popd')
     return judgeFolderChange(program, args, facts)
@@ -368,12 +505,13 @@ function judgeProgram(
         return {
           risk: 'high',
           why: `writes outside the workspace (${target.value ?? target.text})`,
-          remember: null,
+          remember: false,
+          exits: ['writeOutside'],
         }
       const inside = place.kind === 'inside' ? workspaceWriteRisk(place.shown) : undefined
-      if (inside?.risk === 'high') return { ...inside, remember: null }
+      if (inside?.risk === 'high') return { ...inside, remember: false }
     }
-    return { risk: 'medium', remember: program }
+    return name === 'ln' ? judgeLink(args, facts) : { risk: 'medium', remember: true }
   }
   const inline = INLINE_CODE_FLAGS.get(name)
   if (inline !== undefined || isPython(name))
@@ -381,18 +519,19 @@ function judgeProgram(
   if (PROGRAM_AS_ARGUMENT.has(name)) {
     const fromFile = args.some((word) => word.value === '-f' || word.value === '--file')
     return fromFile
-      ? { risk: 'medium', remember: null, notRemembered: 'runs a program file' }
+      ? { risk: 'medium', remember: true }
       : codeRunner(facts, `runs the ${name} program given as its argument (never remembered)`)
   }
-  if (SUBCOMMAND_PROGRAMS.has(name)) return judgeSubcommand(program, name, args)
-  return { risk: 'medium', remember: program }
+  if (HIGH_RISK_SUBCOMMANDS.has(name) || NETWORK_SUBCOMMANDS.has(name))
+    return judgeSubcommand(name, args)
+  return { risk: 'medium', remember: true }
 }
 
 /** Code from text, a pipe or a substitution: never remembered; high when a download can feed it. */
 function codeRunner(facts: LineFacts, why: string): CommandVerdict {
   return facts.downloads
-    ? { risk: 'high', why: 'may run code downloaded from the network', remember: null }
-    : { risk: 'medium', why, remember: null }
+    ? { risk: 'high', why: 'may run code downloaded from the network', remember: false }
+    : { risk: 'medium', why, remember: false }
 }
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh'])
@@ -415,10 +554,10 @@ function judgeShellText(
 ): CommandVerdict | undefined {
   if (code === null || depth >= MAX_TEXT_DEPTH) return undefined
   const line = parseCommandLine(code)
-  if (line.kind === 'unparseable') return { risk: 'high', why: line.reason, remember: null }
-  const own = lineFacts(line.parts, facts.workspace)
+  if (line.kind === 'unparseable') return { risk: 'high', why: line.reason, remember: false }
+  const own = lineFacts(line.parts, facts)
   const inner: LineFacts = {
-    workspace: facts.workspace,
+    ...facts,
     downloads: facts.downloads || own.downloads,
     changesFolder: facts.changesFolder || own.changesFolder,
   }
@@ -429,7 +568,7 @@ function judgeShellText(
     ? {
         risk: 'high',
         why: `${worst.why ?? 'high risk'} (in the code it runs: ${worst.text.slice(0, 80)})`,
-        remember: null,
+        remember: false,
       }
     : undefined
 }
@@ -463,27 +602,56 @@ function judgeInterpreter(
   if (isOption(script) || script.value === null)
     return codeRunner(facts, 'options before its script (never remembered)')
   // `python3 -m http.server` is a module run: remembered as such.
-  return { risk: 'medium', remember: `${program} ${script.value}` }
+  return { risk: 'medium', remember: true }
 }
 
-function judgeSubcommand(
-  program: string,
-  name: string,
-  args: readonly ShellWord[],
-): CommandVerdict {
-  const [sub, next] = args
-  if (sub === undefined) return { risk: 'medium', remember: program }
-  if (sub.value === null || !/^[A-Za-z][\w:.-]*$/.test(sub.value))
-    return { risk: 'medium', remember: null, notRemembered: 'options before its subcommand' }
-  const high = HIGH_RISK_SUBCOMMANDS.get(name)?.get(sub.value)
-  if (high) return { risk: 'high', why: high, remember: null }
-  if (SCRIPT_RUNNERS.has(name) && RUN_SUBCOMMANDS.has(sub.value)) {
-    if (next === undefined) return { risk: 'medium', remember: `${program} ${sub.value}` }
-    if (next.value === null || next.value.startsWith('-'))
-      return { risk: 'medium', remember: null, notRemembered: 'options before its script' }
-    return { risk: 'medium', remember: `${program} ${sub.value} ${next.value}` }
+/** Options that come before a subcommand with a value of their own (`git -C dir push`). */
+const GLOBAL_OPTIONS_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--prefix'])
+
+/** The subcommand: the first word that is neither an option nor an option's value. */
+function subcommandOf(args: readonly ShellWord[]): string | null {
+  for (const [i, word] of args.entries()) {
+    if (isOption(word)) continue
+    if (i > 0 && GLOBAL_OPTIONS_WITH_VALUE.has(args[i - 1]?.value ?? '')) continue
+    return word.value
   }
-  return { risk: 'medium', remember: `${program} ${sub.value}` }
+  return null
+}
+
+function judgeSubcommand(name: string, args: readonly ShellWord[]): CommandVerdict {
+  const sub = subcommandOf(args)
+  if (sub === null) return { risk: 'medium', remember: true }
+  const high = HIGH_RISK_SUBCOMMANDS.get(name)?.get(sub)
+  if (high)
+    return {
+      risk: 'high',
+      why: high,
+      remember: false,
+      ...(NETWORK_SUBCOMMANDS.get(name)?.has(sub) ? { exits: ['network' as const] } : {}),
+    }
+  if (NETWORK_SUBCOMMANDS.get(name)?.has(sub))
+    return {
+      risk: 'medium',
+      why: `${name} ${sub} downloads or publishes`,
+      remember: false,
+      exits: ['network'],
+    }
+  return { risk: 'medium', remember: true }
+}
+
+/** `ln`: a link that leads outside is named (a write through it later lands there). */
+function judgeLink(args: readonly ShellWord[], facts: LineFacts): CommandVerdict {
+  const outside = args
+    .filter((word) => !isOption(word))
+    .slice(0, -1)
+    .find((word) => placeOf(word, facts).kind === 'outside')
+  return outside
+    ? {
+        risk: 'medium',
+        why: `makes a link to outside the workspace (${outside.value ?? outside.text})`,
+        remember: true,
+      }
+    : { risk: 'medium', remember: true }
 }
 
 function judgeFind(
@@ -493,19 +661,19 @@ function judgeFind(
   depth: number,
 ): CommandVerdict {
   const values = args.map((word) => word.value ?? '')
-  if (values.includes('-delete')) return { risk: 'high', why: 'deletes files', remember: null }
+  if (values.includes('-delete')) return { risk: 'high', why: 'deletes files', remember: false }
   const exec = values.findIndex((v) => /^-(exec|execdir|ok|okdir)$/.test(v))
   if (exec !== -1) {
     const inner = depth < 5 ? judgeCommand(args.slice(exec + 1), facts, depth + 1) : undefined
     return {
       risk: highestRisk(['medium', inner?.risk ?? 'medium']),
       why: inner?.why ?? 'runs a command for each file found',
-      remember: null,
+      remember: false,
     }
   }
   if (values.some((v) => /^-f(print|print0|printf|ls)$/.test(v)))
-    return { risk: 'medium', why: 'writes its list to a file', remember: null }
-  return { risk: 'medium', remember: program }
+    return { risk: 'medium', why: 'writes its list to a file', remember: false }
+  return { risk: 'medium', remember: true }
 }
 
 function judgeFolderChange(
@@ -518,16 +686,18 @@ function judgeFolderChange(
     return {
       risk: 'high',
       why: 'moves outside the workspace, so the parts after it act there',
-      remember: null,
+      remember: false,
+      exits: ['writeOutside'],
     }
   const place = placeOf(target, { ...facts, changesFolder: false })
   if (place.kind === 'outside')
     return {
       risk: 'high',
       why: `moves outside the workspace (${place.shown}), so the parts after it act there`,
-      remember: null,
+      remember: false,
+      exits: ['writeOutside'],
     }
-  return { risk: 'medium', remember: program }
+  return { risk: 'medium', remember: true }
 }
 
 const ASSIGNMENT_WHY = 'sets shell variables that the parts after it see (never remembered)'
@@ -538,7 +708,7 @@ function judgeAssignments(assignments: readonly ShellAssignment[]): CommandVerdi
     ? {
         risk: 'high',
         why: `changes how programs start or which program runs (${startup.name})`,
-        remember: null,
+        remember: false,
       }
     : undefined
 }
@@ -553,9 +723,16 @@ export function reviewShellPart(
     case 'write':
       return reviewWrite(shellPart.text, shellPart.target, facts)
     case 'read':
-      return touchesCredentials(shellPart.target)
-        ? part(shellPart.text, 'high', 'reads credentials', null)
+      return touchesCredentials(shellPart.target, facts)
+        ? part(shellPart.text, 'high', 'reads credentials', null, ['credentials'], facts)
         : null
+    case 'opaque':
+      return part(
+        shellPart.text,
+        'medium',
+        `uses shell syntax whose effects Parley cannot take apart (${shellPart.syntax.replace(/_/g, ' ')}); never remembered`,
+        null,
+      )
     case 'variables': {
       const startup = judgeAssignments(shellPart.names.map((name) => ({ name, text: name })))
       return part(shellPart.text, startup?.risk ?? 'low', startup?.why ?? ASSIGNMENT_WHY, null)
@@ -563,21 +740,37 @@ export function reviewShellPart(
     case 'command': {
       const verdict =
         judgeAssignments(shellPart.assignments) ?? judgeCommand(shellPart.words, facts, depth)
-      const prefix = shellPart.assignments.map((a) => `${a.text} `).join('')
-      const remember = verdict.remember === null ? null : `${prefix}${verdict.remember}`
-      const why = verdict.why ?? verdict.notRemembered
-      return part(shellPart.text, verdict.risk, why, remember)
+      // A word only known when it runs (an expansion, a glob) is never repeated unseen.
+      const values = shellPart.words.map((word) => word.value)
+      const literal = values.every((value): value is string => value !== null)
+      const scope =
+        verdict.remember && literal
+          ? commandScope({
+              assignments: shellPart.assignments.map((a) => a.text),
+              values,
+              text: shellPart.text,
+              workspace: facts.workspace,
+              sandboxed: facts.sandboxed,
+              changesFolder: facts.changesFolder,
+            })
+          : null
+      return part(shellPart.text, verdict.risk, verdict.why, scope, verdict.exits ?? [], facts)
     }
   }
 }
 
 /** The facts about a whole command line that the review of each part needs. */
-export function lineFacts(parts: readonly ShellPart[], workspace: string): LineFacts {
+export function lineFacts(
+  parts: readonly ShellPart[],
+  { workspace, sandboxed, dataDir }: Pick<LineFacts, 'workspace' | 'sandboxed' | 'dataDir'>,
+): LineFacts {
   const programs = parts.flatMap((p) =>
     p.kind === 'command' && p.words[0]?.value ? [basename(p.words[0].value)] : [],
   )
   return {
     workspace,
+    sandboxed,
+    dataDir,
     downloads: programs.some((name) => name === 'curl' || name === 'wget'),
     changesFolder: programs.some((name) => name === 'cd' || name === 'pushd' || name === 'popd'),
   }

@@ -19,26 +19,44 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('the question tray', () => {
-  it('jumps between questions with step chips that say which are answered', async () => {
-    const { tray, user } = await showQuestion()
-    await user.click(within(tray).getByRole('radio', { name: 'SQLite' }))
-    const chips = within(tray).getByRole('group', { name: 'Questions' })
-    expect(within(chips).getByRole('button', { name: 'Question 1, answered' })).toHaveAttribute(
-      'aria-current',
-      'step',
-    )
-    await user.click(within(chips).getByRole('button', { name: 'Question 3, not answered yet' }))
-    expect(within(tray).getByText('3 / 3')).toBeInTheDocument()
-    expect(within(tray).getByRole('radiogroup', { name: 'Add CI?' })).toBeInTheDocument()
+describe('AskUserQuestion in the form tray', () => {
+  it('names who receives the answers and counts the questions once, with no step chips', async () => {
+    const { tray } = await showQuestion()
+    expect(within(tray).getByText('The agent asks')).toBeInTheDocument()
+    expect(within(tray).getByText('1 / 3')).toBeInTheDocument()
+    expect(within(tray).queryByRole('group', { name: 'Questions' })).not.toBeInTheDocument()
   })
 
-  it('says "Next: Review" on the last question, next to Submit', async () => {
+  it('offers Submit on the review step only: the last question has Previous and Next', async () => {
     const { tray, user } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
-    expect(within(tray).getByRole('button', { name: 'Next: Review' })).toBeInTheDocument()
-    expect(within(tray).getByRole('button', { name: 'Submit' })).toBeInTheDocument()
-    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
     expect(within(tray).getByText('Review your answers')).toBeInTheDocument()
+    expect(within(tray).getByRole('button', { name: 'Submit' })).toHaveFocus()
+    expect(within(tray).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument()
+  })
+
+  it('moves focus to the option a number key picks', async () => {
+    const { tray, user } = await showQuestion()
+    expect(within(tray).getByRole('radio', { name: 'Postgres' })).toHaveFocus()
+    await user.keyboard('2')
+    const picked = within(tray).getByRole('radio', { name: 'SQLite' })
+    expect(picked).toBeChecked()
+    expect(picked).toHaveFocus()
+  })
+
+  it('goes back to the composer on Escape, keeping the draft, and the question stays reachable', async () => {
+    const { tray, user, fake } = await showQuestion()
+    await user.keyboard('2')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('region', { name: 'Agent question' })).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus()
+    expect(screen.getByText('The agent is waiting on a question.')).toBeInTheDocument()
+    expect(fake.callsOf('respondToQuestion')).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Answer' }))
+    const again = screen.getByRole('region', { name: 'Agent question' })
+    expect(again).not.toBe(tray)
+    expect(within(again).getByRole('radio', { name: 'SQLite' })).toBeChecked()
   })
 
   it('warns how many would go unanswered on the review, with Edit on each row', async () => {
@@ -99,10 +117,10 @@ describe('the question tray', () => {
     expect(within(tray).getByText('2 / 3')).toBeInTheDocument()
   })
 
-  it('puts Stop after Previous, Next and Submit', async () => {
-    const { tray } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
-    const footer = within(tray).getAllByRole('button').slice(-4)
-    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Next: Review', 'Submit', 'Stop'])
+  it('puts Stop after Previous and Submit on the review', async () => {
+    const { tray } = await showQuestion({ draft: { index: 3, values: [null, null, null] } })
+    const footer = within(tray).getAllByRole('button').slice(-3)
+    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Submit', 'Stop'])
   })
 
   it('asks a multiSelect question with checkboxes, "Other" included, and sends the list of labels', async () => {
@@ -136,7 +154,7 @@ describe('the question tray', () => {
       draft: { index: 0, values: [{ kind: 'options', indexes: [1], other: 'FreeBSD' }, null] },
     })
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
-    await user.click(within(tray).getByRole('button', { name: 'Next: Review' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
     expect(within(tray).getByText('macOS, FreeBSD')).toBeInTheDocument()
     expect(within(tray).getByText(/^1 unanswered/)).toBeInTheDocument()
     await user.click(within(tray).getByRole('button', { name: 'Submit' }))

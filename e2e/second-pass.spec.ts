@@ -1,0 +1,270 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
+import { shootAll } from './screens'
+
+/** Issue 25: the desktop UI's second pass, each finding as a person (or a keyboard) meets it. */
+test.use({ scenario: 'ui-states.json' })
+// Each test shoots its states in both themes at two widths with axe: slow on a busy machine.
+test.describe.configure({ timeout: 300_000 })
+
+const permissionTray = (page: Page) => page.getByRole('region', { name: 'Permission request' })
+const questionTray = (page: Page) => page.getByRole('region', { name: 'Agent question' })
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' })
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+
+type Box = { x: number; y: number; width: number; height: number }
+const box = async (locator: Locator): Promise<Box> => {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error('not laid out')
+  return found
+}
+
+test('1. Enter while the agent works queues the message: shown, editable, cancellable, sent when the turn ends', async ({
+  app: page,
+}) => {
+  await sendMessage(page, 'Ask one thing')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  // Back to the composer while the question waits: the turn is still running.
+  await page.keyboard.press('Escape')
+  await messageBox(page).fill('Also check the docs')
+  await messageBox(page).press('Enter')
+  await messageBox(page).fill('And the changelog')
+  await messageBox(page).press('Enter')
+  const queued = page.getByRole('region', { name: 'Queued messages' })
+  await expect(queued.getByRole('listitem')).toHaveCount(2)
+  await expect(messageBox(page)).toHaveValue('')
+  // The runtime's developer words never reach the screen.
+  await expect(page.getByText(/already running/)).toHaveCount(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await shootAll(page, 'queued-messages')
+
+  await queued.getByRole('button', { name: 'Edit queued message: Also check the docs' }).click()
+  await queued.getByRole('textbox', { name: 'Queued message' }).fill('Also check the README')
+  await queued.getByRole('textbox', { name: 'Queued message' }).press('Enter')
+  await queued.getByRole('button', { name: 'Cancel queued message: And the changelog' }).click()
+  await expect(queued.getByRole('listitem')).toHaveCount(1)
+
+  await page.getByRole('button', { name: 'Answer' }).click()
+  await tray.getByRole('radio', { name: 'Skip them' }).check()
+  await tray.getByRole('button', { name: 'Submit' }).click()
+  await expect(conversation(page)).toContainText('Noted:')
+  // The turn ended: the queued message went as the next message, and got its own reply.
+  await expect(conversation(page)).toContainText('Also check the README')
+  await expect(conversation(page)).toContainText('Anything else?')
+  await expect(queued).toBeHidden()
+  await expect(conversation(page)).not.toContainText('And the changelog')
+})
+
+test('2. an edit prompt shows its diff without a click, and at 900 px the footer never cuts the Remember row', async ({
+  app: page,
+  folders,
+}) => {
+  writeFileSync(
+    join(folders.workspace, 'config.txt'),
+    'name = parley\nport = 8080\nhost = localhost\ndebug = true\nlog = info\n',
+  )
+  await sendMessage(page, 'Edit the config')
+  const tray = permissionTray(page)
+  const changes = tray.getByRole('group', { name: 'Changes' })
+  await expect(changes.locator('tr', { hasText: 'port = 9090' })).toBeVisible()
+  await expect(changes.locator('tr', { hasText: 'port = 8080' })).toBeVisible()
+  await shootAll(page, 'permission-edit-diff')
+
+  await page.setViewportSize({ width: 900, height: 800 })
+  await tray.getByRole('button', { name: 'Details' }).click()
+  await expect(tray.getByLabel('Full details')).toBeVisible()
+  const remember = tray.locator('.remember')
+  const footer = tray.locator('.tray-actions')
+  const [row, foot] = [await box(remember), await box(footer)]
+  expect(row.y + row.height).toBeLessThanOrEqual(foot.y + 1)
+  await expect(remember).toBeInViewport({ ratio: 1 })
+  await page.screenshot({ path: 'e2e-artifacts/permission-edit-details-light-900.png' })
+})
+
+test('3. number keys: focus follows the picked option', async ({ app: page }) => {
+  await sendMessage(page, 'Ask three questions')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  await page.keyboard.press('2')
+  const picked = tray.getByRole('radio', { name: 'SQLite' })
+  await expect(picked).toBeChecked()
+  await expect(picked).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('3')
+  await expect(tray.getByRole('radio', { name: 'A single VM' })).toBeFocused()
+  await page.keyboard.press('1')
+  await expect(tray.getByRole('radio', { name: 'Fly.io' })).toBeFocused()
+  await expect(tray.getByRole('radio', { name: 'Fly.io' })).toBeChecked()
+})
+
+test('4. permission footer: real buttons on one row at 900 px, one Remember checkbox, Allow before Deny; high risk remembers only what the runtime allows', async ({
+  app: page,
+}) => {
+  await page.setViewportSize({ width: 900, height: 800 })
+  await sendMessage(page, 'Run the checks')
+  const tray = permissionTray(page)
+  await waitUntilArmed(tray)
+  const allow = tray.getByRole('button', { name: 'Allow' })
+  const deny = tray.getByRole('button', { name: 'Deny' })
+  const details = tray.getByRole('button', { name: 'Details' })
+  const note = tray.getByRole('button', { name: 'No, and tell the agent what to do instead' })
+  const boxes = await Promise.all([details, note, allow, deny].map(box))
+  // One row: every button's vertical middle on the same line.
+  const middles = boxes.map((b) => Math.round(b.y + b.height / 2))
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2)
+  // Allow (key 1) before Deny (key 2).
+  expect(boxes[2]?.x ?? 0).toBeLessThan(boxes[3]?.x ?? 0)
+  // Details and the note are drawn as buttons: a border, like Deny's.
+  for (const button of [details, note]) {
+    const border = await button.evaluate((el) => {
+      type Style = { borderTopWidth: string; borderTopStyle: string }
+      const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
+      const style = g.getComputedStyle(el)
+      return `${style.borderTopWidth} ${style.borderTopStyle}`
+    })
+    expect(border).toBe('1px solid')
+  }
+  const checkboxes = tray.getByRole('checkbox')
+  if ((await checkboxes.count()) > 0) {
+    await expect(checkboxes).toHaveCount(1)
+    await expect(checkboxes).toHaveAccessibleName(/^(Remember for this turn|Don't ask again)/)
+  }
+  await shootAll(page, 'permission-footer')
+  await deny.click()
+  await expect(conversation(page)).toContainText('Checks finished.')
+
+  // `rm -rf build dist && npm run build`: the runtime lets the build be remembered, never the rm.
+  await sendMessage(page, 'Remove the build and rebuild')
+  await waitUntilArmed(tray)
+  await expect(tray.getByRole('checkbox')).toHaveAccessibleName(
+    "Remember for this turn: don't ask again for npm run build",
+  )
+  await shootAll(page, 'permission-high-risk-remember')
+  await tray.getByRole('button', { name: 'Deny' }).click()
+})
+
+test('6. no repeated boxes: one quiet line in the transcript, one counter, the sidebar does not flag the session on screen', async ({
+  app: page,
+}) => {
+  await sendMessage(page, 'Ask three questions')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  await expect(conversation(page).getByText(/3 questions in the tray below/)).toBeVisible()
+  await expect(conversation(page).locator('.question-card')).toHaveCount(0)
+  await expect(tray.getByText('1 / 3', { exact: true })).toBeVisible()
+  await expect(tray.getByRole('group', { name: 'Questions' })).toHaveCount(0)
+  const link = page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first()
+  // Still "Needs input" for a screen reader, but nothing on screen repeats the tray.
+  await expect(link).toContainText('Needs input')
+  await expect(link.locator('.needs-input')).toHaveCount(0)
+  await expect(link.getByText(/waiting/)).toHaveCount(0)
+  await expect(page.getByText(/needs your input/)).toHaveCount(0)
+  await shootAll(page, 'question-one-line')
+})
+
+test('7. the review cannot be skipped, Edit is a button, the tray fits its content, and Escape returns to the composer keeping the draft', async ({
+  app: page,
+}) => {
+  await messageBox(page).fill('')
+  await sendMessage(page, 'Ask three questions')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  // A short question leaves no blank band under it.
+  const body = tray.locator('.tray-body')
+  const gap = await body.evaluate((el) => {
+    type El = { clientHeight: number; scrollHeight: number; lastElementChild: unknown }
+    type Rect = { bottom: number }
+    const e = el as unknown as El & { getBoundingClientRect(): Rect }
+    const last = e.lastElementChild as { getBoundingClientRect(): Rect } | null
+    return last ? e.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom : 0
+  })
+  expect(gap).toBeLessThanOrEqual(16)
+
+  for (const step of ['1 / 3', '2 / 3', '3 / 3']) {
+    await expect(tray.getByText(step, { exact: true })).toBeVisible()
+    await expect(tray.getByRole('button', { name: 'Submit' })).toHaveCount(0)
+    await tray.getByRole('button', { name: 'Next', exact: true }).click()
+  }
+  await expect(tray.getByText('Review your answers')).toBeVisible()
+  const edit = tray.getByRole('button', { name: 'Edit answer 2' })
+  expect(await edit.evaluate((el) => (el as unknown as { className: string }).className)).toMatch(
+    /button-secondary/,
+  )
+  await edit.click()
+  await tray.getByRole('radio', { name: 'Kubernetes' }).check()
+
+  // Escape: back to the composer, its draft kept; the question still waits, one click away.
+  await page.keyboard.press('Escape')
+  await expect(tray).toBeHidden()
+  await expect(messageBox(page)).toBeFocused()
+  await messageBox(page).fill('a draft for later')
+  await expect(page.getByText('The agent is waiting on a question.')).toBeVisible()
+  await shootAll(page, 'question-closed-to-composer')
+  await page.getByRole('button', { name: 'Answer' }).click()
+  await expect(tray.getByRole('radio', { name: 'Kubernetes' })).toBeChecked()
+  await tray.getByRole('button', { name: 'Next', exact: true }).click()
+  await tray.getByRole('button', { name: 'Submit' }).click()
+  await expect(conversation(page)).toContainText('Thanks:')
+  await expect(messageBox(page)).toHaveValue('a draft for later')
+})
+
+test('9. the "You answered" card wraps a long Other answer from the left, with no orphan line on the right', async ({
+  app: page,
+}) => {
+  await sendMessage(page, 'Ask one thing')
+  const tray = questionTray(page)
+  await tray.getByRole('radio', { name: 'Other' }).check()
+  const answer =
+    'Write them to a quarantine table with the validation error beside each row, carry on with the rest, and give me a summary at the end so I can decide'
+  await tray.getByRole('textbox', { name: 'Other answer' }).fill(answer)
+  await tray.getByRole('button', { name: 'Submit' }).click()
+  const card = conversation(page).locator('.question-card')
+  await expect(card).toContainText(answer)
+  const [question, given] = [await box(card.locator('dt')), await box(card.locator('dd'))]
+  // The answer starts where the question starts: left-aligned under it, not pushed right.
+  expect(Math.abs(given.x - question.x)).toBeLessThanOrEqual(1)
+  await shootAll(page, 'answered-long-other')
+})
+
+test('10. controls and words: styled pickers, a narrower sidebar at 900 px', async ({
+  app: page,
+}) => {
+  const mode = page.getByRole('combobox', { name: 'Mode' })
+  const look = await mode.evaluate((el) => {
+    type Style = { appearance: string; borderTopLeftRadius: string }
+    const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
+    const style = g.getComputedStyle(el)
+    return { appearance: style.appearance, radius: style.borderTopLeftRadius }
+  })
+  expect(look).toEqual({ appearance: 'none', radius: '999px' })
+  await page.setViewportSize({ width: 900, height: 800 })
+  const sidebar = await box(page.getByRole('navigation', { name: 'Sessions' }))
+  expect(sidebar.width).toBeLessThanOrEqual(221)
+  await shootAll(page, 'first-screen-pickers')
+})
+
+test('11. the message box has its own focus ring, and opening Settings shows where focus is', async ({
+  app: page,
+}) => {
+  const outline = (locator: Locator) =>
+    locator.evaluate((el) => {
+      type Style = { outlineStyle: string; outlineWidth: string }
+      const g = globalThis as unknown as { getComputedStyle(e: unknown): Style }
+      const style = g.getComputedStyle(el)
+      return `${style.outlineWidth} ${style.outlineStyle}`
+    })
+  const composer = page.locator('form.composer')
+  await expect(messageBox(page)).toBeFocused()
+  expect(await outline(composer)).toBe('2px solid')
+  await page.getByRole('combobox', { name: 'Mode' }).focus()
+  expect(await outline(composer)).not.toBe('2px solid')
+
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const heading = page.getByRole('heading', { name: 'Settings' })
+  await expect(heading).toBeFocused()
+  expect(await outline(heading)).toBe('2px solid')
+  await shootAll(page, 'settings-opened-focus')
+})

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ChatCompletionRequest, Fixture } from '@copilotkit/aimock'
+import type { AgentSpec } from '../../../../shared/acp-agents'
+
+/**
+ * The real agents `npm run test:agents` runs, offline against aimock: where scripts/test-agents.mjs
+ * installed each adapter (env `PARLEY_AGENT_<NAME>`: its entry script), and how each is pointed at
+ * the mock model.
+ */
+
+/** The entry script of an installed adapter, or undefined when the script did not install it. */
+export function agentEntry(name: string): string | undefined {
+  const value = process.env[`PARLEY_AGENT_${name}`]
+  return value && value !== '' ? value : undefined
+}
+
+/** A scratch HOME under `root`, so no agent reads or writes the real one. */
+function scratchHome(root: string): string {
+  const home = join(root, 'home')
+  mkdirSync(home, { recursive: true })
+  return home
+}
+
+/** Claude Code (either adapter) against aimock's Anthropic Messages API. */
+export function claudeAgent(
+  entry: string,
+  root: string,
+  modelUrl: string,
+): { agent: AgentSpec; env: NodeJS.ProcessEnv } {
+  return {
+    agent: {
+      id: 'claude-code',
+      name: 'Claude Code',
+      command: process.execPath,
+      args: [entry],
+      env: {},
+    },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: scratchHome(root),
+      ANTHROPIC_BASE_URL: modelUrl,
+      ANTHROPIC_API_KEY: 'dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      // As root, Claude Code refuses to start a session without it (it says so on stderr).
+      IS_SANDBOX: '1',
+    },
+  }
+}
+
+/** Gemini CLI against aimock's `streamGenerateContent`. */
+export function geminiAgent(
+  entry: string,
+  root: string,
+  modelUrl: string,
+): { agent: AgentSpec; env: NodeJS.ProcessEnv } {
+  return {
+    agent: {
+      id: 'gemini',
+      name: 'Gemini',
+      command: process.execPath,
+      args: [entry, '--experimental-acp'],
+      env: {},
+    },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: scratchHome(root),
+      GEMINI_API_KEY: 'dummy',
+      GOOGLE_GEMINI_BASE_URL: modelUrl,
+    },
+  }
+}
+
+/** The names of the tools a model request offers. */
+function toolNames(request: ChatCompletionRequest): string[] {
+  return (request.tools ?? []).map((t) => t.function.name)
+}
+
+/** The text of the request's newest user message. */
+function lastUserText(request: ChatCompletionRequest): string {
+  const user = request.messages.filter((m) => m.role === 'user').at(-1)
+  if (!user) return ''
+  return typeof user.content === 'string'
+    ? user.content
+    : (user.content ?? []).map((p) => ('text' in p ? String(p.text) : '')).join('')
+}
+
+/** Whether the request's current turn carries a tool result (the follow-up after a call). */
+function hasToolResult(request: ChatCompletionRequest): boolean {
+  return request.messages.at(-1)?.role === 'tool'
+}
+
+/**
+ * Fixtures for the main agent's request (it offers `tool`, unlike the agent's side requests for
+ * titles and summaries) whose user message contains `prompt`: the first leg (no tool result yet)
+ * or the follow-up. The older Claude adapter offers its file tools through its own MCP server
+ * (`mcp__acp__Write`): `response` gets the name the request offers the tool under.
+ */
+export function mainRequest(
+  tool: string,
+  prompt: string,
+  leg: 'first' | 'follow-up',
+  response: (offered: string) => Fixture['response'],
+): Fixture[] {
+  return [tool, `mcp__acp__${tool}`].map((offered) => ({
+    match: {
+      predicate: (request: ChatCompletionRequest) =>
+        toolNames(request).includes(offered) &&
+        lastUserText(request).includes(prompt) &&
+        hasToolResult(request) === (leg === 'follow-up'),
+    },
+    response: response(offered),
+  }))
+}
+
+/** Every other request (titles, summaries, topic checks): plain text, no tools. */
+export const SIDE_REQUESTS: Fixture = {
+  match: { predicate: () => true },
+  response: { content: 'Notes' },
+}
