@@ -65,6 +65,8 @@ test('a phone pairs with the printed link and answers three questions and a perm
   await tray.getByRole('radio', { name: 'Vitest' }).tap()
   await tray.getByRole('button', { name: 'Next', exact: true }).tap()
   await tray.getByRole('radio', { name: 'Yes' }).tap()
+  // Submit belongs to the review after the last question.
+  await tray.getByRole('button', { name: 'Next', exact: true }).tap()
   await tray.getByRole('button', { name: 'Submit', exact: true }).tap()
 
   // Answering comes back to the inbox, where the same turn's next request now waits.
