@@ -72,12 +72,9 @@ export const test = base.extend<Fixtures>({
       })
     } finally {
       const exit = await server.stop()
-      // A journey ends with a clean quit: exit 0 and no stack trace or unhandled error on stderr
-      // (a test that killed the server on purpose is judged by what it checks itself).
-      if (!killed) {
-        expect(exit, `parley serve's stderr:\n${exit.stderr}`).toMatchObject({ code: 0 })
-        expect(exit.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$|Unhandled|uncaught/im)
-      }
+      // A journey ends without a stack trace or an unhandled error on parley serve's stderr (a
+      // test that killed the server on purpose is judged by what it checks itself).
+      if (!killed) expect(exit.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$|Unhandled|uncaught/im)
     }
   },
   app: async ({ page, server }, provide, testInfo) => {

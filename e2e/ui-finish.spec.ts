@@ -206,7 +206,8 @@ test('9. Stop from the tray marks the call "Stopped", not "Failed", and comes af
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
   await waitUntilArmed(tray)
-  await tray.getByRole('button', { name: 'Allow' }).focus()
+  // Allow, then Deny, then (after the divider) Stop.
+  await tray.getByRole('button', { name: 'Deny' }).focus()
   await page.keyboard.press('Tab')
   await expect(tray.getByRole('button', { name: 'Stop' })).toBeFocused()
   await page.keyboard.press('Enter')

@@ -130,7 +130,8 @@ export function PermissionTray({
         </span>
         <code className="tray-tool">{request.tool}</code>
       </TrayHeader>
-      <div className="tray-body">
+      {/* It scrolls when the command or its details are long: reachable by keyboard too. */}
+      <div className="tray-body" tabIndex={0} role="group" aria-label="What it does">
         <PermissionWhat request={request} diff={diff} expanded={open} />
         {inlineDiff && !open && (
           <div
