@@ -45,7 +45,8 @@ describe('typing ahead while a turn runs', () => {
     await vi.waitFor(() =>
       expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'first' }]),
     )
-    expect(plainFrame(app)).not.toContain('queued')
+    // The sent message leaves the queue on the next frame.
+    await waitForFrame(app, (f) => !f.includes('queued'))
   })
 
   test('queued messages go one per turn: the next waits until the turn the first started has ended', async () => {

@@ -146,7 +146,7 @@ describe('the real Codex agent over ACP, offline', () => {
     expect(existsSync(join(h.workspace, 'made-by-codex.txt'))).toBe(false)
   })
 
-  it('without configured auth, says Codex needs sign-in and lists its methods; with OPENAI_API_KEY set it signs in by itself', async () => {
+  it('without configured auth, says Codex needs sign-in and lists its methods; with OPENAI_API_KEY in the agent’s own env it signs in by itself', async () => {
     const fixtures: Fixture[] = [{ match: {}, response: { content: 'Signed in and working.' } }]
     const bare = await setUp(fixtures, 'openai')
     bare.h.start(codexAgent(), { env: bare.env })
@@ -158,8 +158,12 @@ describe('the real Codex agent over ACP, offline', () => {
     expect(end?.error).toContain('Use CODEX_API_KEY (codex-api-key) — set CODEX_API_KEY')
     expect(end?.errorDetail).toBe('Authentication required')
 
-    const keyed = await setUp(fixtures, 'openai', { OPENAI_API_KEY: 'sk-offline-test' })
-    keyed.h.start(codexAgent(), { env: keyed.env })
+    // Parley's own provider keys never reach an agent: the key goes in the agent's env (Settings).
+    const keyed = await setUp(fixtures, 'openai')
+    keyed.h.start(
+      { ...codexAgent(), env: { OPENAI_API_KEY: 'sk-offline-test' } },
+      { env: keyed.env },
+    )
     expect(await turn(keyed.h, 't-1', 'hello')).toMatchObject({ reason: 'completed' })
     expect(keyed.h.replyText('t-1')).toBe('Signed in and working.')
   })
