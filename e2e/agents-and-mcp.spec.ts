@@ -78,11 +78,12 @@ test.describe('a named ACP agent', () => {
     await expect(page.getByRole('button', { name: 'Agent mode: Plan' })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'File access through Parley' })).toBeVisible()
     const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first()
-    await expect(row).toContainText('Agent: Scripted agent')
+    // Once the agent has said its own name (initialize's agentInfo), the session carries it.
+    await expect(row).toContainText('Agent: Scripted Agent')
 
     // Ctrl+N keeps the choice: the new session talks to the same agent.
     await page.keyboard.press('Control+n')
-    await expect(intro).toContainText('Scripted agent')
+    await expect(intro).toContainText(/Scripted agent/i)
     await expect(page.getByRole('link')).toHaveCount(2)
   })
 })
