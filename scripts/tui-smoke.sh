@@ -169,7 +169,7 @@ start() {
   STARTS=$((STARTS + 1))
   TMUX_CMD=(tmux -L "parley-smoke-$$-$STARTS" -f /dev/null)
   "${TMUX_CMD[@]}" new-session -d -s tui -x "$columns" -y "$rows" \
-    "${pre}env ${START_ENV:-} $NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
+    "${pre}env -u CI ${START_ENV:-} $NODE $CLI tui --scenario $OUT/scenario.json --data-dir $DATA --workspace $OUT/ws $*; echo \"[parley exited with \$?]\"; sleep 600"
   wait_for '╰' 40
 }
 

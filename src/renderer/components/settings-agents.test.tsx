@@ -195,7 +195,7 @@ describe('Settings tabs', () => {
     expect(screen.getByRole('tab', { name: 'Agents' })).toHaveFocus()
     expect(screen.getByRole('tabpanel', { name: 'Agents' })).toBeInTheDocument()
     await user.keyboard('{End}')
-    expect(screen.getByRole('tabpanel', { name: 'MCP servers' })).toBeInTheDocument()
+    expect(screen.getByRole('tabpanel', { name: 'Devices' })).toBeInTheDocument()
     await user.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Model' })).toHaveAttribute('aria-selected', 'true')
   })

@@ -16,13 +16,14 @@ beforeAll(() => {
 })
 
 describe('tray layout contract', () => {
-  it('is compact, capped at half the viewport, and scrolls inside', async () => {
+  it('fits its content, capped at half the viewport, and scrolls inside', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
     await renderApp(fake)
     act(() => fake.ask(permissionRequest({ detail: 'x\n'.repeat(2_000) })))
     const tray = await screen.findByRole('region', { name: 'Permission request' })
     const style = getComputedStyle(tray)
-    expect(style.minHeight).toBe('160px')
+    // No floor: a one-line request gets a one-line tray.
+    expect(style.minHeight).toBe('auto')
     expect(style.maxHeight).toBe('50vh')
     expect(style.overflow).toBe('hidden')
     expect(style.position).not.toBe('fixed')
