@@ -1,12 +1,7 @@
 import type { SandboxProbeDeps } from './sandbox/command-sandbox'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
-
-/** Where provider API keys are kept: Electron's safeStorage on desktop, a 0600 file elsewhere. */
-export interface SecretStore {
-  get(name: 'openaiApiKey' | 'anthropicApiKey'): Promise<string | undefined>
-  set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void>
-}
+import type { SecretStore } from './settings/secret-store'
 
 export interface RuntimeOptions {
   /** Holds `sessions/<id>.jsonl`, `settings.json` and drafts. */

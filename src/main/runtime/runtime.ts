@@ -41,9 +41,10 @@ import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
 import { checkConnection } from './models/connection-check'
 import { modelOverride } from './models/provider-config'
-import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
+import type { Runtime, RuntimeOptions } from './runtime-types'
+import type { SecretStore } from './settings/secret-store'
 import { commandEnvironment } from './tools/command-environment'
-import { loadBashGrammar } from './permissions/shell/bash-grammar'
+import { loadBashGrammar } from './tools/shell/bash-grammar'
 import {
   hiddenCandidates,
   isSandboxed,

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import { newId, type SessionState } from '../sessions/session-state'
-import { TurnEndedError } from '../turns/turn'
+import { TurnEndedError } from '../sessions/turn'
 import type {
   AskAnswer,
   AskBody,

@@ -18,7 +18,7 @@ import type {
   McpToolCall,
   McpToolOutcome,
   McpToolProvider,
-} from './mcp-tool'
+} from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
 import { ServerConnection } from './server-connection'
 import { assignToolNames, type ToolKey } from './tool-names'

@@ -1,7 +1,7 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js'
 import { LIMITS } from '../../../shared/limits'
 import type { Json } from '../../../shared/session-events'
-import type { McpToolOutcome } from './mcp-tool'
+import type { McpToolOutcome } from '../tools/mcp-tool'
 
 /**
  * Bounds for what one MCP tool result may put in the session log (and so in the model's context).
