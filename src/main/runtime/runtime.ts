@@ -55,6 +55,7 @@ import {
 } from './sandbox/command-sandbox'
 import { DeviceStore } from './remote/device-store'
 import { postNotice } from './remote/webhook-notice'
+import { errorMessage } from '../../shared/plain-error'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -962,7 +963,7 @@ export class ParleyRuntime implements Runtime {
       return {
         ok: false,
         reason: 'invalid',
-        message: `the API key was not saved: ${error instanceof Error ? error.message : String(error)}`,
+        message: `the API key was not saved: ${errorMessage(error)}`,
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))

@@ -42,9 +42,16 @@ import {
   type UpdateResult,
   type UpdateState,
 } from './session-update-records'
-import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import {
+  PERMISSION_DENIED,
+  readTextFile,
+  resolveAgentPath,
+  writeTextFile,
+  INVALID_PARAMS,
+} from './workspace-files'
 import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
 export interface AcpSessionRunnerOptions {
@@ -121,10 +128,6 @@ type TurnOutcome = {
 const LINGER_MS = 1_000
 
 const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } }
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /**
  * The reason an agent gave on stderr, in a line or so: its last few non-empty lines. Agents say
@@ -278,7 +281,7 @@ export class AcpSessionRunner {
       return { ok: false, message: error.message, authMethods: error.methods }
     }
     const reason = error instanceof RequestError ? stderrReason(this.stderr) : ''
-    return { ok: false, message: `${errorText(error)}${reason ? ` — it said: ${reason}` : ''}` }
+    return { ok: false, message: `${errorMessage(error)}${reason ? ` — it said: ${reason}` : ''}` }
   }
 
   #ensureLive(): Promise<Live> {
@@ -602,7 +605,7 @@ export class AcpSessionRunner {
     const stderr = this.stderr.trim()
     return {
       reason: 'error',
-      error: errorText(error),
+      error: errorMessage(error),
       errorKind: 'other',
       ...(stderr ? { errorDetail: stderr } : {}),
     }
@@ -753,7 +756,7 @@ export class AcpSessionRunner {
   #checkSession(sessionId: string | undefined): void {
     const ours = this.#live?.agentSessionId
     if (sessionId !== undefined && ours !== undefined && sessionId !== ours) {
-      throw new RequestError(-32602, `unknown session "${sessionId.slice(0, 100)}"`)
+      throw new RequestError(INVALID_PARAMS, `unknown session "${sessionId.slice(0, 100)}"`)
     }
   }
 
@@ -778,7 +781,7 @@ export class AcpSessionRunner {
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
     const checked = permissionBody(params)
-    if (!checked.ok) throw new RequestError(-32602, checked.message)
+    if (!checked.ok) throw new RequestError(INVALID_PARAMS, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
@@ -787,7 +790,7 @@ export class AcpSessionRunner {
     // The request may name only the call's id: its files and diff came in earlier updates.
     const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
     const built = permissionBody({ ...params, toolCall: call })
-    if (!built.ok) throw new RequestError(-32602, built.message)
+    if (!built.ok) throw new RequestError(INVALID_PARAMS, built.message)
     const review = await agentCommandRisk(call, this.#o.workspace)
     const body: AgentPermissionBody = review
       ? {
@@ -813,7 +816,7 @@ export class AcpSessionRunner {
       .then(
         (outcome) => {
           if (outcome.kind === 'refused') {
-            pending.fail(new RequestError(-32602, outcome.message))
+            pending.fail(new RequestError(INVALID_PARAMS, outcome.message))
             return
           }
           const response = permissionResponse(outcome, offered)
@@ -849,7 +852,7 @@ export class AcpSessionRunner {
   ): Promise<acp.CreateElicitationResponse> {
     if (!this.#o.interactive) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'Parley is running headless: there is no one to answer a form (elicitation was not advertised)',
       )
     }
@@ -860,7 +863,7 @@ export class AcpSessionRunner {
     const live = this.#live
     if (!turn || turn.stopRequested || !live) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'no turn is running in this session, so there is no one to ask',
       )
     }

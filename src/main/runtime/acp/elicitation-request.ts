@@ -1,4 +1,5 @@
 import { RequestError } from '@agentclientprotocol/sdk'
+import { INVALID_PARAMS } from './workspace-files'
 import type * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { FormResponse } from '../../../shared/form-schema'
@@ -31,7 +32,7 @@ export function formBody(
     return {
       ok: false,
       error: new RequestError(
-        -32602,
+        INVALID_PARAMS,
         `elicitation mode "${params.mode.slice(0, 40)}" is not supported by Parley; only "form" is`,
       ),
     }
@@ -39,7 +40,7 @@ export function formBody(
   if (params.requestedSchema === undefined) {
     return {
       ok: false,
-      error: new RequestError(-32602, 'a form elicitation needs requestedSchema'),
+      error: new RequestError(INVALID_PARAMS, 'a form elicitation needs requestedSchema'),
     }
   }
   return {
@@ -73,7 +74,7 @@ export function formResponse(
     case 'answered':
       return { ok: true, response: outcome.value }
     case 'refused':
-      return { ok: false, error: new RequestError(-32602, outcome.message) }
+      return { ok: false, error: new RequestError(INVALID_PARAMS, outcome.message) }
     case 'ended':
       return cause === 'cancelled_by_agent'
         ? { ok: false, error: RequestError.requestCancelled() }

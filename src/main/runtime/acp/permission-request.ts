@@ -4,21 +4,18 @@ import { LIMITS } from '../../../shared/limits'
 import type { AgentPermissionOption } from '../../../shared/interactions'
 import type { AskBody, AskOutcome } from '../interactions/asker'
 import { contentBlockText, jsonText } from './tool-call-records'
+import { truncate } from '../../../shared/truncate'
 
 export type AgentPermissionBody = Extract<AskBody, { kind: 'agent_permission' }>
 
 /** At most this many of an agent's options are offered (the tray's contract). */
 const MAX_OPTIONS = 10
 
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
 /** The agent's options, by its own names (cut to fit), at most ten. */
 function options(list: readonly acp.PermissionOption[]): AgentPermissionOption[] {
   return list.slice(0, MAX_OPTIONS).map((o) => ({
     optionId: o.optionId,
-    name: cut(o.name.trim() || o.optionId, LIMITS.optionLabel),
+    name: truncate(o.name.trim() || o.optionId, LIMITS.optionLabel),
     kind: o.kind,
   }))
 }
@@ -105,7 +102,7 @@ export function permissionBody(
     ok: true,
     body: {
       kind: 'agent_permission',
-      title: cut(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
+      title: truncate(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
       detail: detail(call),
       ...(kind ? { toolKind: kind } : {}),
       locations: (call.locations ?? [])

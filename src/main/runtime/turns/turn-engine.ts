@@ -24,6 +24,7 @@ import type { DraftStore } from '../interactions/draft-store'
 import type { CallOptions, PermissionGate, StepCall } from '../interactions/permission-gate'
 import { askQuestion } from '../interactions/question-request'
 import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
+import { errorMessage } from '../../../shared/plain-error'
 
 const MAX_STEPS = 50
 
@@ -99,10 +100,6 @@ export interface ResultToCommit {
   sync?: boolean
   /** The paired device the answer came from (AskUserQuestion answered from a phone). */
   device?: DeviceRef
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function toJson(value: unknown): Json {
@@ -471,7 +468,7 @@ export class TurnEngine {
           error:
             caught instanceof ToolError
               ? caught.message
-              : `${tool.name} failed: ${errorText(caught)}`,
+              : `${tool.name} failed: ${errorMessage(caught)}`,
         },
         isError: true,
       }
