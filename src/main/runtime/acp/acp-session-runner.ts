@@ -780,8 +780,6 @@ export class AcpSessionRunner {
     request: InboundRequest,
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
-    const checked = permissionBody(params)
-    if (!checked.ok) throw new RequestError(INVALID_PARAMS, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
@@ -789,22 +787,21 @@ export class AcpSessionRunner {
     this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
     // The request may name only the call's id: its files and diff came in earlier updates.
     const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
-    const built = permissionBody({ ...params, toolCall: call })
-    if (!built.ok) throw new RequestError(INVALID_PARAMS, built.message)
+    const shown = permissionBody({ ...params, toolCall: call })
     const review = await agentCommandRisk(call, this.#o.workspace)
     const body: AgentPermissionBody = review
       ? {
-          ...built.body,
+          ...shown,
           risk: review.risk,
           ...(review.why !== undefined ? { riskWhy: review.why } : {}),
         }
-      : built.body
+      : shown
     // The review may have waited for the shell grammar: the turn may have ended meanwhile.
     if (this.#turn !== turn || turn.stopRequested || this.#live !== live) return CANCELLED
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
-    const offered: readonly AgentPermissionOption[] = built.body.options
+    const offered: readonly AgentPermissionOption[] = shown.options
     this.#o.asker
       .ask({
         sessionId: this.#o.sessionId,
@@ -856,8 +853,6 @@ export class AcpSessionRunner {
         'Parley is running headless: there is no one to answer a form (elicitation was not advertised)',
       )
     }
-    const built = formBody(params)
-    if (!built.ok) throw built.error
     this.#checkSession(params.sessionId)
     const turn = this.#turn
     const live = this.#live
@@ -881,7 +876,7 @@ export class AcpSessionRunner {
         sessionId: this.#o.sessionId,
         turnId: turn.id,
         source: this.#source(request.rpcId, params.toolCallId),
-        body: built.body,
+        body: formBody(params),
         signal: pending.signal,
       })
       .then(

@@ -24,33 +24,17 @@ export type ElicitationParams = z.infer<typeof ElicitationParamsSchema>
 
 export type FormBody = Extract<AskBody, { kind: 'form' }>
 
-/** The tray request for a form; anything but mode `form` is refused (never answered as a cancel). */
-export function formBody(
-  params: ElicitationParams,
-): { ok: true; body: FormBody } | { ok: false; error: RequestError } {
-  if (params.mode !== 'form') {
-    return {
-      ok: false,
-      error: new RequestError(
-        INVALID_PARAMS,
-        `elicitation mode "${params.mode.slice(0, 40)}" is not supported by Parley; only "form" is`,
-      ),
-    }
-  }
-  if (params.requestedSchema === undefined) {
-    return {
-      ok: false,
-      error: new RequestError(INVALID_PARAMS, 'a form elicitation needs requestedSchema'),
-    }
-  }
+/**
+ * The tray request for a form, exactly as the agent sent it. Whether Parley can show it (mode
+ * `form`, an object schema, no secret) is decided once, at the broker's door (`ExternalAsker`),
+ * for ACP and MCP alike; its refusal comes back as invalid params (`formResponse`).
+ */
+export function formBody(params: ElicitationParams): FormBody {
   return {
-    ok: true,
-    body: {
-      kind: 'form',
-      message: params.message,
-      requestedSchema: params.requestedSchema,
-      mode: params.mode,
-    },
+    kind: 'form',
+    message: params.message,
+    requestedSchema: params.requestedSchema,
+    mode: params.mode,
   }
 }
 

@@ -79,38 +79,26 @@ function diffs(call: acp.ToolCallUpdate): Array<{ path: string; patch: string }>
 /**
  * The tray request for an agent's `session/request_permission`: one button per option the agent
  * offers, named as the agent names it. `knownTitle` is the title the call had when it was first
- * reported, for a request whose own tool call carries none.
+ * reported, for a request whose own tool call carries none. Whether it can be shown (1–10 options
+ * with distinct, bounded ids) is decided once, at the broker's door (`ExternalAsker`).
  */
 export function permissionBody(
   params: acp.RequestPermissionRequest,
   knownTitle?: string,
-): { ok: true; body: AgentPermissionBody } | { ok: false; message: string } {
-  if (params.options.length === 0) {
-    return { ok: false, message: 'session/request_permission needs at least one option' }
-  }
-  const ids = params.options.map((o) => o.optionId)
-  if (ids.some((id) => id === '' || id.length > LIMITS.id) || new Set(ids).size !== ids.length) {
-    return {
-      ok: false,
-      message: `permission option ids must be unique and 1–${LIMITS.id} characters long`,
-    }
-  }
+): AgentPermissionBody {
   const call = params.toolCall
   const kind = call.kind ?? undefined
   const changes = diffs(call)
   return {
-    ok: true,
-    body: {
-      kind: 'agent_permission',
-      title: truncate(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
-      detail: detail(call),
-      ...(kind ? { toolKind: kind } : {}),
-      locations: (call.locations ?? [])
-        .slice(0, LIMITS.agentParts)
-        .map((l) => l.path.slice(0, LIMITS.path)),
-      options: options(params.options),
-      ...(changes.length > 0 ? { diffs: changes } : {}),
-    },
+    kind: 'agent_permission',
+    title: truncate(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
+    detail: detail(call),
+    ...(kind ? { toolKind: kind } : {}),
+    locations: (call.locations ?? [])
+      .slice(0, LIMITS.agentParts)
+      .map((l) => l.path.slice(0, LIMITS.path)),
+    options: options(params.options),
+    ...(changes.length > 0 ? { diffs: changes } : {}),
   }
 }
 
