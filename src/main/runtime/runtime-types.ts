@@ -32,6 +32,8 @@ export interface RuntimeOptions {
   fetch?: typeof globalThis.fetch
   /** How the command sandbox is found; tests pass one that finds none. */
   sandboxProbe?: SandboxProbeDeps
+  /** The clock every record, deadline and "asked at" is read from; tests pass a fixed one. */
+  now?: () => number
 }
 
 /**

@@ -186,8 +186,11 @@ export class ParleyRuntime implements Runtime {
   readonly problems: string[] = []
   /** Devices paired to answer from afar; the web host's remote listener checks tokens with it. */
   readonly devices: DeviceStore
+  /** The one clock (`RuntimeOptions.now`), handed to every part that reads the time. */
+  readonly #now: () => number
 
   constructor(private readonly options: RuntimeOptions) {
+    this.#now = options.now ?? Date.now
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
     this.#sandbox = {
@@ -198,7 +201,7 @@ export class ParleyRuntime implements Runtime {
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
-    const now = () => Date.now()
+    const now = this.#now
     // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
     const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
@@ -355,7 +358,7 @@ export class ParleyRuntime implements Runtime {
     for (const call of plan.calls) {
       this.#record(session, {
         type: 'tool_result',
-        at: Date.now(),
+        at: this.#now(),
         turnId: plan.turnId,
         toolCallId: call.toolCallId,
         tool: call.tool,
@@ -366,7 +369,7 @@ export class ParleyRuntime implements Runtime {
     }
     this.#record(
       session,
-      { type: 'turn_end', at: Date.now(), turnId: plan.turnId, reason: 'interrupted' },
+      { type: 'turn_end', at: this.#now(), turnId: plan.turnId, reason: 'interrupted' },
       true,
     )
   }
@@ -530,7 +533,7 @@ export class ParleyRuntime implements Runtime {
       type: 'session',
       v: 1,
       id,
-      createdAt: Date.now(),
+      createdAt: this.#now(),
       title: input.title ?? DEFAULT_TITLE,
       workspace,
       backend: chosen.agent ? `acp:${chosen.agent.id}` : this.#backend.id,
@@ -598,7 +601,7 @@ export class ParleyRuntime implements Runtime {
     if (!session) return { ok: false, reason: 'not_found' }
     session.title = title
     if (!this.#unsaved.has(sessionId)) {
-      this.#record(session, { type: 'session_update', at: Date.now(), title })
+      this.#record(session, { type: 'session_update', at: this.#now(), title })
     }
     this.#touch(session)
     return ok
@@ -610,7 +613,7 @@ export class ParleyRuntime implements Runtime {
     if (session.mode !== mode) {
       session.mode = mode
       if (!this.#unsaved.has(sessionId)) {
-        this.#record(session, { type: 'session_update', at: Date.now(), mode })
+        this.#record(session, { type: 'session_update', at: this.#now(), mode })
       }
       this.#touch(session)
       this.#gate.modeChanged(session)
@@ -677,9 +680,9 @@ export class ParleyRuntime implements Runtime {
     this.#save(session)
     if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
       session.title = titleFrom(text)
-      this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })
+      this.#record(session, { type: 'session_update', at: this.#now(), title: session.title })
     }
-    this.#record(session, { type: 'user_message', at: Date.now(), turnId, text })
+    this.#record(session, { type: 'user_message', at: this.#now(), turnId, text })
     const agent = session.header.agent
     if (agent) void this.#agents.start(session, agent, turnId, text)
     else this.#engine.start(session, turnId)
@@ -722,7 +725,7 @@ export class ParleyRuntime implements Runtime {
         message: 'the last turn did not end in an error',
       }
     const turnId = newId('t')
-    this.#record(session, { type: 'turn_retry', at: Date.now(), turnId, retryOf })
+    this.#record(session, { type: 'turn_retry', at: this.#now(), turnId, retryOf })
     this.#engine.start(session, turnId)
     return { ok: true, turnId }
   }
@@ -824,7 +827,7 @@ export class ParleyRuntime implements Runtime {
       requestId,
       {
         type: 'interaction_response',
-        at: Date.now(),
+        at: this.#now(),
         turnId: request.turnId,
         requestId,
         outcome: 'sent_as_message',
@@ -851,7 +854,7 @@ export class ParleyRuntime implements Runtime {
         requestId,
         {
           type: 'interaction_response',
-          at: Date.now(),
+          at: this.#now(),
           turnId: request.turnId,
           requestId,
           outcome: 'dismissed',
