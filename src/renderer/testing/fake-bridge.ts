@@ -194,6 +194,20 @@ export function createFakeBridge(
       changed(sessionId)
       return { ok: true }
     },
+    setAgentConfigOption: ({ sessionId, configId, value }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      if (!session.agent) return { ok: false, reason: 'not_an_agent_session' }
+      const option = session.agentConfig?.find((o) => o.id === configId)
+      if (!option?.values.some((v) => v.value === value))
+        return { ok: false, reason: 'failed', message: `The agent offers no "${value}"` }
+      const agentConfig = (session.agentConfig ?? []).map((o) =>
+        o.id === configId ? { ...o, currentValue: value } : o,
+      )
+      sessions.set(sessionId, { ...session, agentConfig })
+      changed(sessionId)
+      return { ok: true }
+    },
     retryTurn: ({ sessionId }) =>
       sessions.has(sessionId)
         ? { ok: false, reason: 'nothing_to_retry' }

@@ -1,5 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentSpec } from '../../../shared/acp-agents'
+import type { AgentConfigOption } from '../../../shared/agent-config'
 import type { BridgeEvent, SessionSummary } from '../../../shared/bridge'
 import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
@@ -38,6 +39,24 @@ function newest<T extends SessionEvent['type']>(
 }
 
 /**
+ * The config option the agent's modes stand for, so the UIs show one Mode picker: the option they
+ * come from, or — for an agent that offers both ACP modes and a "mode" option, as the spec asks
+ * agents to during the move to config options — the mode option offering the same modes.
+ */
+export function modeConfigId(
+  modes: SessionEventOf<'agent_modes'>,
+  options: readonly AgentConfigOption[],
+): string | undefined {
+  if (modes.via.kind === 'config_option') return modes.via.configId
+  const ids = modes.available.map((m) => m.id).sort()
+  return options.find(
+    (o) =>
+      o.category === 'mode' &&
+      JSON.stringify(o.values.map((v) => v.value).sort()) === JSON.stringify(ids),
+  )?.id
+}
+
+/**
  * The sessions that talk to an ACP agent instead of Parley's own: one runner (agent process,
  * connection, ACP session) per session, started at its first turn and continued with
  * `session/load` after a restart. A running agent turn is a `Turn` on the session like Parley's
@@ -59,6 +78,9 @@ export class AgentSessions {
     const existing = this.#runners.get(sessionId)
     if (existing) return existing
     const previous = newest(session.events, 'agent_session')
+    const choices = session.events.flatMap((e) =>
+      e.type === 'agent_config' && e.chosen ? [e.chosen] : [],
+    )
     const runner = new AcpSessionRunner({
       sessionId,
       workspace: session.header.workspace,
@@ -75,6 +97,7 @@ export class AgentSessions {
       mcpServers: await this.deps.mcpServers(session.header.workspace),
       ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
       ...(previous ? { previous } : {}),
+      choices,
       now: this.deps.now,
     })
     this.#runners.set(sessionId, runner)
@@ -137,19 +160,43 @@ export class AgentSessions {
     await turn?.done
   }
 
-  /** The agent's modes, as the session's summary carries them. */
-  modes(session: SessionState): SessionSummary['agentModes'] {
-    const modes =
-      this.#runners.get(session.header.id)?.modes ?? newest(session.events, 'agent_modes')
-    if (!modes) return undefined
+  /**
+   * The agent's modes and config options, as the session's summary carries them: the running
+   * agent's, else the newest in the log (shown before the agent is started again).
+   */
+  summary(session: SessionState): Pick<SessionSummary, 'agentModes' | 'agentConfig'> {
+    const runner = this.#runners.get(session.header.id)
+    const modes = runner?.modes ?? newest(session.events, 'agent_modes')
+    const config = runner?.config ?? newest(session.events, 'agent_config')
+    const configId = modes ? modeConfigId(modes, config?.options ?? []) : undefined
     return {
-      currentModeId: modes.currentModeId,
-      available: modes.available.map((m) => ({
-        id: m.id,
-        name: m.name,
-        ...(m.description ? { description: m.description } : {}),
-      })),
+      ...(modes
+        ? {
+            agentModes: {
+              currentModeId: modes.currentModeId,
+              available: modes.available.map((m) => ({
+                id: m.id,
+                name: m.name,
+                ...(m.description ? { description: m.description } : {}),
+              })),
+              ...(configId !== undefined ? { configId } : {}),
+            },
+          }
+        : {}),
+      ...(config ? { agentConfig: config.options } : {}),
     }
+  }
+
+  async setConfigOption(
+    session: SessionState,
+    agent: AgentRef,
+    configId: string,
+    value: string,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    const runner = await this.#runner(session, agent)
+    const result = await runner.setConfigOption(configId, value)
+    this.deps.touch(session)
+    return result.ok ? { ok: true } : { ok: false, message: result.message }
   }
 
   async setMode(
