@@ -72,6 +72,8 @@ export function createFakeBridge(
     mcp?: Record<string, FakeMcpView>
     /** Devices paired with `parley serve --remote`. */
     devices?: PairedDevice[]
+    /** Agent config options the agent refuses to change: config id → the agent's message. */
+    refuseConfig?: Record<string, string>
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -198,6 +200,8 @@ export function createFakeBridge(
       const session = sessions.get(sessionId)
       if (!session) return { ok: false, reason: 'not_found' }
       if (!session.agent) return { ok: false, reason: 'not_an_agent_session' }
+      const refused = init.refuseConfig?.[configId]
+      if (refused !== undefined) return { ok: false, reason: 'failed', message: refused }
       const option = session.agentConfig?.find((o) => o.id === configId)
       if (!option?.values.some((v) => v.value === value))
         return { ok: false, reason: 'failed', message: `The agent offers no "${value}"` }
