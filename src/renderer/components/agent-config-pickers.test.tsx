@@ -108,11 +108,11 @@ describe('an ACP agent’s config pickers in the composer', () => {
     const fake = codex()
     const { user } = await renderApp(fake, 's1')
     const picker = composerBar().getByRole('combobox', { name: 'Collaboration mode' })
-    await user.selectOptions(picker, 'Plan')
+    await user.selectOptions(picker, 'Collaboration mode: Plan')
     expect(fake.callsOf('setAgentConfigOption')).toEqual([
       { sessionId: 's1', configId: 'collaboration_mode', value: 'plan' },
     ])
-    await waitFor(() => expect(picker).toHaveDisplayValue('Plan'))
+    await waitFor(() => expect(picker).toHaveDisplayValue('Collaboration mode: Plan'))
   })
 
   it('shows the agent’s refusal as an error and keeps the agent’s value', async () => {

@@ -16,9 +16,10 @@ function runsOf(values: readonly AgentConfigValue[]): Array<{
   return runs
 }
 
-function ValueOptions({ values }: { values: readonly AgentConfigValue[] }) {
+function ValueOptions({ values, prefix }: { values: readonly AgentConfigValue[]; prefix: string }) {
   return values.map((v) => (
     <option key={v.value} value={v.value} title={v.description}>
+      {prefix}
       {v.name}
     </option>
   ))
@@ -33,6 +34,9 @@ function ConfigPicker({
   onPick: (value: string) => void
 }) {
   const offered = option.values.some((v) => v.value === option.currentValue)
+  // A model's name says what it is; "Default" or "High" alone would not, so they carry the
+  // option's name ("Reasoning effort: High"), as the file-access picker's do.
+  const prefix = option.category === 'model' ? '' : `${option.name}: `
   return (
     <label className="picker" title={option.description ?? option.name}>
       <select
@@ -43,13 +47,18 @@ function ConfigPicker({
         }}
       >
         {/* A value the agent reports but does not list is still shown as what it is. */}
-        {!offered && <option value={option.currentValue}>{option.currentValue}</option>}
+        {!offered && (
+          <option value={option.currentValue}>
+            {prefix}
+            {option.currentValue}
+          </option>
+        )}
         {runsOf(option.values).map((run, index) =>
           run.group === undefined ? (
-            <ValueOptions key={`run-${index}`} values={run.values} />
+            <ValueOptions key={`run-${index}`} values={run.values} prefix={prefix} />
           ) : (
             <optgroup key={`run-${index}`} label={run.group}>
-              <ValueOptions values={run.values} />
+              <ValueOptions values={run.values} prefix={prefix} />
             </optgroup>
           ),
         )}
