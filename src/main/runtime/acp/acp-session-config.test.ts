@@ -103,6 +103,30 @@ describe('an ACP agent’s session config options', () => {
     expect(h.of('agent_config').at(-1)?.chosen).toEqual({ configId: 'mode', value: 'read-only' })
   })
 
+  it('with ACP modes and a "mode" option mirroring them (as Codex sends both), the modes follow the option and a mode change goes through it', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent({
+        ...PLANNER,
+        modes: {
+          currentModeId: 'agent',
+          availableModes: [
+            { id: 'read-only', name: 'Read Only' },
+            { id: 'agent', name: 'Agent' },
+            { id: 'full-access', name: 'Full Access' },
+          ],
+        },
+      }),
+    )
+    await h.runner.connect()
+    expect(h.runner.modes?.via).toEqual({ kind: 'session_mode' })
+    expect(await h.runner.setConfigOption('mode', 'read-only')).toEqual({ ok: true })
+    expect(h.runner.modes?.currentModeId).toBe('read-only')
+    expect(await h.runner.setMode('full-access')).toEqual({ ok: true })
+    expect(h.runner.modes?.currentModeId).toBe('full-access')
+    expect(h.of('agent_config').at(-1)?.chosen).toEqual({ configId: 'mode', value: 'full-access' })
+  })
+
   it('refuses an option or value the agent does not offer with a clear message, asking the agent nothing', async () => {
     const h = harness()
     h.start(h.scriptAgent(PLANNER))

@@ -35,6 +35,8 @@ import {
   flush,
   knownToolCall,
   combine,
+  followConfig,
+  modeConfigId,
   modesFrom,
   noteToolCall,
   setConfig,
@@ -451,11 +453,8 @@ export class AcpSessionRunner {
     chosen?: { configId: string; value: string },
   ): void {
     const at = this.#now()
-    const config = setConfig(this.#updates, options, at, chosen)
     this.#apply(
-      this.#updates.modes?.via.kind === 'session_mode'
-        ? config
-        : combine(config, (s) => setModes(s, modesFrom({ configOptions: options }, at))),
+      combine(setConfig(this.#updates, options, at, chosen), (s) => followConfig(s, options, at)),
     )
   }
 
@@ -759,8 +758,10 @@ export class AcpSessionRunner {
       if (!modes.available.some((m) => m.id === modeId)) {
         return { ok: false, message: `${this.agentName} has no mode "${modeId}"` }
       }
-      if (modes.via.kind === 'config_option')
-        return await this.setConfigOption(modes.via.configId, modeId)
+      // Through the config option when the modes are one (or one mirrors them): the choice is
+      // then recorded, and applied again after a restart.
+      const mirror = modeConfigId(modes, this.#updates.config?.options ?? [])
+      if (mirror !== undefined) return await this.setConfigOption(mirror, modeId)
       const sessionId = live.agentSessionId as string
       await this.#whileAlive(live, live.connection.setMode(sessionId, modeId))
       this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: modeId }))

@@ -1,6 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentSpec } from '../../../shared/acp-agents'
-import type { AgentConfigOption } from '../../../shared/agent-config'
 import type { BridgeEvent, SessionSummary } from '../../../shared/bridge'
 import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
@@ -9,6 +8,7 @@ import type { SessionState } from '../sessions/session-state'
 import type { PidIsolation } from '../sandbox/private-pids'
 import { Turn } from '../turns/turn'
 import { AcpSessionRunner } from './acp-session-runner'
+import { modeConfigId } from './session-update-records'
 
 export interface AgentSessionsDeps {
   asker: InteractionAsker
@@ -36,24 +36,6 @@ function newest<T extends SessionEvent['type']>(
     if (event?.type === type) return event as SessionEventOf<T>
   }
   return undefined
-}
-
-/**
- * The config option the agent's modes stand for, so the UIs show one Mode picker: the option they
- * come from, or — for an agent that offers both ACP modes and a "mode" option, as the spec asks
- * agents to during the move to config options — the mode option offering the same modes.
- */
-export function modeConfigId(
-  modes: SessionEventOf<'agent_modes'>,
-  options: readonly AgentConfigOption[],
-): string | undefined {
-  if (modes.via.kind === 'config_option') return modes.via.configId
-  const ids = modes.available.map((m) => m.id).sort()
-  return options.find(
-    (o) =>
-      o.category === 'mode' &&
-      JSON.stringify(o.values.map((v) => v.value).sort()) === JSON.stringify(ids),
-  )?.id
 }
 
 /**

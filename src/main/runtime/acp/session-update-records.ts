@@ -258,6 +258,42 @@ export function setConfig(
   return { state: { ...state, config: record }, records: [record], deltas: [] }
 }
 
+/**
+ * The config option the agent's modes stand for, so the UIs show one Mode picker: the option they
+ * come from, or — for an agent that offers both ACP modes and a "mode" option, as the spec asks
+ * agents to during the move to config options — the mode option offering the same modes.
+ */
+export function modeConfigId(
+  modes: ModesRecord,
+  options: readonly AgentConfigOption[],
+): string | undefined {
+  if (modes.via.kind === 'config_option') return modes.via.configId
+  const ids = modes.available.map((m) => m.id).sort()
+  return options.find(
+    (o) =>
+      o.category === 'mode' &&
+      JSON.stringify(o.values.map((v) => v.value).sort()) === JSON.stringify(ids),
+  )?.id
+}
+
+/**
+ * After the agent's config options changed: the modes follow them. Modes that are a config option
+ * are read from it again; ACP modes that a "mode" option mirrors take its current value (Codex
+ * changes that option, not its ACP mode, when the mode is set as a config option).
+ */
+export function followConfig(
+  state: UpdateState,
+  options: readonly acp.SessionConfigOption[],
+  at: number,
+): UpdateResult {
+  const modes = state.modes
+  if (modes?.via.kind !== 'session_mode') return setModes(state, modesFromConfig(options, at))
+  const mirror = modeConfigId(modes, state.config?.options ?? [])
+  const current = state.config?.options.find((o) => o.id === mirror)?.currentValue
+  if (current === undefined || current === modes.currentModeId) return setModes(state, null)
+  return setModes(state, { ...modes, at, currentModeId: current })
+}
+
 /** Both results in turn: records in order, the second's state. */
 export function combine(
   first: UpdateResult,
@@ -384,11 +420,10 @@ export function applyUpdate(
         currentModeId: update.currentModeId.slice(0, LIMITS.id),
       })
     }
-    case 'config_option_update': {
-      const config = setConfig(state, update.configOptions, at)
-      if (state.modes?.via.kind === 'session_mode') return config
-      return combine(config, (s) => setModes(s, modesFromConfig(update.configOptions, at)))
-    }
+    case 'config_option_update':
+      return combine(setConfig(state, update.configOptions, at), (s) =>
+        followConfig(s, update.configOptions, at),
+      )
     case 'available_commands_update':
     case 'session_info_update':
     case 'usage_update':
