@@ -96,7 +96,7 @@ describe('Codex’s session config options through the runtime', () => {
     expect(form.source).toMatchObject({ kind: 'acp', agent: 'Codex' })
     const field = form.form.fields.find((f) => f.type === 'choice')
     if (field?.type !== 'choice') throw new Error('the form has no choice field')
-    expect(field.title ?? field.key).toContain('Database')
+    expect(field.title).toBe('Which database should I use?')
     const sqlite = field.options.find((o) => o.label.startsWith('SQLite'))
     expect(sqlite).toBeDefined()
     expect(
