@@ -41,6 +41,7 @@ import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-qu
 import { createQueuedSender, isWaitReason } from './queued-sender'
 import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from '../../shared/transcript'
+import { errorMessage } from '../../shared/plain-error'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {
@@ -210,8 +211,6 @@ const defaultChoiceMemory: AgentChoiceMemory = {
   },
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 const REASON_TEXT: Record<string, string> = {
   busy: 'The agent is still working on this session.',
   awaiting_input: 'The agent is waiting for your answer first.',
@@ -272,7 +271,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const next = fn(current)
     if (next !== current) state.setState(next, true)
   }
-  const fail = (error: unknown) => update((s) => errorShown(s, describe(error)))
+  const fail = (error: unknown) => update((s) => errorShown(s, errorMessage(error)))
   const refuse = (reason: string, message?: string) =>
     update((s) => errorShown(s, message ?? REASON_TEXT[reason] ?? reason))
   const queued = createQueuedSender({ state, update, bridge, refuse })
@@ -555,7 +554,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           ? { ok: true, message: `${name} restarted and is ready.` }
           : { ok: false, message: `${name} restarted, but is not ready (see its status).` }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 
@@ -653,7 +652,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           message: result.message ?? REASON_TEXT[result.reason] ?? result.reason,
         }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 
@@ -718,7 +717,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           message: result.ok ? result.message : (result.message ?? 'The connection failed.'),
         }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 

@@ -312,6 +312,47 @@ describe('a session that talks to an ACP agent', () => {
     ).toEqual({ ok: false, reason: 'not_found' })
   })
 
+  it('refuses, at the broker’s door and with invalid params, what no tray can show: a url-mode or schema-less form, a permission without options or with an unusable option id', async () => {
+    const bad = (toolCallId: string, options: unknown[]) => ({
+      permission: { toolCall: { toolCallId, title: 'Run it', kind: 'execute' }, options },
+    })
+    const { rig, runtime } = await withAgent({
+      turns: [
+        {
+          steps: [
+            {
+              elicit: {
+                message: 'Sign in',
+                mode: 'url',
+                url: 'https://example.com',
+                elicitationId: 'e1',
+              },
+              as: 'u',
+            },
+            { elicit: { message: 'No schema' }, as: 'n' },
+            { ...bad('c-none', []), as: 'p0' },
+            { ...bad('c-empty-id', [{ optionId: '', name: 'Yes', kind: 'allow_once' }]), as: 'p1' },
+            { ...bad('c-twice', [OPTIONS[0], OPTIONS[0]]), as: 'p2' },
+            { say: '{{u}}|{{n}}|{{p0}}|{{p1}}|{{p2}}' },
+          ],
+        },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const end = (await waitForEvent(runtime, isTurnEnd)).event
+    expect(end).toMatchObject({ reason: 'completed' })
+    expect(runtime.events.some((e) => e.type === 'interaction_added')).toBe(false)
+    const text = lastText(readLogRecords(rig, sessionId))
+    const replies = (text?.type === 'assistant_text' ? text.text : '').split('|')
+    expect(replies).toHaveLength(5)
+    for (const reply of replies)
+      expect(reply).toMatch(/^\{"error":\{"code":-32602,"message":"[^"]+/)
+    expect(replies[0]).toContain('not supported')
+    expect(replies[1]).toContain('object schema')
+    expect(replies.slice(2).join()).toContain('permission options must be 1–10')
+  })
+
   it('headless (parley run), nobody is asked: a permission is refused on the record, and no form can be asked', async () => {
     const { rig, runtime } = await withAgent(
       { turns: [{ steps: [permission, { elicit: FORM, as: 'f' }, { say: '{{p}} {{f}}' }] }] },

@@ -46,9 +46,16 @@ import {
   type UpdateResult,
   type UpdateState,
 } from './session-update-records'
-import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import {
+  PERMISSION_DENIED,
+  readTextFile,
+  resolveAgentPath,
+  writeTextFile,
+  INVALID_PARAMS,
+} from './workspace-files'
 import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
 export interface AcpSessionRunnerOptions {
@@ -131,10 +138,6 @@ type TurnOutcome = {
 const LINGER_MS = 1_000
 
 const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } }
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /**
  * The reason an agent gave on stderr, in a line or so: its last few non-empty lines. Agents say
@@ -301,7 +304,7 @@ export class AcpSessionRunner {
       return { ok: false, message: error.message, authMethods: error.methods }
     }
     const reason = error instanceof RequestError ? stderrReason(this.stderr) : ''
-    return { ok: false, message: `${errorText(error)}${reason ? ` — it said: ${reason}` : ''}` }
+    return { ok: false, message: `${errorMessage(error)}${reason ? ` — it said: ${reason}` : ''}` }
   }
 
   #ensureLive(): Promise<Live> {
@@ -667,7 +670,7 @@ export class AcpSessionRunner {
     const stderr = this.stderr.trim()
     return {
       reason: 'error',
-      error: errorText(error),
+      error: errorMessage(error),
       errorKind: 'other',
       ...(stderr ? { errorDetail: stderr } : {}),
     }
@@ -829,7 +832,7 @@ export class AcpSessionRunner {
   #checkSession(sessionId: string | undefined): void {
     const ours = this.#live?.agentSessionId
     if (sessionId !== undefined && ours !== undefined && sessionId !== ours) {
-      throw new RequestError(-32602, `unknown session "${sessionId.slice(0, 100)}"`)
+      throw new RequestError(INVALID_PARAMS, `unknown session "${sessionId.slice(0, 100)}"`)
     }
   }
 
@@ -853,8 +856,6 @@ export class AcpSessionRunner {
     request: InboundRequest,
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
-    const checked = permissionBody(params)
-    if (!checked.ok) throw new RequestError(-32602, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
@@ -862,22 +863,21 @@ export class AcpSessionRunner {
     this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
     // The request may name only the call's id: its files and diff came in earlier updates.
     const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
-    const built = permissionBody({ ...params, toolCall: call })
-    if (!built.ok) throw new RequestError(-32602, built.message)
+    const shown = permissionBody({ ...params, toolCall: call })
     const review = await agentCommandRisk(call, this.#o.workspace)
     const body: AgentPermissionBody = review
       ? {
-          ...built.body,
+          ...shown,
           risk: review.risk,
           ...(review.why !== undefined ? { riskWhy: review.why } : {}),
         }
-      : built.body
+      : shown
     // The review may have waited for the shell grammar: the turn may have ended meanwhile.
     if (this.#turn !== turn || turn.stopRequested || this.#live !== live) return CANCELLED
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
-    const offered: readonly AgentPermissionOption[] = built.body.options
+    const offered: readonly AgentPermissionOption[] = shown.options
     this.#o.asker
       .ask({
         sessionId: this.#o.sessionId,
@@ -889,7 +889,7 @@ export class AcpSessionRunner {
       .then(
         (outcome) => {
           if (outcome.kind === 'refused') {
-            pending.fail(new RequestError(-32602, outcome.message))
+            pending.fail(new RequestError(INVALID_PARAMS, outcome.message))
             return
           }
           const response = permissionResponse(outcome, offered)
@@ -925,18 +925,16 @@ export class AcpSessionRunner {
   ): Promise<acp.CreateElicitationResponse> {
     if (!this.#o.interactive) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'Parley is running headless: there is no one to answer a form (elicitation was not advertised)',
       )
     }
-    const built = formBody(params)
-    if (!built.ok) throw built.error
     this.#checkSession(params.sessionId)
     const turn = this.#turn
     const live = this.#live
     if (!turn || turn.stopRequested || !live) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'no turn is running in this session, so there is no one to ask',
       )
     }
@@ -954,7 +952,7 @@ export class AcpSessionRunner {
         sessionId: this.#o.sessionId,
         turnId: turn.id,
         source: this.#source(request.rpcId, params.toolCallId),
-        body: built.body,
+        body: formBody(params),
         signal: pending.signal,
       })
       .then(

@@ -6,7 +6,7 @@ import type { ParkedRequests } from '../interactions/parked-requests'
 import type { InteractionAsker } from '../interactions/asker'
 import type { SessionState } from '../sessions/session-state'
 import type { PidIsolation } from '../sandbox/private-pids'
-import { Turn } from '../turns/turn'
+import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
 import { modeConfigId } from './session-update-records'
 
