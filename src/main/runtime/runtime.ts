@@ -476,8 +476,7 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    const agentModes = session?.header.agent ? this.#agents.modes(session) : undefined
-    return agentModes ? { ...summary, agentModes } : summary
+    return session?.header.agent ? { ...summary, ...this.#agents.summary(session) } : summary
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
@@ -627,6 +626,19 @@ export class ParleyRuntime implements Runtime {
     const agent = session.header.agent
     if (!agent) return { ok: false, reason: 'not_an_agent_session' }
     const result = await this.#agents.setMode(session, agent, modeId)
+    return result.ok ? ok : { ok: false, reason: 'failed', message: result.message }
+  }
+
+  async setAgentConfigOption({
+    sessionId,
+    configId,
+    value,
+  }: In<'setAgentConfigOption'>): Out<'setAgentConfigOption'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    const agent = session.header.agent
+    if (!agent) return { ok: false, reason: 'not_an_agent_session' }
+    const result = await this.#agents.setConfigOption(session, agent, configId, value)
     return result.ok ? ok : { ok: false, reason: 'failed', message: result.message }
   }
 

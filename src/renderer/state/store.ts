@@ -116,6 +116,8 @@ export type ChatActions = {
   chooseAgent(choice: string): Promise<string | null>
   /** Switches an ACP session's agent to one of its own modes. */
   setAgentMode(sessionId: string, modeId: string): Promise<void>
+  /** Sets one of an ACP session's agent config options (model, reasoning effort, …). */
+  setAgentConfigOption(sessionId: string, configId: string, value: string): Promise<void>
   /** Reads a workspace's MCP servers again (status, tools, what waits for approval). */
   refreshMcp(workspace: string): Promise<void>
   /** Approves the workspace's `.mcp.json` as it was shown (`hash`); its servers start. */
@@ -499,6 +501,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     async setAgentMode(sessionId, modeId) {
       try {
         const result = await bridge.setAgentMode({ sessionId, modeId })
+        if (!result.ok) refuse(result.reason, result.message)
+      } catch (error) {
+        fail(error)
+      }
+    },
+
+    async setAgentConfigOption(sessionId, configId, value) {
+      try {
+        const result = await bridge.setAgentConfigOption({ sessionId, configId, value })
         if (!result.ok) refuse(result.reason, result.message)
       } catch (error) {
         fail(error)

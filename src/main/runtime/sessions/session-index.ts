@@ -103,6 +103,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_tool_call_update':
     case 'agent_plan':
     case 'agent_modes':
+    case 'agent_config':
     case 'agent_exit':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
   }
