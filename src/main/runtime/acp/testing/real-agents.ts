@@ -34,13 +34,14 @@ export function claudeAgent(
       name: 'Claude Code',
       command: process.execPath,
       args: [entry],
-      env: {},
+      // Parley's own provider keys never reach an agent (they are taken out of what it inherits):
+      // a key for the agent is the agent's own setting, as a person would configure it.
+      env: { ANTHROPIC_API_KEY: 'dummy' },
     },
     env: {
       PATH: process.env.PATH ?? '',
       HOME: scratchHome(root),
       ANTHROPIC_BASE_URL: modelUrl,
-      ANTHROPIC_API_KEY: 'dummy',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       // As root, Claude Code refuses to start a session without it (it says so on stderr).
       IS_SANDBOX: '1',
