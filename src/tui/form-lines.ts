@@ -1,4 +1,5 @@
 import { FORM_MESSAGES, answerText, reviewRows } from '../shared/form-answers'
+import type { FormButton } from '../shared/form-buttons'
 import type { FieldDraft, FormField, FormSpec } from '../shared/form-schema'
 import { hasReview, isReview, partCount } from '../shared/form-state'
 import type { FrameParts } from './prompt-frame'
@@ -9,7 +10,6 @@ import {
   rowsOf,
   shownErrors,
   textEditor,
-  type FormButton,
   type FormContext,
   type FormPromptState,
   type FormRow,

@@ -5,6 +5,7 @@ import {
   type FieldErrors,
   type FormContent,
 } from '../shared/form-answers'
+import type { FormButton } from '../shared/form-buttons'
 import type { FieldDraft, FormDraft, FormSpec } from '../shared/form-schema'
 import {
   clearField,
@@ -60,9 +61,6 @@ export type FormRow =
   | { kind: 'review'; field: number }
   /** The row of buttons at the bottom (Submit, Decline, Cancel…). */
   | { kind: 'buttons' }
-
-/** A button of the bottom row. */
-export type FormButton = 'submit' | 'decline' | 'cancel' | 'send' | 'dismiss'
 
 /** What the asker allows: which buttons, and whether it is still waiting. */
 export interface FormContext {

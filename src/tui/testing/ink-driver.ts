@@ -74,7 +74,7 @@ export async function press(
   return waitForFrame(handle, expected, timeoutMs)
 }
 
-/** What a prompt says while it still ignores keys (see `use-prompt-arming.ts`). */
+/** What a prompt says while it still ignores keys (`ARMING_HINT` in `prompt-frame.tsx`). */
 const ARMING = 'Just a moment'
 
 /**
