@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { flaggedParts } from '../shared/risk-order'
+import { flaggedParts, highestRisk } from '../shared/risk-order'
 import { createFakeBridge } from './testing/fake-bridge'
 import { added, agentPermission, logged, permission, question } from './testing/fixtures'
 import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
@@ -160,7 +160,7 @@ describe('permission prompts as a numbered list', () => {
       fake.emit(
         added(
           permission({
-            risk: risks.includes('high') ? 'high' : 'medium',
+            risk: highestRisk(risks),
             summary: `Run ${parts.length} commands`,
             detail: parts.map((p) => p.text).join(' && '),
             parts,
@@ -286,6 +286,55 @@ describe('questions in a small terminal', () => {
         expect(row).not.toMatch(/^│ {2}\S|^│ {11}\S/)
       }
     }
+  })
+})
+
+describe('question tabs', () => {
+  const LONG =
+    'Which language should the new command-line tool be written in, given that the team knows Python best?'
+
+  test('a tab is named by its question’s header, and the question itself is shown whole, wrapped', async () => {
+    const { app, fake } = await ready(SMALL)
+    fake.emit(
+      added(
+        question({
+          questions: [
+            { question: LONG, header: 'Language', options: [{ label: 'Rust' }, { label: 'Go' }] },
+            {
+              question: 'Which editor?',
+              header: 'Editor',
+              options: [{ label: 'vim' }, { label: 'emacs' }],
+            },
+          ],
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Question 1 / 2')
+    expectFits(frame, SMALL)
+    expect(frame).toMatch(/☐ Language {2}☐ Editor {2}Submit/)
+    // Every word of the question, in order, on the rows inside the frame.
+    const text = boxRows(frame)
+      .map((row) => row.slice(1, -1).trim())
+      .join(' ')
+    expect(text).toContain(LONG)
+    expect(frame).not.toContain('…')
+  })
+
+  test('a question without a header names its tab by the question, cut to fit', async () => {
+    const { app, fake } = await ready(SMALL)
+    fake.emit(
+      added(
+        question({
+          questions: [
+            { question: LONG, options: [{ label: 'Rust' }, { label: 'Go' }] },
+            { question: 'Which editor?', options: [{ label: 'vim' }, { label: 'emacs' }] },
+          ],
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Question 1 / 2')
+    expect(frame).toMatch(/☐ Which language[^\n]*…/)
+    expect(frame).toContain('☐ Which editor?')
   })
 })
 

@@ -35,6 +35,8 @@ export interface FormChrome {
   readonly asker: string
   /** The header: "Codex asks", "MCP server github asks", "Agent question". */
   readonly title: string
+  /** The names of AskUserQuestion's tabs, one per question (its `header`); else the titles. */
+  readonly tabs?: readonly string[]
   readonly moreWaiting: number
   /** "Waiting since 09:32 (asked before a restart)", when it was. */
   readonly waitingSince: string | null
@@ -323,8 +325,16 @@ function fieldBlock(
   if (row) out.focus = { row, field: [start, out.lines.length] }
 }
 
-/** The tabs of AskUserQuestion: one per question, ☐ or ✔, then Submit; the one shown stands out. */
-function tabLines(spec: FormSpec, state: FormPromptState, width: number): StyledLine[] {
+/**
+ * The tabs of AskUserQuestion: one per question, ☐ or ✔ and its name, then Submit; the one shown
+ * stands out. A name too long for its share of the row is cut (the question is shown whole below).
+ */
+function tabLines(
+  spec: FormSpec,
+  names: readonly string[],
+  state: FormPromptState,
+  width: number,
+): StyledLine[] {
   const count = spec.fields.length
   const on = state.draft.index
   const answered = spec.fields.map((f, i) => answerText(f, state.draft.values[i] ?? null) !== null)
@@ -340,7 +350,7 @@ function tabLines(spec: FormSpec, state: FormPromptState, width: number): Styled
   }
   const tabs: Span[] = []
   spec.fields.forEach((field, i) => {
-    const text = label(i, showHidden(field.title, 'prose'))
+    const text = label(i, showHidden(names[i] ?? field.title, 'prose'))
     tabs.push({
       text,
       style: i === on ? { inverse: true, bold: true } : answered[i] ? { color: 'green' } : {},
@@ -464,7 +474,7 @@ export function formLines(
   if (chrome.moreWaiting > 0)
     title.push([{ text: `${chrome.moreWaiting} more waiting`, style: { color: 'yellow' } }])
   const header = flowItems(title, width)
-  if (stepped) header.push(...tabLines(spec, state, width))
+  if (stepped) header.push(...tabLines(spec, chrome.tabs ?? [], state, width))
   if (chrome.waitingSince)
     header.push(...wrapSpans([{ text: chrome.waitingSince, style: { color: 'yellow' } }], width))
   if (chrome.orphaned)

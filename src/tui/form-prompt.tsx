@@ -82,6 +82,7 @@ export function FormPrompt({
     {
       asker: target.asker,
       title: target.title,
+      ...(target.tabs ? { tabs: target.tabs } : {}),
       moreWaiting,
       waitingSince: target.recovered
         ? `Waiting since ${formatSince(target.createdAt, openedAt)} (asked before a restart)`

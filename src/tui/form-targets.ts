@@ -17,6 +17,8 @@ export interface FormTarget extends FormShape {
   readonly draft: FormDraft | null
   /** The header: "Codex asks", "MCP server github asks"; Parley's own questions: "Agent question". */
   readonly title: string
+  /** AskUserQuestion's tab names, one per question: its `header`, else the question. */
+  readonly tabs?: readonly string[]
   readonly recovered: boolean
   readonly createdAt: number
   act(action: FormAction): Promise<SettleResult>
@@ -69,6 +71,7 @@ export function questionTarget(interaction: QuestionInteraction, bridge: TuiBrid
     ...shape,
     draft: interaction.draft,
     title: interaction.source.kind === 'parley' ? 'Agent question' : `${shape.asker} asks`,
+    tabs: questions.map((q) => q.header ?? q.question),
     recovered: interaction.recovered,
     createdAt: interaction.createdAt,
     act(action) {
