@@ -370,11 +370,51 @@ describe('"Other" is a real text field', () => {
     await waitForFrame(started.app, 'Question 1 / 2')
     await waitArmed(started.app)
     await press(started.app, '3', 'Esc back to the options')
-    const answer = Array.from({ length: 8 }, (_, i) => `point ${i + 1}`).join('\n')
-    const frame = await press(started.app, paste(answer), 'point 8')
+    for (let i = 1; i <= 8; i++)
+      await press(started.app, `${i > 1 ? KEYS.altEnter : ''}point ${i}`, `point ${i}`)
+    const frame = plainFrame(started.app)
     expectFits(frame, SMALL)
     expect(frame).toContain('Question 1 / 2')
     expect(frame).not.toContain('point 1')
+    // More lines than rows: the field says which it shows, and the last two are in view.
+    expect(frame).toContain('point 7')
+    expect(frame).toContain('rows 7–8 of 8')
+  })
+
+  test('a 2,000-line paste into "Other" at 60×20 is one line saying so; Ctrl+O shows it; the answer is all of it', async () => {
+    const started = await ready(SMALL)
+    const { app, fake } = started
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
+    await press(app, '3', 'Esc back to the options')
+    const long = Array.from({ length: 2_000 }, (_, i) => String(i % 10)).join('\n')
+    let frame = await press(app, paste(long), '[Pasted text #1 +2000 lines]')
+    expectFits(frame, SMALL)
+    expect(frame).toContain('Ctrl+O show the paste')
+    expect(frame).not.toContain('rows ')
+    frame = await press(app, KEYS.ctrlO, 'rows 1999–2000 of 2000')
+    expectFits(frame, SMALL)
+    expect(frame).not.toContain('[Pasted text')
+    await press(app, KEYS.enter, 'Question 2 / 2')
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([{ requestId: 'q1', answers: [long, 'vim'] }])
+  })
+
+  test('a pasted answer longer than an answer may be says it will be cut before Enter keeps it', async () => {
+    const { app, fake } = await typingOther()
+    const long = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1}`).join('\n')
+    const frame = await press(app, paste(long), '[Pasted text #1 +2000 lines]')
+    expect(frame.replace(/[│\s]+/g, ' ')).toMatch(
+      /Too long: at most 4000 characters \(now \d+\)\. Only the first 4000 are kept\./,
+    )
+    await press(app, KEYS.enter, 'Question 2 / 2')
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: [long.slice(0, 4_000), 'vim'] },
+    ])
   })
 
   test('Esc over typed text asks before discarding it', async () => {

@@ -1,7 +1,7 @@
 import { FORM_MESSAGES, answerText, reviewRows } from '../shared/form-answers'
 import type { FormButton } from '../shared/form-buttons'
 import type { FieldDraft, FormField, FormSpec } from '../shared/form-schema'
-import { hasReview, isReview, partCount } from '../shared/form-state'
+import { hasReview, isReview, otherTextLimit, partCount } from '../shared/form-state'
 import type { FrameParts } from './prompt-frame'
 import {
   buttonIndex,
@@ -26,7 +26,7 @@ import {
   type StyledLine,
 } from './styled-text'
 import { editorRows } from './text-editor'
-import { fieldLines } from './text-field'
+import { fieldHints, fieldLines, fieldText } from './text-field'
 import { showHidden } from './visible-text'
 
 /** What a form prompt shows besides its fields: who asks, and what state the request is in. */
@@ -75,7 +75,8 @@ const BUTTON_LABEL: Record<FormButton, string> = {
 /** Row budgets: a short terminal gets fewer rows per option and per text field. */
 function budget(maxRows: number) {
   const short = maxRows < 18
-  return { optionRows: short ? 2 : 4, textRows: short ? 2 : 5, descriptionRows: short ? 1 : 3 }
+  // A short terminal still shows two rows of a longer text, and the row saying there is more.
+  return { optionRows: short ? 2 : 4, textRows: short ? 3 : 5, descriptionRows: short ? 1 : 3 }
 }
 
 /** At most `max` rows; the last one shown ends in "…" when some were left out. */
@@ -231,7 +232,25 @@ function rowLines(
       )
       if (!typing) return lines
       const indent: StyledLine = [{ text: '      ' }]
-      return [...lines, ...prefixLines(fieldLines(typing, width - 6, rows.textRows), indent)]
+      // A long paste goes in whole, but the field keeps only so much: say so before Enter.
+      const limit = otherTextLimit(field)
+      const length = fieldText(typing).length
+      const cut: StyledLine[] =
+        length > limit
+          ? wrapSpans(
+              [
+                {
+                  text: `${FORM_MESSAGES.maxLength(limit, length)} Only the first ${limit} are kept.`,
+                  style: { color: 'yellow' },
+                },
+              ],
+              width - 6,
+            )
+          : []
+      return [
+        ...lines,
+        ...prefixLines([...fieldLines(typing, width - 6, rows.textRows), ...cut], indent),
+      ]
     }
     case 'review': {
       const answer = answerText(field, value)
@@ -391,7 +410,8 @@ function hintsFor(
 ): string[] {
   const { spec } = context
   if (state.confirmingCancel) return []
-  if (state.other) return ['Enter keep it', 'Alt+Enter newline', 'Esc back to the options']
+  if (state.other)
+    return ['Enter keep it', ...fieldHints(state.other.state), 'Esc back to the options']
   const cancel = context.buttons.includes('cancel') ? ['Esc cancel'] : []
   if (!hasReview(spec)) {
     const here: string[] = (() => {

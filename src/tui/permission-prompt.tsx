@@ -18,7 +18,7 @@ import {
   type Span,
   type StyledLine,
 } from './styled-text'
-import { applyFieldKey, fieldLines, openField, type TextFieldState } from './text-field'
+import { applyFieldKey, fieldHints, fieldLines, openField, type TextFieldState } from './text-field'
 import type { TuiBridge } from './tui-bridge'
 import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
 import { useArmed } from '../ui-common/use-armed'
@@ -181,7 +181,7 @@ export function PermissionPrompt({
     : busy
       ? ['Sending…']
       : note
-        ? ['Enter send', 'Alt+Enter newline', 'Esc back']
+        ? ['Enter send', ...fieldHints(note), 'Esc back']
         : [
             '↑↓ or 1–' + choices.length + ' choose',
             'Enter confirm',
