@@ -1,5 +1,13 @@
 import { Box, Static, useApp, type DOMElement, type Key } from 'ink'
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
 import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
@@ -45,6 +53,7 @@ import { queuedLines } from './queued-lines'
 import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
+import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
@@ -138,6 +147,8 @@ export function App({
   stopProcess = stopThisProcess,
 }: AppProps) {
   const { suspendTerminal } = useApp()
+  const screen = useAlternateScreen()
+  const { leave } = screen
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -173,13 +184,15 @@ export function App({
     (code: number) => {
       if (exited.current) return
       exited.current = true
+      // The last words go to the normal screen, under the transcript: the output view closes.
+      setPanel((shown) => (shown?.kind === 'output' ? null : shown))
       // Work that must not be lost (a half-typed answer saved as a draft) finishes first.
-      void guards.run().then(() => {
+      void Promise.all([guards.run(), leave()]).then(() => {
         if (shownSession) onExit(code, shownSession)
         else onExit(code)
       })
     },
-    [guards, onExit, shownSession],
+    [guards, onExit, shownSession, leave],
   )
 
   useEffect(() => {
@@ -236,6 +249,13 @@ export function App({
 
   const head = queueHead(view.queue)
   const items = view.transcript.items
+  // A prompt that comes up closes Ctrl+O's output for good (it is answered on the normal screen).
+  if (head && panel?.kind === 'output') setPanel(null)
+  // Ctrl+O's output is drawn on the alternate screen, so closing it shows the transcript again.
+  const outputShown = panel?.kind === 'output'
+  useLayoutEffect(() => {
+    if (!outputShown) void leave()
+  }, [outputShown, leave])
   const running = view.running
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
@@ -523,8 +543,10 @@ export function App({
       if (process.platform === 'win32') setHint('Ctrl+Z suspends only in a Unix terminal.')
       else void suspendTerminal(stopProcess)
     } else if (key.ctrl && input === 'o' && !head && panel?.kind !== 'output') {
-      if (lastTool) setPanel({ kind: 'output' })
-      else setHint('No tool has run yet in this session.')
+      if (lastTool) {
+        screen.enter()
+        setPanel({ kind: 'output' })
+      } else setHint('No tool has run yet in this session.')
     } else return false
     return true
   }
@@ -574,7 +596,11 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  const printed = view.printed
+  // Nothing is printed for good while the output is on the alternate screen (it would be lost
+  // there); what came meanwhile is printed once the normal screen is back.
+  const [shownPrinted, setShownPrinted] = useState(view.printed)
+  if (!screen.active && shownPrinted !== view.printed) setShownPrinted(view.printed)
+  const printed = screen.active ? shownPrinted : view.printed
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
