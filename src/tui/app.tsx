@@ -30,6 +30,7 @@ import {
   type ComposerState,
 } from './composer-state'
 import { ColorsContext, colorsWanted } from './colors'
+import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
@@ -103,6 +104,8 @@ export interface AppProps {
   clock?: () => number
   /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
   colors?: boolean
+  /** Draw links in replies as terminal hyperlinks; by default where the terminal has them. */
+  hyperlinks?: boolean
   /**
    * Ctrl+Z: stops the process as a shell's job control does and resolves once it is continued
    * (`fg`); ink hands the terminal back around it. Tests pass their own.
@@ -144,6 +147,7 @@ export function App({
   size,
   clock = Date.now,
   colors = colorsWanted(process.env),
+  hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
 }: AppProps) {
   const { suspendTerminal } = useApp()
@@ -740,22 +744,24 @@ export function App({
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
         <ColorsContext value={colors}>
-          <Box flexDirection="column" width={width}>
-            <Static key={session.id} items={printedBlocks}>
-              {(block) => (
-                <StyledLines
-                  key={block.key}
-                  lines={continuedLines(itemLines(block.item, width), block.continued === true)}
-                />
-              )}
-            </Static>
-            <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
-              {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-              {status.length > 0 ? <StyledLines lines={status} /> : null}
-              {surface}
-              <StyledLines lines={footer} />
+          <HyperlinksContext value={hyperlinks}>
+            <Box flexDirection="column" width={width}>
+              <Static key={session.id} items={printedBlocks}>
+                {(block) => (
+                  <StyledLines
+                    key={block.key}
+                    lines={continuedLines(itemLines(block.item, width), block.continued === true)}
+                  />
+                )}
+              </Static>
+              <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+                {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+                {status.length > 0 ? <StyledLines lines={status} /> : null}
+                {surface}
+                <StyledLines lines={footer} />
+              </Box>
             </Box>
-          </Box>
+          </HyperlinksContext>
         </ColorsContext>
       </ExitGuardProvider>
     </KeyRouter>

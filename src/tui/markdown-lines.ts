@@ -1,5 +1,6 @@
 import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked'
 import { highlightCode } from './code-highlight'
+import { linkTarget } from './hyperlinks'
 import {
   lineWidth,
   prefixLines,
@@ -217,10 +218,21 @@ function inline(tokens: readonly Token[], style: SpanStyle = {}): Span[] {
       case 'codespan':
         return safeSpans(t.text, { ...style, ...CODE_STYLE })
       case 'link': {
-        const text = inline(t.tokens, { ...style, underline: true, color: 'blue' })
+        // A hyperlink where the terminal has them; the target is shown too, so it can be read
+        // (and copied) before it is opened.
+        const target = linkTarget(t.href)
+        const link = target === null ? {} : { link: target }
+        const text = inline(t.tokens, { ...style, underline: true, color: 'blue', ...link })
         const shown = text.map((s) => s.text).join('')
         const href = t.href.replace(/^mailto:/, '')
-        return shown === href ? text : [...text, ...safeSpans(` (${t.href})`, LINK_URL_STYLE)]
+        return shown === href
+          ? text
+          : [
+              ...text,
+              { text: ' (', style: LINK_URL_STYLE },
+              ...safeSpans(t.href, { ...LINK_URL_STYLE, ...link }),
+              { text: ')', style: LINK_URL_STYLE },
+            ]
       }
       case 'image':
         return safeSpans(`[image: ${t.text}]${t.href ? ` (${t.href})` : ''}`, {

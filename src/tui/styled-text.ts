@@ -19,6 +19,8 @@ export interface SpanStyle {
   readonly strikethrough?: boolean
   readonly dim?: boolean
   readonly inverse?: boolean
+  /** The text is a link to this target (a `linkTarget`): a hyperlink where the terminal has them. */
+  readonly link?: string
 }
 
 /** A run of text without line breaks, drawn in one style. */
