@@ -83,7 +83,8 @@ const COMPOSER_HINTS = [
   'Shift+Tab mode',
   'Ctrl+O last output',
 ]
-const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
+// How to quit goes first after stopping: where the row is short, the last keys are left out.
+const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
 
 const nextMode = (mode: PermissionMode): PermissionMode =>
