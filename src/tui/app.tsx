@@ -48,6 +48,7 @@ import {
 } from './slash-commands'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
+import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
@@ -611,7 +612,11 @@ export function App({
   const liveLines = useMemo(
     () =>
       liveItems(items, printed).flatMap(({ item, continued }) =>
-        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued),
+        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued).map(
+          // A link kept whole is wider than the screen: redrawn, it is cut to fit (printed for
+          // good, it is whole).
+          (line) => (lineWidth(line) > width ? truncateLine(line, width) : line),
+        ),
       ),
     [items, printed, width, waiting],
   )
@@ -748,12 +753,20 @@ export function App({
           <HyperlinksContext value={hyperlinks}>
             <Box flexDirection="column" width={width}>
               <Static key={session.id} items={printedBlocks}>
-                {(block) => (
-                  <StyledLines
-                    key={block.key}
-                    lines={continuedLines(itemLines(block.item, width), block.continued === true)}
-                  />
-                )}
+                {(block) => {
+                  const lines = continuedLines(
+                    itemLines(block.item, width),
+                    block.continued === true,
+                  )
+                  // A row wider than the screen (a long link kept whole) is printed whole: the
+                  // terminal wraps it softly, so it copies as one.
+                  const widest = Math.max(width, ...lines.map(lineWidth))
+                  return (
+                    <Box key={block.key} width={widest} flexShrink={0}>
+                      <StyledLines lines={lines} />
+                    </Box>
+                  )
+                }}
               </Static>
               <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
                 {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}

@@ -57,6 +57,32 @@ describe('links in replies', () => {
     expect(plain).toContain('the docs (https://example.com/docs)')
   })
 
+  test('a long URL is printed whole on its own row; while it is redrawn live it is cut to fit', async () => {
+    const url = `https://example.com/${'segment/'.repeat(8)}end`
+    const fake = createFakeBridge()
+    const { app } = startApp(fake, { size: { columns: 40, rows: 20 } })
+    await waitForFrame(app, 'Message')
+    fake.emit({ type: 'turn_started', sessionId: 's1', turnId: 't1' })
+    fake.emit({
+      type: 'text_delta',
+      sessionId: 's1',
+      turnId: 't1',
+      step: 0,
+      text: `See ${url} now`,
+    })
+    let frame = await waitForFrame(app, 'See')
+    // Live, the row is cut at the screen's edge.
+    expect(frame).toMatch(/^ {2}https:\/\/example\.com\/segment\/\S*…$/m)
+    expect(frame).not.toContain(url)
+    for (const line of frame.split('\n')) expect([...line].length).toBeLessThanOrEqual(40)
+    fake.emit(
+      logged({ type: 'assistant_text', at: 1, turnId: 't1', step: 0, text: `See ${url} now` }),
+    )
+    fake.emit(logged({ type: 'turn_end', at: 2, turnId: 't1', reason: 'completed' }))
+    frame = await waitForFrame(app, url)
+    expect(frame.split('\n')).toContain(`  ${url}`)
+  })
+
   test('the hyperlink carries its target and an id that joins its pieces across rows', () => {
     const a = hyperlinkText('https://example.com/', 'https://example.com/long')
     const b = hyperlinkText('long', 'https://example.com/long')

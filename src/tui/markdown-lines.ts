@@ -9,6 +9,7 @@ import {
   type Span,
   type SpanStyle,
   type StyledLine,
+  type WrapOptions,
 } from './styled-text'
 
 /**
@@ -56,6 +57,11 @@ interface BlockContext {
   depth: number
 }
 
+/**
+ * Paragraphs: a link longer than a row is kept whole on a row of its own (wider than `width`),
+ * so that printed into the scrollback it copies as one; where rows are redrawn it is cut to fit.
+ */
+const PROSE: WrapOptions = { wholeLinks: true }
 const BULLETS = ['•', '◦', '▪'] as const
 const CODE_STYLE: SpanStyle = { color: 'cyan' }
 const LINK_URL_STYLE: SpanStyle = { dim: true }
@@ -128,9 +134,9 @@ function block(token: Token, width: number, context: BlockContext): StyledLine[]
     case 'checkbox':
       return []
     case 'paragraph':
-      return wrapSpans(inline(t.tokens), width)
+      return wrapSpans(inline(t.tokens), width, PROSE)
     case 'text':
-      return wrapSpans(t.tokens ? inline(t.tokens) : prose(decodeEntities(t.text)), width)
+      return wrapSpans(t.tokens ? inline(t.tokens) : prose(decodeEntities(t.text)), width, PROSE)
     case 'heading':
       return wrapSpans(
         inline(t.tokens, { bold: true, ...(t.depth === 1 ? { underline: true } : {}) }),
