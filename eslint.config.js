@@ -22,8 +22,40 @@ const ELECTRON_FREE = [
   'src/cli/**',
 ]
 
+/**
+ * The runtime's folders in layers, lowest first (docs/architecture.md). A folder imports only
+ * folders of lower layers, never its own layer's siblings nor anything above, so no two folders
+ * import each other; the files at the runtime's root (`runtime.ts`, its types) sit on top. Outside
+ * the runtime, nothing in it may reach into a host, the CLI or a UI.
+ */
+const RUNTIME_LAYERS = [
+  ['sandbox', 'settings', 'models'],
+  ['sessions', 'tools'],
+  ['permissions'],
+  ['interactions'],
+  ['acp', 'mcp', 'remote', 'turns'],
+]
+const OUTSIDE_THE_RUNTIME = ['hosts', 'cli', 'tui', 'renderer', 'ui-common', 'preload', 'desktop']
+
+/** What a runtime folder may not import: its layer, the layers above, the root files, the outside. */
+function layerRule(folder) {
+  const rank = RUNTIME_LAYERS.findIndex((layer) => layer.includes(folder))
+  const below = RUNTIME_LAYERS.slice(0, rank).flat()
+  const above = RUNTIME_LAYERS.flat().filter((name) => !below.includes(name) && name !== folder)
+  return {
+    regex: `^(\\.\\./)+(${[...above, 'runtime', 'runtime-types', 'create-runtime', ...OUTSIDE_THE_RUNTIME].join('|')})(/|$)`,
+    message: `Runtime layering (docs/architecture.md): ${folder}/ may import ${below.length > 0 ? below.map((name) => `${name}/`).join(', ') : 'no other runtime folder'}, src/shared and packages.`,
+  }
+}
+
 /** One `no-restricted-imports` setting per file: ESLint replaces, never merges, a rule's options. */
-function restrictImports({ electron = false, testOnly = false, contractsOnly = false }) {
+function restrictImports({
+  electron = false,
+  testOnly = false,
+  contractsOnly = false,
+  layer,
+  extra,
+}) {
   return {
     'no-restricted-imports': [
       'error',
@@ -37,6 +69,8 @@ function restrictImports({ electron = false, testOnly = false, contractsOnly = f
             ]
           : [],
         patterns: [
+          ...(layer ? [layerRule(layer)] : []),
+          ...(extra ? [extra] : []),
           ...(contractsOnly
             ? [
                 {
@@ -96,6 +130,26 @@ export default tseslint.config(
     files: ELECTRON_FREE,
     ignores: TEST_FILES,
     rules: restrictImports({ electron: true, testOnly: true }),
+  },
+  // Each runtime folder imports only the layers below it (tests may reach across).
+  ...RUNTIME_LAYERS.flat().map((folder) => ({
+    files: [`src/main/runtime/${folder}/**`],
+    ignores: TEST_FILES,
+    rules: restrictImports({ electron: true, testOnly: true, layer: folder }),
+  })),
+  // The terminal client is a UI: it does not reach into the CLI that starts it.
+  {
+    files: ['src/tui/**'],
+    ignores: TEST_FILES,
+    rules: restrictImports({
+      electron: true,
+      testOnly: true,
+      extra: {
+        regex: '^(\\.\\./)+cli(/|$)',
+        message:
+          'The TUI does not import from src/cli: the CLI starts the TUI, not the other way round.',
+      },
+    }),
   },
   // The contracts and shared models: what every process and both UIs load.
   {

@@ -74,7 +74,14 @@ export const test = base.extend<Fixtures>({
       const exit = await server.stop()
       // A journey ends without a stack trace or an unhandled error on parley serve's stderr (a
       // test that killed the server on purpose is judged by what it checks itself).
-      if (!killed) expect(exit.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$|Unhandled|uncaught/im)
+      if (!killed) {
+        expect(exit.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$|Unhandled|uncaught/im)
+        // …and quits on its own when asked (SIGTERM), within stopChild's 5 s, with exit code 0.
+        expect(
+          { code: exit.code, signal: exit.signal },
+          `how parley serve quit; its stderr:\n${exit.stderr}`,
+        ).toEqual({ code: 0, signal: null })
+      }
     }
   },
   app: async ({ page, server }, provide, testInfo) => {

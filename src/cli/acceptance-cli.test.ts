@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseCleanLog, readCleanLog } from '../main/runtime/sessions/testing/clean-log'
 import { connect } from '../hosts/web/testing/web-test-client'
@@ -75,6 +76,15 @@ const SCENARIO = {
       steps: [
         step('Running.', [{ tool: 'run_command', input: { command: 'echo ran' } }]),
         step('Ran {{lastToolResult}}'),
+      ],
+    },
+    {
+      when: '^build',
+      steps: [
+        step('Building.', [
+          { tool: 'run_command', input: { command: 'npm run build && echo built > out.txt' } },
+        ]),
+        step('Built {{lastToolResult}}'),
       ],
     },
     {
@@ -299,6 +309,20 @@ describe('parley run', () => {
     expect(await outcome('execute', 'command now')).toMatch(/^Ran \{"error":/)
     expect(await outcome('bypass', 'command now')).toMatch(/^Ran \{"exitCode":0.*ran/)
   })
+
+  it('reviewing a command leaves no compile behind: V8 never optimises the shell grammar, which held the exit for seconds', async () => {
+    const f = folder()
+    // V8 prints each WebAssembly function it compiles and with which compiler; a TurboFan compile of
+    // the grammar's lexer took 16 s of a core and 700 MB, and the process could not exit before it ended.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--trace-wasm-compilation-times', cli, 'run', ...f.args, '--mode', 'execute', 'build it'],
+      { env: { ...process.env, PARLEY_FAKE_DELAY_MS: '0' }, timeout: 60_000 },
+    )
+    expect(stdout).toMatch(/^Built \{"error":"run_command needs permission/m)
+    expect(stdout).toContain('using Liftoff')
+    expect(stdout).not.toContain('using TurboFan')
+  }, 70_000)
 
   it('PARLEY_SCENARIO and PARLEY_DATA_DIR stand in for the flags', async () => {
     const f = folder()

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { version } from '../../package.json'
 import { PermissionModeSchema, type PermissionMode } from '../shared/permission'
+import { errorMessage } from '../shared/plain-error'
 
 /** Every flag of the `parley` command: how it is written, what it means, its default. */
 const FLAGS = {
@@ -170,7 +171,7 @@ export class UsageError extends Error {}
 /** Node's parseArgs errors, said in Parley's words with the way to the command's own help. */
 function usageErrorFrom(error: unknown, command: CommandName): UsageError {
   const code = (error as NodeJS.ErrnoException).code
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   const option = /'(-[^' ]+)/.exec(message)?.[1]
   const help = `\`parley ${command} --help\` lists its options`
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined)

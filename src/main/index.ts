@@ -7,6 +7,7 @@ import { registerAppScheme } from './desktop/app-protocol'
 import { parseDesktopArgs } from './desktop/desktop-args'
 import { createSafeStorageSecretStore } from './desktop/safe-storage-secret-store'
 import { startDesktop } from './desktop/start-desktop'
+import { errorMessage } from '../shared/plain-error'
 
 /**
  * Electron entry (`parley desktop`, `npm start`): reads `--data-dir` / `--scenario` (or
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   process.stderr.write(`parley: ${message}\n`)
   electron.dialog.showErrorBox('Parley could not start', message)
   electron.app.exit(1)

@@ -1,4 +1,5 @@
 import type { AgentPlanEntry, AgentToolStatus, Json, SessionEventOf } from './session-events'
+import { truncate } from './truncate'
 
 /**
  * How both UIs show what an ACP agent did (its tool calls, plans, thoughts, exit) with the rows
@@ -115,7 +116,7 @@ export function agentPlanText(entries: readonly AgentPlanEntry[]): string {
 /** A thought as one row's text, cut at `max` characters. */
 export function agentThoughtText(text: string, max = 2_000): string {
   const flat = text.trim()
-  return `Thinking: ${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}`
+  return `Thinking: ${truncate(flat, max)}`
 }
 
 /** "The agent exited (exit code 7)", with the last line it wrote to stderr. */

@@ -14,6 +14,7 @@ export const BRIDGE_CHANNELS = {
   renameSession: 'sessions:rename',
   setSessionMode: 'sessions:set-mode',
   setAgentMode: 'sessions:set-agent-mode',
+  setAgentConfigOption: 'sessions:set-agent-config',
   removeSession: 'sessions:remove',
   send: 'chat:send',
   stop: 'chat:stop',

@@ -7,6 +7,7 @@ import {
   type BridgeParsedInput,
 } from './bridge'
 import { LIMITS } from './limits'
+import { errorMessage } from './plain-error'
 
 /** What a host hands to `dispatchBridgeCall`: the runtime, with inputs already validated. */
 export type BridgeHandlers = {
@@ -60,9 +61,6 @@ export async function dispatchBridgeCall(
     const handler = handlers[method] as (this: BridgeHandlers, input: unknown) => Promise<unknown>
     return await handler.call(handlers, parsed.data)
   } catch (error) {
-    return bridgeError(
-      'internal',
-      `${method} failed: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    return bridgeError('internal', `${method} failed: ${errorMessage(error)}`)
   }
 }

@@ -10,6 +10,7 @@ import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
+import { AgentConfigOptionsSchema } from './agent-config'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -40,8 +41,12 @@ export const SessionSummarySchema = z.strictObject({
           }),
         )
         .max(50),
+      /** The agent's config option these modes are (its picker then stands for that option). */
+      configId: z.string().max(LIMITS.id).optional(),
     })
     .optional(),
+  /** The agent's session config options (mode, model, reasoning effort, …), for their pickers. */
+  agentConfig: AgentConfigOptionsSchema.optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -143,6 +148,19 @@ export const BRIDGE_CALLS = {
   setAgentMode: {
     channel: 'sessions:set-agent-mode',
     input: z.strictObject({ sessionId: IdSchema, modeId: z.string().min(1).max(LIMITS.id) }),
+    output: z.union([Ok, fail('not_found', 'not_an_agent_session', 'failed')]),
+  },
+  /**
+   * Sets one of an ACP agent's session config options (`agentConfig`) to one of its values; the
+   * agent's answer becomes the session's options, and the choice is applied again after a restart.
+   */
+  setAgentConfigOption: {
+    channel: 'sessions:set-agent-config',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      configId: z.string().min(1).max(LIMITS.id),
+      value: z.string().min(1).max(LIMITS.id),
+    }),
     output: z.union([Ok, fail('not_found', 'not_an_agent_session', 'failed')]),
   },
   removeSession: {

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { plainError } from './plain-error'
+import { describe, expect, it, test } from 'vitest'
+import { errorMessage, plainError } from './plain-error'
 
 test('an error message loses the SDK class names in it', () => {
   expect(plainError('AI_APICallError: Cannot connect to API: bad port')).toBe(
@@ -16,4 +16,12 @@ test('a message that is already plain, or only a class name, is kept', () => {
     'The server is busy; try again later.',
   )
   expect(plainError('AI_APICallError: ')).toBe('AI_APICallError: ')
+})
+
+describe('errorMessage', () => {
+  it('gives an Error its message and anything else thrown as text', () => {
+    expect(errorMessage(new TypeError('bad input'))).toBe('bad input')
+    expect(errorMessage('plain string')).toBe('plain string')
+    expect(errorMessage(42)).toBe('42')
+  })
 })

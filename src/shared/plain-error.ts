@@ -9,3 +9,8 @@ export function plainError(message: string): string {
     .trim()
   return plain || message
 }
+
+/** The message of anything thrown: an Error's own message, anything else as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

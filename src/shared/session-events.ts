@@ -5,6 +5,7 @@ import { QuestionSchema } from './ask-user-question'
 import { FormResponseSchema, FormSpecSchema } from './form-schema'
 import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
 import { DeviceRefSchema } from './devices'
+import { AgentConfigOptionsSchema } from './agent-config'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -402,6 +403,24 @@ export const AgentModesSchema = z.strictObject({
 })
 
 /**
+ * The agent's session config options (select-type: mode, model, reasoning effort, …) with their
+ * current values, as the agent last reported them; the agent's set is the truth. Written when the
+ * agent session opens and whenever the set changes. `chosen` marks the set the agent answered
+ * when the person set an option: those choices are applied again to the agent's next session.
+ */
+export const AgentConfigSchema = z.strictObject({
+  type: z.literal('agent_config'),
+  at,
+  options: AgentConfigOptionsSchema,
+  chosen: z
+    .strictObject({
+      configId: z.string().min(1).max(LIMITS.id),
+      value: z.string().min(1).max(LIMITS.id),
+    })
+    .optional(),
+})
+
+/**
  * An ACP session was opened with the agent: a new one, or the session of an earlier run continued
  * with `session/load` (after a restart or a crash of the agent).
  */
@@ -451,6 +470,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   AgentToolCallUpdateSchema,
   AgentPlanSchema,
   AgentModesSchema,
+  AgentConfigSchema,
   AgentSessionSchema,
   AgentExitSchema,
 ])

@@ -497,6 +497,7 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
     case 'turn_retry':
     case 'user_question_request':
     case 'agent_modes':
+    case 'agent_config':
     case 'agent_session':
       return
     default:

@@ -46,6 +46,7 @@ import {
   parseComposerInput,
   type SlashCommandName,
 } from './slash-commands'
+import { configCommand } from './agent-config-command'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
 import { lineWidth, truncateLine } from './styled-text'
@@ -474,6 +475,17 @@ export function App({
           const why = result.message ?? `not retried (${result.reason})`
           setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
         })
+      }
+      case 'config': {
+        const command = configCommand(session, arg)
+        if (command.kind === 'say') return note(command.text)
+        const { option, value } = command
+        return void bridge
+          .setAgentConfigOption({ sessionId: session.id, configId: option.id, value: value.value })
+          .then((result) => {
+            if (result.ok) setHint(`${option.name}: ${value.name}.`)
+            else note(result.message ?? `${option.name} not changed (${result.reason}).`, 'error')
+          })
       }
       case 'mcp':
         return mcp.command(session.workspace, arg)

@@ -63,7 +63,8 @@ interface BlockContext {
  */
 const PROSE: WrapOptions = { wholeLinks: true }
 const BULLETS = ['•', '◦', '▪'] as const
-const CODE_STYLE: SpanStyle = { color: 'cyan' }
+/** How inline code looks (also in agents' tool titles). */
+export const CODE_STYLE: SpanStyle = { color: 'cyan' }
 const LINK_URL_STYLE: SpanStyle = { dim: true }
 const RULE_STYLE: SpanStyle = { dim: true }
 

@@ -22,6 +22,11 @@ export const SLASH_COMMANDS = [
     description: 'show or change the permission mode (an ACP agent’s own modes in its sessions)',
   },
   { name: 'model', usage: '/model [name]', description: 'show the models or switch to one' },
+  {
+    name: 'config',
+    usage: '/config [setting value]',
+    description: 'an ACP agent’s settings (model, reasoning effort, …): show them or change one',
+  },
   { name: 'retry', usage: '/retry', description: 'run a failed turn again' },
   {
     name: 'mcp',

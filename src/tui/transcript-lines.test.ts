@@ -223,4 +223,23 @@ describe('the terminal transcript', () => {
     expect(rows.join('\n')).toContain('Plan:\n  ● Edit the readme\n  ● Run the tests')
     expect(rows.at(-1)).toMatch(/^ {2}The agent exited \(exit code 7\)/)
   })
+
+  test('an agent’s markdown tool title shows its code as code, without the backticks, as the web UI does', () => {
+    const call: SessionEvent = {
+      type: 'agent_tool_call',
+      at,
+      turnId: 't1',
+      toolCallId: 'w1',
+      title: 'Write `notes.txt`',
+      kind: 'edit',
+      status: 'completed',
+      locations: [],
+      content: [],
+    }
+    const [item] = transcriptFromEvents([call]).items
+    if (!item) throw new Error('no row for the call')
+    const [line] = itemLines(item, 100, null)
+    expect(lineText(line ?? [])).toMatch(/^ {2}✓ Write notes\.txt /)
+    expect(line).toContainEqual({ text: 'notes.txt', style: { bold: true, color: 'cyan' } })
+  })
 })

@@ -1,4 +1,4 @@
-import { agentPlanText, agentThoughtText, agentToolKey } from '../shared/agent-activity'
+import { agentPlanText, agentThoughtText, agentToolKey, titleParts } from '../shared/agent-activity'
 import type { PendingInteraction } from '../shared/interactions'
 import { plainError } from '../shared/plain-error'
 import { toolCallSummary, toolErrorText } from '../shared/tool-summary'
@@ -10,7 +10,7 @@ import {
   type TranscriptItem,
 } from '../shared/transcript'
 import { changeCounts, changePreviewLines, editChange } from './edit-preview'
-import { markdownLines } from './markdown-lines'
+import { CODE_STYLE, markdownLines } from './markdown-lines'
 import {
   lineWidth,
   prefixLines,
@@ -66,6 +66,8 @@ export type ToolWaiting = 'permission' | 'answer' | null
 /** One call as its line shows it. */
 interface CallLine {
   tool: string
+  /** `tool` is an agent's own title, in markdown: its code spans are shown as code. */
+  agentTitle?: boolean
   summary: string
   status: LineStatus
   /** What came of it, dimmed after the status: the permission decision, the result. */
@@ -89,6 +91,7 @@ function toolCall(item: Extract<TranscriptItem, { kind: 'tool' }>): CallLine {
   const change = editChange(item)
   return {
     tool: item.tool,
+    ...(item.origin === 'agent' ? { agentTitle: true } : {}),
     summary: toolCallSummary(item),
     status,
     tail: [decisionText(item.permission), change && changeCounts(change)]
@@ -217,11 +220,20 @@ function callLines(call: CallLine, width: number, waiting: ToolWaiting): StyledL
   ]
 }
 
+/** The call's name: an agent's title with its backticked parts as code, as the web UI shows it. */
+function toolSpans(call: CallLine): Span[] {
+  if (!call.agentTitle) return [{ text: call.tool, style: { bold: true } }]
+  return titleParts(oneLine(call.tool)).map((part) => ({
+    text: part.text,
+    style: part.code ? { bold: true, ...CODE_STYLE } : { bold: true },
+  }))
+}
+
 function callLine(call: CallLine, width: number, waiting: ToolWaiting): StyledLine {
   if (call.status === 'running' && waiting) {
     const spans: Span[] = [
       { text: '  ? ', style: { color: 'yellow' } },
-      { text: call.tool, style: { bold: true } },
+      ...toolSpans(call),
       ...(waiting === 'answer' && call.summary !== ''
         ? [{ text: ` ${oneLine(call.summary)}` }]
         : []),
@@ -238,7 +250,7 @@ function callLine(call: CallLine, width: number, waiting: ToolWaiting): StyledLi
   const status = STATUS[call.status]
   const spans: Span[] = [
     { text: `  ${status.mark} `, style: { color: status.color } },
-    { text: call.tool, style: { bold: true } },
+    ...toolSpans(call),
     ...(call.summary !== '' ? [{ text: ` ${oneLine(call.summary)}` }] : []),
     { text: ` ${status.label}`, style: { color: status.color } },
     ...(call.tail ? [{ text: ` · ${oneLine(call.tail)}`, style: { dim: true } }] : []),

@@ -20,6 +20,7 @@ export type TuiMethod = Extract<
   | 'retryTurn'
   | 'setSessionMode'
   | 'setAgentMode'
+  | 'setAgentConfigOption'
   | 'respondToPermission'
   | 'respondToQuestion'
   | 'respondToAgentPermission'
@@ -65,6 +66,7 @@ export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
     retryTurn: call('retryTurn'),
     setSessionMode: call('setSessionMode'),
     setAgentMode: call('setAgentMode'),
+    setAgentConfigOption: call('setAgentConfigOption'),
     respondToPermission: call('respondToPermission'),
     respondToQuestion: call('respondToQuestion'),
     respondToAgentPermission: call('respondToAgentPermission'),

@@ -7,6 +7,7 @@ import {
   type SessionViewAction,
 } from './session-view-state'
 import type { TuiBridge } from './tui-bridge'
+import { errorMessage } from '../shared/plain-error'
 
 type OpenResult = BridgeOutput<'openSession'> | BridgeOutput<'createSession'> | BridgeError
 
@@ -105,7 +106,7 @@ export function useSessionView(
       if (live)
         dispatch({
           type: 'failed',
-          message: error instanceof Error ? error.message : String(error),
+          message: errorMessage(error),
         })
     })
 

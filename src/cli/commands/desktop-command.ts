@@ -11,6 +11,7 @@ import {
 import { findAppRoot } from '../../hosts/web/app-root'
 import type { CliOptions } from '../parse-cli'
 import { folderProblem } from '../folder-problem'
+import { errorMessage } from '../../shared/plain-error'
 
 /** What `parley desktop` needs from the outside world; tests replace each part. */
 export interface DesktopDeps {
@@ -92,7 +93,7 @@ export async function desktopCommand(
   try {
     return await deps.launch(located.binary, args)
   } catch (error) {
-    return fallBack(error instanceof Error ? error.message : String(error))
+    return fallBack(errorMessage(error))
   }
 }
 

@@ -7,6 +7,7 @@ import { startWebHost } from '../../hosts/web/start-web-host'
 import { startRemoteHost, type RemoteHost } from '../../hosts/web/remote/start-remote-host'
 import { defaultDataDir } from '../../main/runtime/sessions/data-dir'
 import QRCode from 'qrcode'
+import { errorMessage } from '../../shared/plain-error'
 
 /** The line `parley serve` prints once it listens (pinned: tests and people look for it). */
 export const LISTENING_PREFIX = 'Parley listening on '
@@ -62,7 +63,7 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
     io.stderr(
       code === 'EADDRINUSE'
         ? `parley serve: port ${options.port} is already in use; try --port 0 for any free port\n`
-        : `parley serve: cannot listen: ${error instanceof Error ? error.message : String(error)}\n`,
+        : `parley serve: cannot listen: ${errorMessage(error)}\n`,
     )
     return 1
   }
@@ -77,9 +78,7 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
         rendererDir,
       })
     } catch (error) {
-      io.stderr(
-        `parley serve: cannot listen for phones: ${error instanceof Error ? error.message : String(error)}\n`,
-      )
+      io.stderr(`parley serve: cannot listen for phones: ${errorMessage(error)}\n`)
     }
   }
   if (remote) {

@@ -2,7 +2,7 @@ import { render } from 'ink'
 import type { CliOptions } from '../parse-cli'
 import { runtimeForCommand } from '../cli-runtime'
 import { App } from '../../tui/app'
-import { resumeHint } from '../../tui/resume-hint'
+import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
 
 /** Exit codes for the signals that end a terminal session (128 + signal number). */

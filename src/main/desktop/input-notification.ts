@@ -1,5 +1,6 @@
 import type { BridgeEvent } from '../../shared/bridge'
 import { askerName, type PendingInteraction } from '../../shared/interactions'
+import { truncate } from '../../shared/truncate'
 
 const MAX_BODY = 200
 
@@ -13,7 +14,7 @@ export function inputNotificationFor(event: BridgeEvent): { title: string; body:
   const body = notificationBody(interaction)
   return {
     title: 'Parley needs your input',
-    body: body.length > MAX_BODY ? `${body.slice(0, MAX_BODY - 1)}…` : body,
+    body: truncate(body, MAX_BODY),
   }
 }
 

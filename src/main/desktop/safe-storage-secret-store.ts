@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import type { SecretStore } from '../runtime/runtime-types'
+import type { SecretStore } from '../runtime/settings/secret-store'
 import { writePrivateFile } from '../runtime/settings/private-file'
 import type { DesktopSafeStorage } from './electron-port'
 

@@ -1,12 +1,7 @@
 import type { SandboxProbeDeps } from './sandbox/command-sandbox'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
-
-/** Where provider API keys are kept: Electron's safeStorage on desktop, a 0600 file elsewhere. */
-export interface SecretStore {
-  get(name: 'openaiApiKey' | 'anthropicApiKey'): Promise<string | undefined>
-  set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void>
-}
+import type { SecretStore } from './settings/secret-store'
 
 export interface RuntimeOptions {
   /** Holds `sessions/<id>.jsonl`, `settings.json` and drafts. */
@@ -37,6 +32,8 @@ export interface RuntimeOptions {
   fetch?: typeof globalThis.fetch
   /** How the command sandbox is found; tests pass one that finds none. */
   sandboxProbe?: SandboxProbeDeps
+  /** The clock every record, deadline and "asked at" is read from; tests pass a fixed one. */
+  now?: () => number
 }
 
 /**

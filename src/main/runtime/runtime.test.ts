@@ -553,6 +553,23 @@ describe('sessions', () => {
     })
   })
 
+  it('reads the time from the one clock it is given: every record in the log and the question agree with it', async () => {
+    const at = Date.parse('2026-01-02T03:04:05Z')
+    const rig = makeRig(questionScenario)
+    const runtime = await start(rig, { now: () => at })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    const question = await nthInteraction(runtime, 1)
+    expect(question.createdAt).toBe(at)
+    await runtime.stop({ sessionId })
+    await waitForEvent(runtime, isTurnEnd)
+    const stamps = readLogRecords(rig, sessionId).flatMap((r) =>
+      'at' in r && typeof r.at === 'number' ? [r.at] : [],
+    )
+    expect(stamps.length).toBeGreaterThan(3)
+    expect(new Set(stamps)).toEqual(new Set([at]))
+  })
+
   it('refuses a workspace that is not a folder', async () => {
     const rig = makeRig(questionScenario)
     const runtime = await start(rig)

@@ -41,9 +41,10 @@ import { FileSecretStore } from './settings/file-secret-store'
 import { DEMO_BACKEND_ID, resolveBackend, type ModelBackend } from './models/model-backend'
 import { checkConnection } from './models/connection-check'
 import { modelOverride } from './models/provider-config'
-import type { Runtime, RuntimeOptions, SecretStore } from './runtime-types'
+import type { Runtime, RuntimeOptions } from './runtime-types'
+import type { SecretStore } from './settings/secret-store'
 import { commandEnvironment } from './tools/command-environment'
-import { loadBashGrammar } from './permissions/shell/bash-grammar'
+import { loadBashGrammar } from './tools/shell/bash-grammar'
 import {
   hiddenCandidates,
   isSandboxed,
@@ -54,6 +55,7 @@ import {
 } from './sandbox/command-sandbox'
 import { DeviceStore } from './remote/device-store'
 import { postNotice } from './remote/webhook-notice'
+import { errorMessage } from '../../shared/plain-error'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -184,8 +186,11 @@ export class ParleyRuntime implements Runtime {
   readonly problems: string[] = []
   /** Devices paired to answer from afar; the web host's remote listener checks tokens with it. */
   readonly devices: DeviceStore
+  /** The one clock (`RuntimeOptions.now`), handed to every part that reads the time. */
+  readonly #now: () => number
 
   constructor(private readonly options: RuntimeOptions) {
+    this.#now = options.now ?? Date.now
     this.#settings = new SettingsStore(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
     this.#sandbox = {
@@ -196,7 +201,7 @@ export class ParleyRuntime implements Runtime {
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
-    const now = () => Date.now()
+    const now = this.#now
     // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
     const pidIsolation = async () => this.#sandbox.availability
     this.#broker = new InteractionBroker({
@@ -353,7 +358,7 @@ export class ParleyRuntime implements Runtime {
     for (const call of plan.calls) {
       this.#record(session, {
         type: 'tool_result',
-        at: Date.now(),
+        at: this.#now(),
         turnId: plan.turnId,
         toolCallId: call.toolCallId,
         tool: call.tool,
@@ -364,7 +369,7 @@ export class ParleyRuntime implements Runtime {
     }
     this.#record(
       session,
-      { type: 'turn_end', at: Date.now(), turnId: plan.turnId, reason: 'interrupted' },
+      { type: 'turn_end', at: this.#now(), turnId: plan.turnId, reason: 'interrupted' },
       true,
     )
   }
@@ -471,8 +476,7 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    const agentModes = session?.header.agent ? this.#agents.modes(session) : undefined
-    return agentModes ? { ...summary, agentModes } : summary
+    return session?.header.agent ? { ...summary, ...this.#agents.summary(session) } : summary
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
@@ -528,7 +532,7 @@ export class ParleyRuntime implements Runtime {
       type: 'session',
       v: 1,
       id,
-      createdAt: Date.now(),
+      createdAt: this.#now(),
       title: input.title ?? DEFAULT_TITLE,
       workspace,
       backend: chosen.agent ? `acp:${chosen.agent.id}` : this.#backend.id,
@@ -596,7 +600,7 @@ export class ParleyRuntime implements Runtime {
     if (!session) return { ok: false, reason: 'not_found' }
     session.title = title
     if (!this.#unsaved.has(sessionId)) {
-      this.#record(session, { type: 'session_update', at: Date.now(), title })
+      this.#record(session, { type: 'session_update', at: this.#now(), title })
     }
     this.#touch(session)
     return ok
@@ -608,7 +612,7 @@ export class ParleyRuntime implements Runtime {
     if (session.mode !== mode) {
       session.mode = mode
       if (!this.#unsaved.has(sessionId)) {
-        this.#record(session, { type: 'session_update', at: Date.now(), mode })
+        this.#record(session, { type: 'session_update', at: this.#now(), mode })
       }
       this.#touch(session)
       this.#gate.modeChanged(session)
@@ -622,6 +626,19 @@ export class ParleyRuntime implements Runtime {
     const agent = session.header.agent
     if (!agent) return { ok: false, reason: 'not_an_agent_session' }
     const result = await this.#agents.setMode(session, agent, modeId)
+    return result.ok ? ok : { ok: false, reason: 'failed', message: result.message }
+  }
+
+  async setAgentConfigOption({
+    sessionId,
+    configId,
+    value,
+  }: In<'setAgentConfigOption'>): Out<'setAgentConfigOption'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    const agent = session.header.agent
+    if (!agent) return { ok: false, reason: 'not_an_agent_session' }
+    const result = await this.#agents.setConfigOption(session, agent, configId, value)
     return result.ok ? ok : { ok: false, reason: 'failed', message: result.message }
   }
 
@@ -675,9 +692,9 @@ export class ParleyRuntime implements Runtime {
     this.#save(session)
     if (session.title === DEFAULT_TITLE && !session.events.some((e) => e.type === 'user_message')) {
       session.title = titleFrom(text)
-      this.#record(session, { type: 'session_update', at: Date.now(), title: session.title })
+      this.#record(session, { type: 'session_update', at: this.#now(), title: session.title })
     }
-    this.#record(session, { type: 'user_message', at: Date.now(), turnId, text })
+    this.#record(session, { type: 'user_message', at: this.#now(), turnId, text })
     const agent = session.header.agent
     if (agent) void this.#agents.start(session, agent, turnId, text)
     else this.#engine.start(session, turnId)
@@ -720,7 +737,7 @@ export class ParleyRuntime implements Runtime {
         message: 'the last turn did not end in an error',
       }
     const turnId = newId('t')
-    this.#record(session, { type: 'turn_retry', at: Date.now(), turnId, retryOf })
+    this.#record(session, { type: 'turn_retry', at: this.#now(), turnId, retryOf })
     this.#engine.start(session, turnId)
     return { ok: true, turnId }
   }
@@ -822,7 +839,7 @@ export class ParleyRuntime implements Runtime {
       requestId,
       {
         type: 'interaction_response',
-        at: Date.now(),
+        at: this.#now(),
         turnId: request.turnId,
         requestId,
         outcome: 'sent_as_message',
@@ -849,7 +866,7 @@ export class ParleyRuntime implements Runtime {
         requestId,
         {
           type: 'interaction_response',
-          at: Date.now(),
+          at: this.#now(),
           turnId: request.turnId,
           requestId,
           outcome: 'dismissed',
@@ -961,7 +978,7 @@ export class ParleyRuntime implements Runtime {
       return {
         ok: false,
         reason: 'invalid',
-        message: `the API key was not saved: ${error instanceof Error ? error.message : String(error)}`,
+        message: `the API key was not saved: ${errorMessage(error)}`,
       }
     }
     const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))

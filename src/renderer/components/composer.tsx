@@ -3,6 +3,7 @@ import { LIMITS } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
 import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
+import { AgentConfigPickers } from './agent-config-pickers'
 
 /** True where the browser sizes a textarea to its text itself (`field-sizing: content`). */
 const SIZED_BY_CSS =
@@ -79,6 +80,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
       />
       <div className="composer-bar">
         {sessionId && agentName !== undefined && <AgentModePicker sessionId={sessionId} />}
+        {sessionId && agentName !== undefined && <AgentConfigPickers sessionId={sessionId} />}
         {sessionId && <ModePicker sessionId={sessionId} />}
         {agentName === undefined && <ModelPicker />}
         {agentName !== undefined ? (

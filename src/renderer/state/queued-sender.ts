@@ -7,6 +7,7 @@ import {
   takeNextQueued,
 } from '../../shared/queued-messages'
 import { composerDraftChanged, messageQueueChanged, type AppState } from './app-state'
+import { errorMessage } from '../../shared/plain-error'
 
 /** Why the runtime would not start a turn now, where a queued message simply waits. */
 const WAIT_REASONS = new Set(['busy', 'awaiting_input'])
@@ -76,7 +77,7 @@ export function createQueuedSender({
       (error: unknown) =>
         settle({
           reason: 'failed',
-          message: error instanceof Error ? error.message : String(error),
+          message: errorMessage(error),
         }),
     )
   }

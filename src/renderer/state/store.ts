@@ -41,6 +41,7 @@ import { BROWSER_CLOCK, createEventQueue, type FrameScheduler } from './event-qu
 import { createQueuedSender, isWaitReason } from './queued-sender'
 import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from '../../shared/transcript'
+import { errorMessage } from '../../shared/plain-error'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {
@@ -115,6 +116,8 @@ export type ChatActions = {
   chooseAgent(choice: string): Promise<string | null>
   /** Switches an ACP session's agent to one of its own modes. */
   setAgentMode(sessionId: string, modeId: string): Promise<void>
+  /** Sets one of an ACP session's agent config options (model, reasoning effort, …). */
+  setAgentConfigOption(sessionId: string, configId: string, value: string): Promise<void>
   /** Reads a workspace's MCP servers again (status, tools, what waits for approval). */
   refreshMcp(workspace: string): Promise<void>
   /** Approves the workspace's `.mcp.json` as it was shown (`hash`); its servers start. */
@@ -208,8 +211,6 @@ const defaultChoiceMemory: AgentChoiceMemory = {
   },
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 const REASON_TEXT: Record<string, string> = {
   busy: 'The agent is still working on this session.',
   awaiting_input: 'The agent is waiting for your answer first.',
@@ -270,7 +271,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const next = fn(current)
     if (next !== current) state.setState(next, true)
   }
-  const fail = (error: unknown) => update((s) => errorShown(s, describe(error)))
+  const fail = (error: unknown) => update((s) => errorShown(s, errorMessage(error)))
   const refuse = (reason: string, message?: string) =>
     update((s) => errorShown(s, message ?? REASON_TEXT[reason] ?? reason))
   const queued = createQueuedSender({ state, update, bridge, refuse })
@@ -506,6 +507,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
+    async setAgentConfigOption(sessionId, configId, value) {
+      try {
+        const result = await bridge.setAgentConfigOption({ sessionId, configId, value })
+        if (!result.ok) refuse(result.reason, result.message)
+      } catch (error) {
+        fail(error)
+      }
+    },
+
     async refreshMcp(workspace) {
       try {
         const view = await bridge.listMcpServers({ workspace })
@@ -544,7 +554,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           ? { ok: true, message: `${name} restarted and is ready.` }
           : { ok: false, message: `${name} restarted, but is not ready (see its status).` }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 
@@ -642,7 +652,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           message: result.message ?? REASON_TEXT[result.reason] ?? result.reason,
         }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 
@@ -707,7 +717,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           message: result.ok ? result.message : (result.message ?? 'The connection failed.'),
         }
       } catch (error) {
-        return { ok: false, message: describe(error) }
+        return { ok: false, message: errorMessage(error) }
       }
     },
 

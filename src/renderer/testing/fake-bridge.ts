@@ -72,6 +72,8 @@ export function createFakeBridge(
     mcp?: Record<string, FakeMcpView>
     /** Devices paired with `parley serve --remote`. */
     devices?: PairedDevice[]
+    /** Agent config options the agent refuses to change: config id → the agent's message. */
+    refuseConfig?: Record<string, string>
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -191,6 +193,22 @@ export function createFakeBridge(
       if (!modes?.available.some((m) => m.id === modeId))
         return { ok: false, reason: 'failed', message: `no mode "${modeId}"` }
       sessions.set(sessionId, { ...session, agentModes: { ...modes, currentModeId: modeId } })
+      changed(sessionId)
+      return { ok: true }
+    },
+    setAgentConfigOption: ({ sessionId, configId, value }) => {
+      const session = sessions.get(sessionId)
+      if (!session) return { ok: false, reason: 'not_found' }
+      if (!session.agent) return { ok: false, reason: 'not_an_agent_session' }
+      const refused = init.refuseConfig?.[configId]
+      if (refused !== undefined) return { ok: false, reason: 'failed', message: refused }
+      const option = session.agentConfig?.find((o) => o.id === configId)
+      if (!option?.values.some((v) => v.value === value))
+        return { ok: false, reason: 'failed', message: `The agent offers no "${value}"` }
+      const agentConfig = (session.agentConfig ?? []).map((o) =>
+        o.id === configId ? { ...o, currentValue: value } : o,
+      )
+      sessions.set(sessionId, { ...session, agentConfig })
       changed(sessionId)
       return { ok: true }
     },

@@ -3,6 +3,7 @@ import {
   revealInvisibles as reveal,
   type InvisibleMode,
 } from '../../shared/reveal-invisibles'
+import { truncate } from '../../shared/truncate'
 
 /** A run of text as shown: plain text, or a visible token standing in for an invisible character. */
 export type Revealed =
@@ -44,5 +45,5 @@ export function revealedLine(text: string, max = 140): string {
       .replace(/\s*\n\s*/g, ' ↵ ')
       .replace(/[^\S\n]+/g, ' '),
   )
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+  return truncate(flat, max)
 }

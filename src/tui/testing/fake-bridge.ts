@@ -134,6 +134,19 @@ export function createFakeBridge(
       )
       return { ok: true }
     },
+    setAgentConfigOption: async (input) => {
+      record('setAgentConfigOption', input)
+      const config = session.agentConfig
+      if (!config) return { ok: false, reason: 'not_an_agent_session' }
+      // As the runtime does: the agent's new values come back on the session's summary.
+      session.agentConfig = config.map((o) =>
+        o.id === input.configId ? { ...o, currentValue: input.value } : o,
+      )
+      queueMicrotask(() =>
+        emit({ type: 'session_changed', sessionId: session.id, session: { ...session } }),
+      )
+      return { ok: true }
+    },
     respondToPermission: async (input) => {
       record('respondToPermission', input)
       settled(input.requestId, input.decision === 'allow' ? 'allowed' : 'denied')

@@ -99,6 +99,9 @@ export async function exerciseEveryCall(
     ok: false,
     reason: 'not_an_agent_session',
   })
+  expect(
+    await run('setAgentConfigOption', { sessionId, configId: 'model', value: 'fast' }),
+  ).toMatchObject({ ok: false, reason: 'not_an_agent_session' })
   expect(await run('getSettings', {})).toMatchObject({ openaiApiKeySet: false })
   expect(await run('listModels', {})).toMatchObject({ ok: true })
   expect(await run('listMcpServers', { workspace: '/tmp' })).toMatchObject({ servers: [] })
@@ -143,6 +146,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['saveFormDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['retryTurn', { sessionId: 5 }],
   ['setAgentMode', { sessionId: 'x' }],
+  ['setAgentConfigOption', { sessionId: 'x', configId: 'model' }],
   ['listMcpServers', {}],
   ['approveMcpServers', { workspace: '/tmp' }],
   ['restartMcpServer', { workspace: '', name: 'x' }],

@@ -194,6 +194,12 @@ export function createFakeRuntime(): FakeRuntime {
         ? { ok: false, reason: 'not_an_agent_session' }
         : { ok: false, reason: 'not_found' }
     },
+    async setAgentConfigOption({ sessionId }) {
+      calls.push('setAgentConfigOption')
+      return sessions.has(sessionId)
+        ? { ok: false, reason: 'not_an_agent_session' }
+        : { ok: false, reason: 'not_found' }
+    },
     async retryTurn({ sessionId }) {
       calls.push('retryTurn')
       return sessions.has(sessionId)

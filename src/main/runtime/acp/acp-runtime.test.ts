@@ -16,6 +16,7 @@ import {
 } from '../testing/runtime-test-kit'
 import type { FakeAgentScript } from './testing/fake-acp-agent'
 import { FAKE_AGENT_PATH } from './testing/runner-harness'
+import { CODEX_LIKE_CONFIG } from './testing/codex-like-config'
 
 const open: TestRuntime[] = []
 afterEach(async () => {
@@ -239,6 +240,117 @@ describe('a session that talks to an ACP agent', () => {
       type: 'interaction_response',
       outcome: 'dismissed',
     })
+  })
+
+  it('shows the agent’s config options on the session, sets one through the bridge, and after a restart shows it again and applies it to the agent', async () => {
+    const script: FakeAgentScript = {
+      configOptions: CODEX_LIKE_CONFIG,
+      turns: [
+        { whenConfig: { collaboration_mode: 'plan' }, steps: [{ say: 'planning' }] },
+        { steps: [{ say: 'doing' }] },
+      ],
+    }
+    const { rig, runtime } = await withAgent(script)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    await waitForEvent(runtime, isTurnEnd)
+    const summary = (await runtime.listSessions({})).find((s) => s.id === sessionId)
+    expect(summary?.agentConfig?.map((o) => o.id)).toEqual([
+      'mode',
+      'collaboration_mode',
+      'reasoning_effort',
+      'model',
+    ])
+    // The mode option is the agent-mode picker: the UIs leave it out of the config pickers.
+    expect(summary?.agentModes).toMatchObject({ currentModeId: 'agent', configId: 'mode' })
+
+    expect(
+      await runtime.setAgentConfigOption({ sessionId, configId: 'collaboration_mode', value: 'x' }),
+    ).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'Fake Agent offers no "x" for Collaboration mode',
+    })
+    const changed = waitForEvent(
+      runtime,
+      (e): e is Extract<BridgeEvent, { type: 'session_changed' }> =>
+        e.type === 'session_changed' &&
+        e.session?.agentConfig?.find((o) => o.id === 'collaboration_mode')?.currentValue === 'plan',
+    )
+    expect(
+      await runtime.setAgentConfigOption({
+        sessionId,
+        configId: 'collaboration_mode',
+        value: 'plan',
+      }),
+    ).toEqual({ ok: true })
+    await changed
+    await runtime.close()
+    open.splice(open.indexOf(runtime), 1)
+
+    const { runtime: again } = await withAgent(script, rig)
+    const before = (await again.listSessions({})).find((s) => s.id === sessionId)
+    expect(before?.agentConfig?.find((o) => o.id === 'collaboration_mode')?.currentValue).toBe(
+      'plan',
+    )
+    await again.send({ sessionId, text: 'hello again' })
+    await waitForEvent(again, isTurnEnd)
+    // The agent's new process started in its default; Parley applied the choice before the prompt.
+    expect(lastText(readLogRecords(rig, sessionId))).toMatchObject({ text: 'planning' })
+  })
+
+  it('a config option on a session of Parley’s own agent is refused as not an agent session', async () => {
+    const rig = makeRig({ turns: [{ steps: [{ say: 'hi' }] }] })
+    const runtime = await startRuntime(rig)
+    open.push(runtime)
+    const sessionId = await newSession(runtime)
+    expect(
+      await runtime.setAgentConfigOption({ sessionId, configId: 'model', value: 'fast' }),
+    ).toEqual({ ok: false, reason: 'not_an_agent_session' })
+    expect(
+      await runtime.setAgentConfigOption({ sessionId: 'nope', configId: 'model', value: 'fast' }),
+    ).toEqual({ ok: false, reason: 'not_found' })
+  })
+
+  it('refuses, at the broker’s door and with invalid params, what no tray can show: a url-mode or schema-less form, a permission without options or with an unusable option id', async () => {
+    const bad = (toolCallId: string, options: unknown[]) => ({
+      permission: { toolCall: { toolCallId, title: 'Run it', kind: 'execute' }, options },
+    })
+    const { rig, runtime } = await withAgent({
+      turns: [
+        {
+          steps: [
+            {
+              elicit: {
+                message: 'Sign in',
+                mode: 'url',
+                url: 'https://example.com',
+                elicitationId: 'e1',
+              },
+              as: 'u',
+            },
+            { elicit: { message: 'No schema' }, as: 'n' },
+            { ...bad('c-none', []), as: 'p0' },
+            { ...bad('c-empty-id', [{ optionId: '', name: 'Yes', kind: 'allow_once' }]), as: 'p1' },
+            { ...bad('c-twice', [OPTIONS[0], OPTIONS[0]]), as: 'p2' },
+            { say: '{{u}}|{{n}}|{{p0}}|{{p1}}|{{p2}}' },
+          ],
+        },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const end = (await waitForEvent(runtime, isTurnEnd)).event
+    expect(end).toMatchObject({ reason: 'completed' })
+    expect(runtime.events.some((e) => e.type === 'interaction_added')).toBe(false)
+    const text = lastText(readLogRecords(rig, sessionId))
+    const replies = (text?.type === 'assistant_text' ? text.text : '').split('|')
+    expect(replies).toHaveLength(5)
+    for (const reply of replies)
+      expect(reply).toMatch(/^\{"error":\{"code":-32602,"message":"[^"]+/)
+    expect(replies[0]).toContain('not supported')
+    expect(replies[1]).toContain('object schema')
+    expect(replies.slice(2).join()).toContain('permission options must be 1–10')
   })
 
   it('headless (parley run), nobody is asked: a permission is refused on the record, and no form can be asked', async () => {

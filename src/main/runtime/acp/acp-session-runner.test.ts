@@ -340,31 +340,6 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     )
   })
 
-  it('answers a url-mode elicitation with invalid params, never a cancel, without asking anyone', async () => {
-    const h = harness()
-    h.start(
-      h.scriptAgent(
-        oneTurn([
-          {
-            elicit: {
-              message: 'Sign in',
-              mode: 'url',
-              url: 'https://example.com',
-              elicitationId: 'e1',
-            },
-            as: 'u',
-          },
-          { say: '{{u}}' },
-        ]),
-      ),
-    )
-    await runTurn(h, 'go')
-    expect(h.asker.asks).toHaveLength(0)
-    expect(h.replyText('t-1')).toMatch(
-      /^\{"error":\{"code":-32602,"message":".*not supported.*"\}\}$/,
-    )
-  })
-
   it('hands the broker the schema exactly as sent (a password field included) and answers a refusal as invalid params', async () => {
     const h = harness()
     const schema = {

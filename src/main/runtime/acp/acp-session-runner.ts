@@ -34,17 +34,28 @@ import {
   applyUpdate,
   flush,
   knownToolCall,
+  combine,
+  followConfig,
+  modeConfigId,
   modesFrom,
   noteToolCall,
+  setConfig,
   setModes,
   settleToolCalls,
   startTurn,
   type UpdateResult,
   type UpdateState,
 } from './session-update-records'
-import { PERMISSION_DENIED, readTextFile, resolveAgentPath, writeTextFile } from './workspace-files'
+import {
+  PERMISSION_DENIED,
+  readTextFile,
+  resolveAgentPath,
+  writeTextFile,
+  INVALID_PARAMS,
+} from './workspace-files'
 import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
 export interface AcpSessionRunnerOptions {
@@ -65,6 +76,12 @@ export interface AcpSessionRunnerOptions {
   mcpServers?: acp.McpServer[]
   /** The session's newest `agent_session` record: its agent session is continued when possible. */
   previous?: SessionEventOf<'agent_session'>
+  /**
+   * The config values the person chose in this session, oldest first (from the log's
+   * `agent_config` records): applied again to each agent session opened, where the agent reports
+   * another value.
+   */
+  choices?: ReadonlyArray<{ configId: string; value: string }>
   /**
    * The environment the agent starts from, less Parley's provider keys (`agent.env` is added);
    * Parley's own by default.
@@ -121,10 +138,6 @@ type TurnOutcome = {
 const LINGER_MS = 1_000
 
 const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } }
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /**
  * The reason an agent gave on stderr, in a line or so: its last few non-empty lines. Agents say
@@ -200,11 +213,19 @@ export class AcpSessionRunner {
   #lastExit: AgentExit | undefined
   /** How the agent last named itself (kept once its process is gone). */
   #info: AgentHello['info'] = null
+  /** The person's config choices, in the order last made: config id → value. */
+  readonly #choices = new Map<string, string>()
 
   constructor(options: AcpSessionRunnerOptions) {
     this.#o = options
     this.#now = options.now ?? Date.now
     this.#previous = options.previous
+    for (const { configId, value } of options.choices ?? []) this.#remember(configId, value)
+  }
+
+  #remember(configId: string, value: string): void {
+    this.#choices.delete(configId)
+    this.#choices.set(configId, value)
   }
 
   /**
@@ -228,6 +249,11 @@ export class AcpSessionRunner {
   /** The agent's modes and the current one, for the mode picker (null until the agent said). */
   get modes(): SessionEventOf<'agent_modes'> | null {
     return this.#updates.modes
+  }
+
+  /** The agent's session config options as last reported (null until the agent said). */
+  get config(): SessionEventOf<'agent_config'> | null {
+    return this.#updates.config
   }
 
   /** The ways the agent offers to sign in (from `initialize`). */
@@ -278,7 +304,7 @@ export class AcpSessionRunner {
       return { ok: false, message: error.message, authMethods: error.methods }
     }
     const reason = error instanceof RequestError ? stderrReason(this.stderr) : ''
-    return { ok: false, message: `${errorText(error)}${reason ? ` — it said: ${reason}` : ''}` }
+    return { ok: false, message: `${errorMessage(error)}${reason ? ` — it said: ${reason}` : ''}` }
   }
 
   #ensureLive(): Promise<Live> {
@@ -384,6 +410,7 @@ export class AcpSessionRunner {
           live.connection.loadSession(previous.agentSessionId, this.#o.workspace, mcpServers),
         )
         this.#opened(live, previous.agentSessionId, 'loaded', loaded)
+        await this.#applyChoices(live)
         return
       } catch (error) {
         if (!live.process.running) throw error
@@ -396,6 +423,42 @@ export class AcpSessionRunner {
       live.connection.newSession(this.#o.workspace, mcpServers),
     )
     this.#opened(live, created.sessionId, 'new', created)
+    await this.#applyChoices(live)
+  }
+
+  /**
+   * Sets again, in the order they were made, the config values the person chose that the agent's
+   * newly opened session does not have (a new session starts from the agent's defaults). A value
+   * the agent no longer offers, or refuses, is left as the agent reports it.
+   */
+  async #applyChoices(live: Live): Promise<void> {
+    const sessionId = live.agentSessionId
+    if (sessionId === undefined) return
+    for (const [configId, value] of this.#choices) {
+      const option = this.#updates.config?.options.find((o) => o.id === configId)
+      if (!option || option.currentValue === value) continue
+      if (!option.values.some((v) => v.value === value)) continue
+      try {
+        const answer = await this.#whileAlive(
+          live,
+          live.connection.setConfigOption(sessionId, configId, value),
+        )
+        this.#applyConfig(answer.configOptions)
+      } catch (error) {
+        if (!live.process.running) throw error
+      }
+    }
+  }
+
+  /** The agent's full set of config options (its answer or update): recorded, modes with them. */
+  #applyConfig(
+    options: acp.SessionConfigOption[],
+    chosen?: { configId: string; value: string },
+  ): void {
+    const at = this.#now()
+    this.#apply(
+      combine(setConfig(this.#updates, options, at, chosen), (s) => followConfig(s, options, at)),
+    )
   }
 
   /**
@@ -441,7 +504,12 @@ export class AcpSessionRunner {
     }
     this.#previous = record
     this.#record(record, true)
-    this.#apply(setModes(this.#updates, modesFrom(answer, this.#now())))
+    const at = this.#now()
+    this.#apply(
+      combine(setModes(this.#updates, modesFrom(answer, at)), (s) =>
+        setConfig(s, answer.configOptions, at),
+      ),
+    )
   }
 
   #onExit(live: Live, exit: AgentExit): void {
@@ -602,7 +670,7 @@ export class AcpSessionRunner {
     const stderr = this.stderr.trim()
     return {
       reason: 'error',
-      error: errorText(error),
+      error: errorMessage(error),
       errorKind: 'other',
       ...(stderr ? { errorDetail: stderr } : {}),
     }
@@ -693,19 +761,13 @@ export class AcpSessionRunner {
       if (!modes.available.some((m) => m.id === modeId)) {
         return { ok: false, message: `${this.agentName} has no mode "${modeId}"` }
       }
+      // Through the config option when the modes are one (or one mirrors them): the choice is
+      // then recorded, and applied again after a restart.
+      const mirror = modeConfigId(modes, this.#updates.config?.options ?? [])
+      if (mirror !== undefined) return await this.setConfigOption(mirror, modeId)
       const sessionId = live.agentSessionId as string
-      if (modes.via.kind === 'session_mode') {
-        await this.#whileAlive(live, live.connection.setMode(sessionId, modeId))
-        this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: modeId }))
-      } else {
-        const answer = await this.#whileAlive(
-          live,
-          live.connection.setConfigOption(sessionId, modes.via.configId, modeId),
-        )
-        this.#apply(
-          setModes(this.#updates, modesFrom({ configOptions: answer.configOptions }, this.#now())),
-        )
-      }
+      await this.#whileAlive(live, live.connection.setMode(sessionId, modeId))
+      this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: modeId }))
       return { ok: true }
     } catch (error) {
       return this.#failure(error)
@@ -714,20 +776,37 @@ export class AcpSessionRunner {
 
   /**
    * Sets one of the agent's session config options (`session/set_config_option`), e.g. Codex's
-   * `collaboration_mode`. A change to the mode option is recorded for the mode picker.
+   * `collaboration_mode`. The agent's answer — its full set of options — is recorded as the truth,
+   * marked as the person's choice, which is applied again to the agent's next session.
    */
   async setConfigOption(configId: string, value: string): Promise<RunnerResult> {
     try {
       const live = await this.#ensureLive()
-      const answer = await this.#whileAlive(
-        live,
-        live.connection.setConfigOption(live.agentSessionId as string, configId, value),
-      )
-      if (this.#updates.modes?.via.kind !== 'session_mode') {
-        this.#apply(
-          setModes(this.#updates, modesFrom({ configOptions: answer.configOptions }, this.#now())),
-        )
+      const option = this.#updates.config?.options.find((o) => o.id === configId)
+      // An agent that announced no options may still take one (Parley knows none to check).
+      if (this.#updates.config && !option) {
+        return { ok: false, message: `${this.agentName} has no setting "${configId}"` }
       }
+      if (option && !option.values.some((v) => v.value === value)) {
+        return { ok: false, message: `${this.agentName} offers no "${value}" for ${option.name}` }
+      }
+      let answer: acp.SetSessionConfigOptionResponse
+      try {
+        answer = await this.#whileAlive(
+          live,
+          live.connection.setConfigOption(live.agentSessionId as string, configId, value),
+        )
+      } catch (error) {
+        if (!(error instanceof RequestError)) throw error
+        const what = option?.name ?? configId
+        return { ok: false, message: `${this.agentName} did not change ${what}: ${error.message}` }
+      }
+      // The agent's answer is the truth: a value it did not take is not kept as a choice.
+      const taken = answer.configOptions.some(
+        (o) => o.id === configId && o.type === 'select' && o.currentValue === value,
+      )
+      if (taken) this.#remember(configId, value)
+      this.#applyConfig(answer.configOptions, taken ? { configId, value } : undefined)
       return { ok: true }
     } catch (error) {
       return this.#failure(error)
@@ -753,7 +832,7 @@ export class AcpSessionRunner {
   #checkSession(sessionId: string | undefined): void {
     const ours = this.#live?.agentSessionId
     if (sessionId !== undefined && ours !== undefined && sessionId !== ours) {
-      throw new RequestError(-32602, `unknown session "${sessionId.slice(0, 100)}"`)
+      throw new RequestError(INVALID_PARAMS, `unknown session "${sessionId.slice(0, 100)}"`)
     }
   }
 
@@ -777,8 +856,6 @@ export class AcpSessionRunner {
     request: InboundRequest,
   ): Promise<acp.RequestPermissionResponse> {
     this.#checkSession(params.sessionId)
-    const checked = permissionBody(params)
-    if (!checked.ok) throw new RequestError(-32602, checked.message)
     const turn = this.#turn
     const live = this.#live
     // Outside a turn (or after Stop) nobody is there to decide: the agent hears `cancelled`.
@@ -786,22 +863,21 @@ export class AcpSessionRunner {
     this.#apply(noteToolCall(this.#updates, params.toolCall, this.#now()))
     // The request may name only the call's id: its files and diff came in earlier updates.
     const call = knownToolCall(this.#updates, params.toolCall.toolCallId) ?? params.toolCall
-    const built = permissionBody({ ...params, toolCall: call })
-    if (!built.ok) throw new RequestError(-32602, built.message)
+    const shown = permissionBody({ ...params, toolCall: call })
     const review = await agentCommandRisk(call, this.#o.workspace)
     const body: AgentPermissionBody = review
       ? {
-          ...built.body,
+          ...shown,
           risk: review.risk,
           ...(review.why !== undefined ? { riskWhy: review.why } : {}),
         }
-      : built.body
+      : shown
     // The review may have waited for the shell grammar: the turn may have ended meanwhile.
     if (this.#turn !== turn || turn.stopRequested || this.#live !== live) return CANCELLED
     const pending = this.#pending.open(request, live.connection.signal, () => ({
       value: CANCELLED,
     }))
-    const offered: readonly AgentPermissionOption[] = built.body.options
+    const offered: readonly AgentPermissionOption[] = shown.options
     this.#o.asker
       .ask({
         sessionId: this.#o.sessionId,
@@ -813,7 +889,7 @@ export class AcpSessionRunner {
       .then(
         (outcome) => {
           if (outcome.kind === 'refused') {
-            pending.fail(new RequestError(-32602, outcome.message))
+            pending.fail(new RequestError(INVALID_PARAMS, outcome.message))
             return
           }
           const response = permissionResponse(outcome, offered)
@@ -849,18 +925,16 @@ export class AcpSessionRunner {
   ): Promise<acp.CreateElicitationResponse> {
     if (!this.#o.interactive) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'Parley is running headless: there is no one to answer a form (elicitation was not advertised)',
       )
     }
-    const built = formBody(params)
-    if (!built.ok) throw built.error
     this.#checkSession(params.sessionId)
     const turn = this.#turn
     const live = this.#live
     if (!turn || turn.stopRequested || !live) {
       throw new RequestError(
-        -32602,
+        INVALID_PARAMS,
         'no turn is running in this session, so there is no one to ask',
       )
     }
@@ -878,7 +952,7 @@ export class AcpSessionRunner {
         sessionId: this.#o.sessionId,
         turnId: turn.id,
         source: this.#source(request.rpcId, params.toolCallId),
-        body: built.body,
+        body: formBody(params),
         signal: pending.signal,
       })
       .then(

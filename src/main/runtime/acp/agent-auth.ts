@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CREDENTIAL_VARIABLES } from '../tools/command-environment'
+import { CREDENTIAL_VARIABLES } from '../models/credential-variables'
 
 /** JSON-RPC error code ACP agents answer with until the client authenticates. */
 export const AUTH_REQUIRED = -32000

@@ -1,7 +1,7 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import { quote } from 'shell-quote'
 import type { Risk } from '../../../shared/permission'
-import { bashGrammarLoaded, loadBashGrammar } from '../permissions/shell/bash-grammar'
+import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
 import { reviewCommand } from '../tools/run-command-review'
 
 /** The shells an agent wraps a command in (`bash -lc "…"`): the command is the script. */

@@ -3,7 +3,7 @@ import { Readable, Writable } from 'node:stream'
 import type { AgentSpec } from '../../../shared/acp-agents'
 import { LIMITS } from '../../../shared/limits'
 import { inPrivatePids, NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
-import { CREDENTIAL_VARIABLES } from '../tools/command-environment'
+import { CREDENTIAL_VARIABLES } from '../models/credential-variables'
 import { signalProcessTree } from '../tools/process-tree'
 
 /** How the agent process ended. `expected` is true when Parley ended it (stop, close). */

@@ -6,8 +6,9 @@ import type { ParkedRequests } from '../interactions/parked-requests'
 import type { InteractionAsker } from '../interactions/asker'
 import type { SessionState } from '../sessions/session-state'
 import type { PidIsolation } from '../sandbox/private-pids'
-import { Turn } from '../turns/turn'
+import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
+import { modeConfigId } from './session-update-records'
 
 export interface AgentSessionsDeps {
   asker: InteractionAsker
@@ -59,6 +60,9 @@ export class AgentSessions {
     const existing = this.#runners.get(sessionId)
     if (existing) return existing
     const previous = newest(session.events, 'agent_session')
+    const choices = session.events.flatMap((e) =>
+      e.type === 'agent_config' && e.chosen ? [e.chosen] : [],
+    )
     const runner = new AcpSessionRunner({
       sessionId,
       workspace: session.header.workspace,
@@ -75,6 +79,7 @@ export class AgentSessions {
       mcpServers: await this.deps.mcpServers(session.header.workspace),
       ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
       ...(previous ? { previous } : {}),
+      choices,
       now: this.deps.now,
     })
     this.#runners.set(sessionId, runner)
@@ -137,19 +142,43 @@ export class AgentSessions {
     await turn?.done
   }
 
-  /** The agent's modes, as the session's summary carries them. */
-  modes(session: SessionState): SessionSummary['agentModes'] {
-    const modes =
-      this.#runners.get(session.header.id)?.modes ?? newest(session.events, 'agent_modes')
-    if (!modes) return undefined
+  /**
+   * The agent's modes and config options, as the session's summary carries them: the running
+   * agent's, else the newest in the log (shown before the agent is started again).
+   */
+  summary(session: SessionState): Pick<SessionSummary, 'agentModes' | 'agentConfig'> {
+    const runner = this.#runners.get(session.header.id)
+    const modes = runner?.modes ?? newest(session.events, 'agent_modes')
+    const config = runner?.config ?? newest(session.events, 'agent_config')
+    const configId = modes ? modeConfigId(modes, config?.options ?? []) : undefined
     return {
-      currentModeId: modes.currentModeId,
-      available: modes.available.map((m) => ({
-        id: m.id,
-        name: m.name,
-        ...(m.description ? { description: m.description } : {}),
-      })),
+      ...(modes
+        ? {
+            agentModes: {
+              currentModeId: modes.currentModeId,
+              available: modes.available.map((m) => ({
+                id: m.id,
+                name: m.name,
+                ...(m.description ? { description: m.description } : {}),
+              })),
+              ...(configId !== undefined ? { configId } : {}),
+            },
+          }
+        : {}),
+      ...(config ? { agentConfig: config.options } : {}),
     }
+  }
+
+  async setConfigOption(
+    session: SessionState,
+    agent: AgentRef,
+    configId: string,
+    value: string,
+  ): Promise<{ ok: true } | { ok: false; message: string }> {
+    const runner = await this.#runner(session, agent)
+    const result = await runner.setConfigOption(configId, value)
+    this.deps.touch(session)
+    return result.ok ? { ok: true } : { ok: false, message: result.message }
   }
 
   async setMode(

@@ -15,22 +15,10 @@ describe('elicitation requests', () => {
       _meta: { a: 1 },
     })
     expect(formBody(params)).toEqual({
-      ok: true,
-      body: { kind: 'form', message: 'Hi', requestedSchema: schema, mode: 'form' },
-    })
-  })
-
-  it('refuses a mode other than form, and a form without a schema, with invalid params', () => {
-    const url = formBody(
-      ElicitationParamsSchema.parse({ mode: 'url', message: 'Go', url: 'https://x' }),
-    )
-    expect(url).toMatchObject({
-      ok: false,
-      error: { code: -32602, message: expect.stringContaining('"url" is not supported') },
-    })
-    expect(formBody(ElicitationParamsSchema.parse({ mode: 'form', message: 'x' }))).toMatchObject({
-      ok: false,
-      error: { code: -32602 },
+      kind: 'form',
+      message: 'Hi',
+      requestedSchema: schema,
+      mode: 'form',
     })
   })
 

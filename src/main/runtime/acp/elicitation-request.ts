@@ -1,4 +1,5 @@
 import { RequestError } from '@agentclientprotocol/sdk'
+import { INVALID_PARAMS } from './workspace-files'
 import type * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { FormResponse } from '../../../shared/form-schema'
@@ -23,33 +24,17 @@ export type ElicitationParams = z.infer<typeof ElicitationParamsSchema>
 
 export type FormBody = Extract<AskBody, { kind: 'form' }>
 
-/** The tray request for a form; anything but mode `form` is refused (never answered as a cancel). */
-export function formBody(
-  params: ElicitationParams,
-): { ok: true; body: FormBody } | { ok: false; error: RequestError } {
-  if (params.mode !== 'form') {
-    return {
-      ok: false,
-      error: new RequestError(
-        -32602,
-        `elicitation mode "${params.mode.slice(0, 40)}" is not supported by Parley; only "form" is`,
-      ),
-    }
-  }
-  if (params.requestedSchema === undefined) {
-    return {
-      ok: false,
-      error: new RequestError(-32602, 'a form elicitation needs requestedSchema'),
-    }
-  }
+/**
+ * The tray request for a form, exactly as the agent sent it. Whether Parley can show it (mode
+ * `form`, an object schema, no secret) is decided once, at the broker's door (`ExternalAsker`),
+ * for ACP and MCP alike; its refusal comes back as invalid params (`formResponse`).
+ */
+export function formBody(params: ElicitationParams): FormBody {
   return {
-    ok: true,
-    body: {
-      kind: 'form',
-      message: params.message,
-      requestedSchema: params.requestedSchema,
-      mode: params.mode,
-    },
+    kind: 'form',
+    message: params.message,
+    requestedSchema: params.requestedSchema,
+    mode: params.mode,
   }
 }
 
@@ -73,7 +58,7 @@ export function formResponse(
     case 'answered':
       return { ok: true, response: outcome.value }
     case 'refused':
-      return { ok: false, error: new RequestError(-32602, outcome.message) }
+      return { ok: false, error: new RequestError(INVALID_PARAMS, outcome.message) }
     case 'ended':
       return cause === 'cancelled_by_agent'
         ? { ok: false, error: RequestError.requestCancelled() }

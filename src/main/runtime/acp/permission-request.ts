@@ -4,21 +4,18 @@ import { LIMITS } from '../../../shared/limits'
 import type { AgentPermissionOption } from '../../../shared/interactions'
 import type { AskBody, AskOutcome } from '../interactions/asker'
 import { contentBlockText, jsonText } from './tool-call-records'
+import { truncate } from '../../../shared/truncate'
 
 export type AgentPermissionBody = Extract<AskBody, { kind: 'agent_permission' }>
 
 /** At most this many of an agent's options are offered (the tray's contract). */
 const MAX_OPTIONS = 10
 
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
 /** The agent's options, by its own names (cut to fit), at most ten. */
 function options(list: readonly acp.PermissionOption[]): AgentPermissionOption[] {
   return list.slice(0, MAX_OPTIONS).map((o) => ({
     optionId: o.optionId,
-    name: cut(o.name.trim() || o.optionId, LIMITS.optionLabel),
+    name: truncate(o.name.trim() || o.optionId, LIMITS.optionLabel),
     kind: o.kind,
   }))
 }
@@ -82,38 +79,26 @@ function diffs(call: acp.ToolCallUpdate): Array<{ path: string; patch: string }>
 /**
  * The tray request for an agent's `session/request_permission`: one button per option the agent
  * offers, named as the agent names it. `knownTitle` is the title the call had when it was first
- * reported, for a request whose own tool call carries none.
+ * reported, for a request whose own tool call carries none. Whether it can be shown (1–10 options
+ * with distinct, bounded ids) is decided once, at the broker's door (`ExternalAsker`).
  */
 export function permissionBody(
   params: acp.RequestPermissionRequest,
   knownTitle?: string,
-): { ok: true; body: AgentPermissionBody } | { ok: false; message: string } {
-  if (params.options.length === 0) {
-    return { ok: false, message: 'session/request_permission needs at least one option' }
-  }
-  const ids = params.options.map((o) => o.optionId)
-  if (ids.some((id) => id === '' || id.length > LIMITS.id) || new Set(ids).size !== ids.length) {
-    return {
-      ok: false,
-      message: `permission option ids must be unique and 1–${LIMITS.id} characters long`,
-    }
-  }
+): AgentPermissionBody {
   const call = params.toolCall
   const kind = call.kind ?? undefined
   const changes = diffs(call)
   return {
-    ok: true,
-    body: {
-      kind: 'agent_permission',
-      title: cut(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
-      detail: detail(call),
-      ...(kind ? { toolKind: kind } : {}),
-      locations: (call.locations ?? [])
-        .slice(0, LIMITS.agentParts)
-        .map((l) => l.path.slice(0, LIMITS.path)),
-      options: options(params.options),
-      ...(changes.length > 0 ? { diffs: changes } : {}),
-    },
+    kind: 'agent_permission',
+    title: truncate(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
+    detail: detail(call),
+    ...(kind ? { toolKind: kind } : {}),
+    locations: (call.locations ?? [])
+      .slice(0, LIMITS.agentParts)
+      .map((l) => l.path.slice(0, LIMITS.path)),
+    options: options(params.options),
+    ...(changes.length > 0 ? { diffs: changes } : {}),
   }
 }
 

@@ -192,4 +192,39 @@ describe('session update records', () => {
       via: { kind: 'config_option', configId: 'mode' },
     })
   })
+
+  it('records a config_option_update between turns as the agent’s options, and the mode picker follows its mode option', () => {
+    const mode = (current: string) => ({
+      id: 'mode',
+      name: 'Mode',
+      category: 'mode',
+      type: 'select' as const,
+      currentValue: current,
+      options: [
+        { value: 'read-only', name: 'Read Only' },
+        { value: 'agent', name: 'Agent' },
+      ],
+    })
+    const first = applyUpdate(
+      IDLE,
+      { sessionUpdate: 'config_option_update', configOptions: [mode('agent')] },
+      1,
+    )
+    expect(first.records.map((r) => r.type)).toEqual(['agent_config', 'agent_modes'])
+    for (const record of first.records)
+      expect(SessionEventSchema.safeParse(record).success).toBe(true)
+    const same = applyUpdate(
+      first.state,
+      { sessionUpdate: 'config_option_update', configOptions: [mode('agent')] },
+      2,
+    )
+    expect(same.records).toEqual([])
+    const changed = applyUpdate(
+      same.state,
+      { sessionUpdate: 'config_option_update', configOptions: [mode('read-only')] },
+      3,
+    )
+    expect(changed.state.config?.options[0]?.currentValue).toBe('read-only')
+    expect(changed.state.modes?.currentModeId).toBe('read-only')
+  })
 })

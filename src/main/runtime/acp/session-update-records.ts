@@ -1,4 +1,9 @@
 import type * as acp from '@agentclientprotocol/sdk'
+import {
+  AGENT_CONFIG_VALUES_MAX,
+  type AgentConfigOption,
+  type AgentConfigValue,
+} from '../../../shared/agent-config'
 import { LIMITS } from '../../../shared/limits'
 import type { AgentMode, SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import {
@@ -9,6 +14,7 @@ import {
 } from './tool-call-records'
 
 type ModesRecord = SessionEventOf<'agent_modes'>
+type ConfigRecord = SessionEventOf<'agent_config'>
 
 /**
  * What Parley has made of an ACP session's updates so far. Text arrives in chunks; it is kept open
@@ -31,6 +37,8 @@ export interface UpdateState {
   readonly toolCalls: ReadonlyMap<string, acp.ToolCallUpdate>
   /** The agent's modes as last recorded. */
   readonly modes: ModesRecord | null
+  /** The agent's session config options as last recorded. */
+  readonly config: ConfigRecord | null
 }
 
 /** A fragment of reply text to stream live, keyed like Parley's own `text_delta`. */
@@ -51,11 +59,12 @@ export const IDLE: UpdateState = {
   step: 0,
   toolCalls: new Map(),
   modes: null,
+  config: null,
 }
 
-/** The state at the start of a turn: modes carry over, everything else starts afresh. */
+/** The state at the start of a turn: modes and config carry over, everything else starts afresh. */
 export function startTurn(state: UpdateState, turnId: string): UpdateState {
-  return { ...IDLE, turnId, modes: state.modes }
+  return { ...IDLE, turnId, modes: state.modes, config: state.config }
 }
 
 /** Writes the open stretch of text, if any. */
@@ -178,6 +187,126 @@ export function setModes(state: UpdateState, modes: ModesRecord | null): UpdateR
   return { state: { ...state, modes }, records: [modes], deltas: [] }
 }
 
+function configValue(
+  value: acp.SessionConfigSelectOption,
+  group: string | undefined,
+): AgentConfigValue {
+  return {
+    value: value.value.slice(0, LIMITS.id),
+    name: value.name.slice(0, LIMITS.optionLabel),
+    ...(value.description
+      ? { description: value.description.slice(0, LIMITS.optionDescription) }
+      : {}),
+    ...(group !== undefined ? { group: group.slice(0, LIMITS.optionLabel) } : {}),
+  }
+}
+
+/**
+ * The agent's select-type config options as Parley keeps them (bounded, groups flattened into
+ * each value's `group`). Boolean options, which Parley does not advertise, are left out, and so
+ * is an option with an empty id or value.
+ */
+export function configOptionsFrom(
+  options: readonly acp.SessionConfigOption[],
+): AgentConfigOption[] {
+  return options
+    .flatMap((option): AgentConfigOption[] => {
+      if (option.type !== 'select' || option.id === '' || option.currentValue === '') return []
+      const values = option.options
+        .flatMap((o) =>
+          'group' in o ? o.options.map((v) => configValue(v, o.name)) : [configValue(o, undefined)],
+        )
+        .filter((v) => v.value !== '')
+        .slice(0, AGENT_CONFIG_VALUES_MAX)
+      return [
+        {
+          id: option.id.slice(0, LIMITS.id),
+          name: option.name.slice(0, LIMITS.optionLabel),
+          ...(option.description
+            ? { description: option.description.slice(0, LIMITS.optionDescription) }
+            : {}),
+          ...(option.category ? { category: option.category.slice(0, LIMITS.id) } : {}),
+          currentValue: option.currentValue.slice(0, LIMITS.id),
+          values,
+        },
+      ]
+    })
+    .slice(0, LIMITS.agentParts)
+}
+
+/**
+ * Records the agent's config options when they differ from what was last recorded, or when they
+ * are the agent's answer to the person's choice (`chosen`, kept to apply again after a restart).
+ */
+export function setConfig(
+  state: UpdateState,
+  options: readonly acp.SessionConfigOption[] | null | undefined,
+  at: number,
+  chosen?: ConfigRecord['chosen'],
+): UpdateResult {
+  if (!options) return { state, records: [], deltas: [] }
+  const kept = configOptionsFrom(options)
+  const same =
+    chosen === undefined && JSON.stringify(state.config?.options ?? []) === JSON.stringify(kept)
+  if (same) return { state, records: [], deltas: [] }
+  const record: ConfigRecord = {
+    type: 'agent_config',
+    at,
+    options: kept,
+    ...(chosen ? { chosen } : {}),
+  }
+  return { state: { ...state, config: record }, records: [record], deltas: [] }
+}
+
+/**
+ * The config option the agent's modes stand for, so the UIs show one Mode picker: the option they
+ * come from, or — for an agent that offers both ACP modes and a "mode" option, as the spec asks
+ * agents to during the move to config options — the mode option offering the same modes.
+ */
+export function modeConfigId(
+  modes: ModesRecord,
+  options: readonly AgentConfigOption[],
+): string | undefined {
+  if (modes.via.kind === 'config_option') return modes.via.configId
+  const ids = modes.available.map((m) => m.id).sort()
+  return options.find(
+    (o) =>
+      o.category === 'mode' &&
+      JSON.stringify(o.values.map((v) => v.value).sort()) === JSON.stringify(ids),
+  )?.id
+}
+
+/**
+ * After the agent's config options changed: the modes follow them. Modes that are a config option
+ * are read from it again; ACP modes that a "mode" option mirrors take its current value (Codex
+ * changes that option, not its ACP mode, when the mode is set as a config option).
+ */
+export function followConfig(
+  state: UpdateState,
+  options: readonly acp.SessionConfigOption[],
+  at: number,
+): UpdateResult {
+  const modes = state.modes
+  if (modes?.via.kind !== 'session_mode') return setModes(state, modesFromConfig(options, at))
+  const mirror = modeConfigId(modes, state.config?.options ?? [])
+  const current = state.config?.options.find((o) => o.id === mirror)?.currentValue
+  if (current === undefined || current === modes.currentModeId) return setModes(state, null)
+  return setModes(state, { ...modes, at, currentModeId: current })
+}
+
+/** Both results in turn: records in order, the second's state. */
+export function combine(
+  first: UpdateResult,
+  next: (state: UpdateState) => UpdateResult,
+): UpdateResult {
+  const second = next(first.state)
+  return {
+    state: second.state,
+    records: [...first.records, ...second.records],
+    deltas: [...first.deltas, ...second.deltas],
+  }
+}
+
 /** Records a tool call Parley has not seen yet (from a `tool_call` or a permission request about it). */
 export function noteToolCall(
   state: UpdateState,
@@ -291,10 +420,10 @@ export function applyUpdate(
         currentModeId: update.currentModeId.slice(0, LIMITS.id),
       })
     }
-    case 'config_option_update': {
-      if (state.modes?.via.kind === 'session_mode') return none
-      return setModes(state, modesFromConfig(update.configOptions, at))
-    }
+    case 'config_option_update':
+      return combine(setConfig(state, update.configOptions, at), (s) =>
+        followConfig(s, update.configOptions, at),
+      )
     case 'available_commands_update':
     case 'session_info_update':
     case 'usage_update':

@@ -5,6 +5,7 @@ import {
   type AgentToolContent,
   type SessionEventOf,
 } from '../../../shared/session-events'
+import { truncate } from '../../../shared/truncate'
 
 /** `text` cut to `max` characters, and whether it was cut. */
 export function bounded(text: string, max: number): { text: string; truncated: boolean } {
@@ -22,7 +23,7 @@ export function jsonText(value: unknown, max = LIMITS.agentToolText): string | u
   } catch {
     text = String(value)
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  return truncate(text, max)
 }
 
 /** What an ACP content block says, as text; media and resources are named, not inlined. */

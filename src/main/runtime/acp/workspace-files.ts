@@ -9,6 +9,9 @@ import { displayPath, resolveInWorkspace } from '../tools/workspace-paths'
 /** JSON-RPC error code for a write Parley's permission policy refused (server-defined range). */
 export const PERMISSION_DENIED = -32001
 
+/** JSON-RPC's "Invalid params": what Parley answers an agent whose request it cannot take. */
+export const INVALID_PARAMS = -32602
+
 /**
  * A path an agent named, resolved inside the session's workspace with the same containment rules
  * as Parley's own file tools (absolute paths are fine when they lead inside). Outside: an error
@@ -18,7 +21,7 @@ export function resolveAgentPath(workspace: string, path: string): string {
   try {
     return resolveInWorkspace(workspace, path)
   } catch (error) {
-    if (error instanceof ToolError) throw new RequestError(-32602, error.message)
+    if (error instanceof ToolError) throw new RequestError(INVALID_PARAMS, error.message)
     throw error
   }
 }
@@ -34,7 +37,7 @@ export async function readTextFile(
   if (!read.ok) {
     if (read.reason === 'missing' || read.reason === 'not_file')
       throw RequestError.resourceNotFound(params.path)
-    throw new RequestError(-32602, read.message)
+    throw new RequestError(INVALID_PARAMS, read.message)
   }
   const content = read.text
   const line = params.line ?? null
@@ -60,7 +63,7 @@ export async function writeTextFile(
   const bytes = Buffer.byteLength(params.content, 'utf8')
   if (bytes > LIMITS.fileBytes) {
     throw new RequestError(
-      -32602,
+      INVALID_PARAMS,
       `the content is ${bytes} bytes; Parley writes files up to ${LIMITS.fileBytes} bytes`,
     )
   }

@@ -1,5 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk'
-import { workspaceWriteRisk } from '../permissions/shell/part-review'
+import { workspaceWriteRisk } from '../tools/shell/part-review'
 
 /**
  * Writes the person already approved. An agent such as Claude Code asks with

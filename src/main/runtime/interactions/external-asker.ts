@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import { newId, type SessionState } from '../sessions/session-state'
-import { TurnEndedError } from '../turns/turn'
+import { TurnEndedError } from '../sessions/turn'
 import type {
   AskAnswer,
   AskBody,
@@ -250,9 +250,13 @@ export class ExternalAsker implements InteractionAsker {
         if (
           body.options.length === 0 ||
           body.options.length > 10 ||
-          new Set(ids).size !== ids.length
+          new Set(ids).size !== ids.length ||
+          ids.some((id) => id === '' || id.length > LIMITS.id)
         )
-          return { ok: false, message: 'permission options must be 1–10 with distinct ids' }
+          return {
+            ok: false,
+            message: `permission options must be 1–10, with distinct ids of 1–${LIMITS.id} characters`,
+          }
         return {
           ok: true,
           request: {

@@ -13,7 +13,7 @@ import {
   reviewToolCall,
   type ToolIntent,
 } from '../permissions/tool-intent'
-import { TurnEndedError, type Turn } from '../turns/turn'
+import { TurnEndedError, type Turn } from '../sessions/turn'
 import { grantFor, NO_GRANT, type SandboxGrant } from '../sandbox/sandbox-policy'
 import {
   ToolError,

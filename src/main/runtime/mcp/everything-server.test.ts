@@ -75,7 +75,7 @@ describe('server-everything over stdio', () => {
     await manager.setServers([
       entry('everything', { ...everythingServer(), env: { PARLEY_CONFIGURED: 'from-config' } }),
     ])
-  })
+  }, 60_000)
   afterAll(() => manager.close())
 
   it('starts the server and lists its tools as mcp__everything__<tool> with their schemas and hints', () => {
@@ -253,7 +253,8 @@ describe('server-everything over Streamable HTTP', () => {
         headers: { 'X-Parley-Test': 'yes' },
       }),
     ])
-  })
+    // A real server started from npm: its start-up is not what is measured here.
+  }, 60_000)
   afterAll(async () => {
     await manager.close()
     child?.kill()

@@ -11,6 +11,7 @@ import {
 } from './mcp-config'
 import { expandDefinition } from './server-env'
 import { approvalSubject, type WorkspaceApprovals } from './workspace-approvals'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** A server ready for the manager: its definition with `${VAR}` expanded, and whether it may start. */
 export interface McpServerEntry {
@@ -85,7 +86,7 @@ async function readConfig(
           message:
             code === 'ENOENT'
               ? 'the file does not exist'
-              : `cannot be read: ${caught instanceof Error ? caught.message : String(caught)}`,
+              : `cannot be read: ${errorMessage(caught)}`,
         },
       ],
       raw: null,

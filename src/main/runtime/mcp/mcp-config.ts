@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { McpServerOrigin } from '../../../shared/mcp-servers'
 import { jsonSyntaxProblem } from '../settings/json-syntax-problem'
+import { truncate } from '../../../shared/truncate'
 
 /**
  * The ecosystem's MCP configuration format (Claude Code's `.mcp.json`, Cursor, Claude Desktop):
@@ -226,9 +227,9 @@ export function describeDefinition(definition: McpServerDefinition): string {
       )
       const env = Object.keys(definition.env)
       const line = words.join(' ') + (env.length > 0 ? `  (env: ${env.join(', ')})` : '')
-      return line.length > 4_000 ? `${line.slice(0, 3_999)}…` : line
+      return truncate(line, 4_000)
     }
     case 'http':
-      return definition.url.length > 4_000 ? `${definition.url.slice(0, 3_999)}…` : definition.url
+      return truncate(definition.url, 4_000)
   }
 }

@@ -8,9 +8,9 @@ import { toAcpMcpServers, type AcpMcpServer } from './acp-mcp-servers'
 import { ApprovalWatch } from './approval-watch'
 import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
 import type { McpConfigProblem } from './mcp-config'
-import type { McpTool, McpToolProvider } from './mcp-tool'
+import type { McpTool, McpToolProvider } from '../tools/mcp-tool'
 import { McpServerManager } from './server-manager'
-import { describeMcpToolCall } from './tool-policy'
+import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
 
 export interface McpHubOptions {

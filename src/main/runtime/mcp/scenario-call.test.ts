@@ -4,7 +4,7 @@ import { ScenarioSchema } from '../../../shared/scenario'
 import { createScenarioModel } from '../models/scenario-model'
 import { aiToolsFor } from '../turns/model-step'
 import { mcpToolDefinition } from './mcp-hub'
-import type { McpTool } from './mcp-tool'
+import type { McpTool } from '../tools/mcp-tool'
 import { MAX_TOOL_NAME } from './tool-names'
 
 function mcpTool(name: string): McpTool {

@@ -18,6 +18,7 @@ import { inPrivatePids, type PidIsolation } from '../sandbox/private-pids'
 import type { McpServerDefinition, StdioServerDefinition } from './mcp-config'
 import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** Bounds on what one server may send. */
 export const CONNECTION_LIMITS = {
@@ -73,10 +74,6 @@ export interface OpenOptions {
 
 /** A failure to start: the message says why, with the end of the server's stderr. */
 export class ConnectError extends Error {}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /** The last `max` characters, starting at a line boundary where possible. */
 function tail(text: string, max: number): string {
@@ -174,7 +171,7 @@ export class ServerConnection {
     } catch (caught) {
       connection.#closing = true
       await client.close().catch(() => {})
-      throw new ConnectError(connection.#explain(message(caught)))
+      throw new ConnectError(connection.#explain(errorMessage(caught)))
     }
     return connection
   }
@@ -202,7 +199,7 @@ export class ServerConnection {
       })) as CallToolResult
     } catch (caught) {
       if (this.kind === 'http' && !options.signal.aborted && !(caught instanceof McpError))
-        this.#markLost(`the connection failed: ${message(caught)}`)
+        this.#markLost(`the connection failed: ${errorMessage(caught)}`)
       throw caught
     }
   }

@@ -1,15 +1,5 @@
 import type { McpServerDefinition } from './mcp-config'
-
-/**
- * Parley's own model credentials. They are never handed to an MCP server: not inherited from
- * Parley's environment and not reachable through `${VAR}` in a configuration file. (A value the
- * person writes literally into a server's `env` is theirs to give and is passed as written.)
- */
-export const PROVIDER_KEY_NAMES: readonly string[] = [
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-]
+import { CREDENTIAL_VARIABLES } from '../models/credential-variables'
 
 /**
  * What a stdio server inherits from Parley's environment besides its configured `env`: the SDK's
@@ -77,7 +67,7 @@ const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 export function expandVariables(value: string, env: NodeJS.ProcessEnv): ExpansionResult<string> {
   let problem: string | undefined
   const expanded = value.replace(VARIABLE, (whole, name: string, fallback: string | undefined) => {
-    if (PROVIDER_KEY_NAMES.includes(name)) {
+    if (CREDENTIAL_VARIABLES.includes(name)) {
       problem ??= `refers to \${${name}}; Parley never passes its provider keys to MCP servers`
       return whole
     }

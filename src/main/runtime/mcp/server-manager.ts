@@ -18,11 +18,13 @@ import type {
   McpToolCall,
   McpToolOutcome,
   McpToolProvider,
-} from './mcp-tool'
+} from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
 import { ServerConnection } from './server-connection'
 import { assignToolNames, type ToolKey } from './tool-names'
 import { toToolOutcome } from './tool-result'
+import { errorMessage } from '../../../shared/plain-error'
+import { truncate } from '../../../shared/truncate'
 
 /** Bounds on how a server's tools are offered to the model. */
 export const TOOL_LIMITS = {
@@ -272,9 +274,7 @@ export class McpServerManager implements McpToolProvider {
           )
         return errorOutcome(`${name} failed: ${caught.message}`)
       }
-      return errorOutcome(
-        `${name} failed: ${caught instanceof Error ? caught.message : String(caught)}`,
-      )
+      return errorOutcome(`${name} failed: ${errorMessage(caught)}`)
     } finally {
       timer.stop()
       end()
@@ -366,7 +366,7 @@ export class McpServerManager implements McpToolProvider {
       })
     } catch (caught) {
       if (!current()) return
-      const reason = caught instanceof Error ? caught.message : String(caught)
+      const reason = errorMessage(caught)
       if (slot.attempt === 0)
         this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
       else this.#scheduleRestart(slot, reason, null)
@@ -435,7 +435,7 @@ export class McpServerManager implements McpToolProvider {
   }
 
   #bound(reason: string): string {
-    return reason.length > 2_000 ? `${reason.slice(0, 1_999)}…` : reason
+    return truncate(reason, 2_000)
   }
 
   #notice(slot: Slot, text: string): void {

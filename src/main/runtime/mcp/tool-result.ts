@@ -1,7 +1,8 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js'
 import { LIMITS } from '../../../shared/limits'
 import type { Json } from '../../../shared/session-events'
-import type { McpToolOutcome } from './mcp-tool'
+import type { McpToolOutcome } from '../tools/mcp-tool'
+import { truncate } from '../../../shared/truncate'
 
 /**
  * Bounds for what one MCP tool result may put in the session log (and so in the model's context).
@@ -21,7 +22,7 @@ export const RESULT_LIMITS = {
 const BASE64 = /^[A-Za-z0-9+/=\r\n]*$/
 
 function bounded(value: string, max: number = RESULT_LIMITS.field): string {
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value
+  return truncate(value, max)
 }
 
 function decodedBytes(base64: string): number {

@@ -8,6 +8,7 @@ import { createScenarioModel } from './scenario-model'
 import { DEMO_SCENARIO } from './demo-scenario'
 import { envValue, resolveProviderConfig, type ConfigInputs } from './provider-config'
 import { providerBackend } from './provider-backend'
+import { errorMessage } from '../../../shared/plain-error'
 
 /** What one model call is made with. */
 export interface ModelContext {
@@ -40,17 +41,13 @@ export async function loadScenario(path: string): Promise<Scenario> {
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    throw new ScenarioError(
-      `cannot read scenario ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    throw new ScenarioError(`cannot read scenario ${path}: ${errorMessage(error)}`)
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new ScenarioError(
-      `scenario ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    throw new ScenarioError(`scenario ${path} is not valid JSON: ${errorMessage(error)}`)
   }
   const parsed = ScenarioSchema.safeParse(json)
   if (!parsed.success)

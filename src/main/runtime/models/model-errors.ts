@@ -6,6 +6,8 @@ import {
   TypeValidationError,
 } from 'ai'
 import type { TurnErrorKind } from '../../../shared/session-events'
+import { errorMessage } from '../../../shared/plain-error'
+import { truncate } from '../../../shared/truncate'
 
 /** A failed model call, explained for the person and, in `detail`, for whoever debugs it. */
 export interface ModelFailure {
@@ -78,7 +80,7 @@ function nameOf(error: Error): string {
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+  return truncate(line, max)
 }
 
 function hostOf(url: string | undefined): string | undefined {
@@ -157,7 +159,7 @@ export function describeCauseChain(error: unknown): string {
     return line
   })
   const detail = lines.join('\ncaused by ')
-  return detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail
+  return truncate(detail, MAX_DETAIL)
 }
 
 function failure(
@@ -310,7 +312,7 @@ export function describeModelError(error: unknown): ModelFailure {
     )
   const streamed = streamedError(error)
   if (streamed) return streamed
-  const text = oneLine(error instanceof Error ? error.message : String(error), 500)
+  const text = oneLine(errorMessage(error), 500)
   return { ...failure('other', text || 'The model call failed', '', error), message: text }
 }
 

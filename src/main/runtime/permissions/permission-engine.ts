@@ -8,7 +8,7 @@ import {
   type RememberQuery,
 } from './remembered-decisions'
 import { needsPermission, type ToolCategory } from '../tools/tool-types'
-import { mcpToolVerdict } from '../mcp/tool-policy'
+import { mcpToolVerdict } from './mcp-tool-policy'
 
 export type PolicyVerdict =
   { kind: 'allow' } | { kind: 'ask' } | { kind: 'refuse'; message: string }

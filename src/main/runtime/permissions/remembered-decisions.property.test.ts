@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PermissionDecision } from '../../../shared/permission'
 import { PermissionEngine } from './permission-engine'
-import { loadBashGrammar } from './shell/bash-grammar'
+import { loadBashGrammar } from '../tools/shell/bash-grammar'
 import { presentReview } from './tool-intent'
 import { reviewCommand } from '../tools/run-command-review'
 

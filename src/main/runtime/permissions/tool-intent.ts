@@ -9,7 +9,7 @@ import {
 } from '../tools/tool-types'
 import { toolsetFor } from '../tools/toolsets'
 import { rememberKeysOf } from './remembered-decisions'
-import { loadBashGrammar } from './shell/bash-grammar'
+import { loadBashGrammar } from '../tools/shell/bash-grammar'
 
 /**
  * What a permission prompt shows for one call and what Remember covers: the fields the

@@ -1,6 +1,6 @@
 import type { PermissionDecision } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf, ToolCallEvent } from '../../../shared/session-events'
-import { pairToolResults } from '../turns/tool-call-ids'
+import { pairToolResults } from './tool-call-ids'
 
 /** How an open tool call of an interrupted turn is picked up again. */
 export type RecoveredCall =

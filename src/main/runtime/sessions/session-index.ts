@@ -8,6 +8,7 @@ import { PermissionModeSchema } from '../../../shared/permission'
 import type { SessionEvent } from '../../../shared/session-events'
 import { writePrivateFileSync } from '../settings/private-file'
 import { parseSessionLog } from './session-log'
+import { errorMessage } from '../../../shared/plain-error'
 
 /**
  * What start-up needs to know about one session without reading its log: what the sidebar shows,
@@ -102,6 +103,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_tool_call_update':
     case 'agent_plan':
     case 'agent_modes':
+    case 'agent_config':
     case 'agent_exit':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
   }
@@ -272,7 +274,7 @@ export class SessionIndex {
         index.#entries.set(entry.id, entry)
         if (how !== 'trusted') index.#dirty.add(entry.id)
       } catch (error) {
-        problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+        problems.push(`${file}: ${errorMessage(error)}`)
       }
     }
     if (index.#dirty.size > 0 || stored.size !== index.#entries.size) index.flush()

@@ -4,7 +4,7 @@ import type { LogNotice } from '../../../shared/bridge'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionHeader } from '../../../shared/session-events'
 import { SessionLogWriter } from './session-log'
-import type { Turn } from '../turns/turn'
+import type { Turn } from './turn'
 
 /** One session in memory: its replayed log, its writer and its running turn, if any. */
 export interface SessionState {

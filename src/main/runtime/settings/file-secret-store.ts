@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { SecretStore } from '../runtime-types'
+import type { SecretStore } from './secret-store'
 import { writePrivateFile } from './private-file'
 
 const SecretsSchema = z.object({

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/plain-error'
 /** Where a JSON text stops being JSON: 1-based line and column, and what is wrong there. */
 export interface JsonSyntaxProblem {
   line: number
@@ -17,7 +18,7 @@ const MAX_DEPTH = 512
 export function jsonSyntaxProblem(text: string, error: unknown): JsonSyntaxProblem {
   const offset = firstBadOffset(text)
   const before = text.slice(0, offset).split(/\r\n|\r|\n/)
-  const raw = error instanceof Error ? error.message : String(error)
+  const raw = errorMessage(error)
   const message =
     raw
       .replace(/ in JSON at position \d+.*$/s, '')

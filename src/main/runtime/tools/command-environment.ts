@@ -1,13 +1,4 @@
-/**
- * Variables that carry credentials Parley itself uses: the provider keys it reads
- * (`model-backend.ts`) and the other names the providers' own tools read them from. A command
- * the model runs never needs them, and a prompt-injected one would send them away.
- */
-export const CREDENTIAL_VARIABLES: readonly string[] = [
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-]
+import { CREDENTIAL_VARIABLES } from '../models/credential-variables'
 
 /** Stored keys shorter than this are not looked for inside other variables' values. */
 const MIN_SECRET_LENGTH = 8

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadBashGrammar } from '../permissions/shell/bash-grammar'
+import { loadBashGrammar } from './shell/bash-grammar'
 import { reviewCommand } from './run-command-review'
 
 const workspace = mkdtempSync(join(tmpdir(), 'parley-review-'))

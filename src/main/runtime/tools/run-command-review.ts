@@ -1,5 +1,5 @@
-import { parseCommandLine } from '../permissions/shell/command-parts'
-import { highestRisk, lineFacts, reviewShellPart } from '../permissions/shell/part-review'
+import { parseCommandLine } from './shell/command-parts'
+import { highestRisk, lineFacts, reviewShellPart } from './shell/part-review'
 import type { CallReview, ReviewContext, ReviewPart } from './tool-types'
 
 /** The most parts a prompt lists one by one (the contract's bound); the rest are summed up. */

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PermissionInteraction } from '../../../shared/interactions'
 import type { SessionEventOf } from '../../../shared/session-events'
-import { loadBashGrammar } from '../permissions/shell/bash-grammar'
+import { loadBashGrammar } from './shell/bash-grammar'
 import {
   isTurnEnd,
   makeRig,

@@ -23,8 +23,8 @@ import {
 } from '../models/model-errors'
 import type { ParkedRequests } from '../interactions/parked-requests'
 import { StreamWatchdog } from './stream-watchdog'
-import { keptProviderId, mintToolCallId } from './tool-call-ids'
-import type { Turn } from './turn'
+import { keptProviderId, mintToolCallId } from '../sessions/tool-call-ids'
+import type { Turn } from '../sessions/turn'
 import type { AgentKind } from '../tools/toolsets'
 import type { ToolDefinition } from '../tools/tool-types'
 

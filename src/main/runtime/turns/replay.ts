@@ -6,7 +6,7 @@ import type {
   ToolResultEvent,
   TurnEndEvent,
 } from '../../../shared/session-events'
-import { pairToolResults, wireIds } from './tool-call-ids'
+import { pairToolResults, wireIds } from '../sessions/tool-call-ids'
 
 interface StepGroup {
   turnId: string

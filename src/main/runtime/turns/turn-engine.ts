@@ -8,10 +8,10 @@ import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { type ParkEndReason } from '../interactions/parked-requests'
 import type { PermissionEngine } from '../permissions/permission-engine'
 import { toModelMessages, wireInput } from './replay'
-import { wireIds } from './tool-call-ids'
+import { wireIds } from '../sessions/tool-call-ids'
 import { describeInputProblems } from '../tools/input-problems'
 import type { SessionState } from '../sessions/session-state'
-import { Turn, TurnEndedError, type TurnStopReason } from './turn'
+import { Turn, TurnEndedError, type TurnStopReason } from '../sessions/turn'
 import type { ModelBackend } from '../models/model-backend'
 import { describeModelError, outputLimitFailure, type ModelFailure } from '../models/model-errors'
 import { ModelStepError, runModelStep, type ModelStepResult } from './model-step'
@@ -23,7 +23,8 @@ import type { InteractionBroker } from '../interactions/broker'
 import type { DraftStore } from '../interactions/draft-store'
 import type { CallOptions, PermissionGate, StepCall } from '../interactions/permission-gate'
 import { askQuestion } from '../interactions/question-request'
-import { bashGrammarLoaded, loadBashGrammar } from '../permissions/shell/bash-grammar'
+import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
+import { errorMessage } from '../../../shared/plain-error'
 
 const MAX_STEPS = 50
 
@@ -99,10 +100,6 @@ export interface ResultToCommit {
   sync?: boolean
   /** The paired device the answer came from (AskUserQuestion answered from a phone). */
   device?: DeviceRef
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function toJson(value: unknown): Json {
@@ -471,7 +468,7 @@ export class TurnEngine {
           error:
             caught instanceof ToolError
               ? caught.message
-              : `${tool.name} failed: ${errorText(caught)}`,
+              : `${tool.name} failed: ${errorMessage(caught)}`,
         },
         isError: true,
       }

@@ -7,7 +7,9 @@
  * and E2E journeys use it as `--acp "node …/fake-acp-agent.ts script.json"`. A script is shaped
  * like Parley's scenarios: turns chosen by a `when` regex on the prompt, each a list of steps —
  * say text, think, report tool calls and plans, ask permission, elicit forms, read and write
- * files, wait for Stop, write to stderr, exit. `{{name}}` in `say` is replaced by the JSON of what
+ * files, wait for Stop, write to stderr, exit. With `configOptions` it announces session config
+ * options and takes `session/set_config_option`; a turn with `whenConfig` is chosen only while the
+ * session's options have those values (Codex asks with forms only in plan mode). `{{name}}` in `say` is replaced by the JSON of what
  * the client answered to the request named `name` (`as`) — in this turn or an earlier one of the
  * session, so a later turn can report what a stopped one received — and a test sees what the agent
  * received.
@@ -69,6 +71,8 @@ export type FakeAgentStep = z.infer<typeof StepSchema>
 
 const TurnSchema = z.strictObject({
   when: z.string().optional(),
+  /** Chosen only while the session's config options have these values (config id → value). */
+  whenConfig: z.record(z.string(), z.string()).optional(),
   steps: z.array(StepSchema),
   stopReason: z
     .enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'])
@@ -95,6 +99,15 @@ export const FakeAgentScriptSchema = z.strictObject({
       ),
     })
     .optional(),
+  /**
+   * Raw ACP `configOptions` (select type): announced in `session/new` and `session/load` (with
+   * the announced values: a new process remembers nothing) and set with `session/set_config_option`.
+   */
+  configOptions: z
+    .array(z.looseObject({ id: z.string(), currentValue: z.union([z.string(), z.boolean()]) }))
+    .optional(),
+  /** `session/set_config_option` on this config id fails with this message. */
+  failSetConfig: z.strictObject({ configId: z.string(), message: z.string() }).optional(),
   /** Written to stderr at start. */
   stderr: z.string().optional(),
   /** `session/new` fails with this internal error (after writing `stderr`), as Claude Code does as root. */
@@ -124,6 +137,8 @@ function chunks(text: string): string[] {
 }
 
 interface SessionState {
+  /** The session's config values: config id → value. */
+  config: Map<string, string>
   cancelled: boolean
   onCancel: Array<() => void>
   /** What the client answered to each named request, kept across the session's turns. */
@@ -144,10 +159,26 @@ function run(script: FakeAgentScript): void {
   let clientCapabilities: unknown = null
   let nextSession = 1
 
-  const pickTurn = (text: string) => {
+  const announced = (script.configOptions ?? []) as acp.SessionConfigOption[]
+  const newState = (): SessionState => ({
+    config: new Map(announced.map((o) => [o.id, String(o.currentValue)])),
+    cancelled: false,
+    onCancel: [],
+    results: new Map(),
+  })
+  /** The announced options with the session's current values, as `configOptions` answers carry them. */
+  const configOf = (state: SessionState) =>
+    announced.map((o) => ({ ...o, currentValue: state.config.get(o.id) ?? o.currentValue }))
+  const withConfig = (state: SessionState) =>
+    script.configOptions ? { configOptions: configOf(state) as acp.SessionConfigOption[] } : {}
+
+  const pickTurn = (text: string, config: ReadonlyMap<string, string>) => {
     const matches = script.turns
       .map((turn, index) => ({ turn, index }))
       .filter(({ turn }) => turn.when === undefined || new RegExp(turn.when).test(text))
+      .filter(({ turn }) =>
+        Object.entries(turn.whenConfig ?? {}).every(([id, value]) => config.get(id) === value),
+      )
     const fresh = matches.find(({ index }) => !used.has(index)) ?? matches[0]
     if (fresh) used.add(fresh.index)
     return fresh?.turn
@@ -178,14 +209,16 @@ function run(script: FakeAgentScript): void {
         throw acp.RequestError.internalError(undefined, script.failNewSession)
       }
       const sessionId = `fake-session-${nextSession++}`
-      sessions.set(sessionId, { cancelled: false, onCancel: [], results: new Map() })
-      return { sessionId, ...(modes ? { modes } : {}) }
+      const state = newState()
+      sessions.set(sessionId, state)
+      return { sessionId, ...(modes ? { modes } : {}), ...withConfig(state) }
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       if (!authenticated) throw acp.RequestError.authRequired()
       if (!params.sessionId.startsWith('fake-session-'))
         throw acp.RequestError.resourceNotFound(params.sessionId)
-      sessions.set(params.sessionId, { cancelled: false, onCancel: [], results: new Map() })
+      const state = newState()
+      sessions.set(params.sessionId, state)
       // Replays history, as agents do on load; the client must not record it again.
       await client.notify(acp.methods.client.session.update, {
         sessionId: params.sessionId,
@@ -194,7 +227,23 @@ function run(script: FakeAgentScript): void {
           content: { type: 'text', text: 'REPLAYED HISTORY' },
         },
       })
-      return modes ? { modes } : {}
+      return { ...(modes ? { modes } : {}), ...withConfig(state) }
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
+      const state = sessions.get(params.sessionId)
+      if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
+      if (script.failSetConfig?.configId === params.configId)
+        throw new acp.RequestError(-32602, script.failSetConfig.message)
+      const option = announced.find((o) => o.id === params.configId)
+      const value = String(params.value)
+      const offered =
+        option?.type === 'select' &&
+        option.options.some((o) =>
+          'group' in o ? o.options.some((v) => v.value === value) : o.value === value,
+        )
+      if (!offered) throw new acp.RequestError(-32602, `no value "${value}" for ${params.configId}`)
+      state.config.set(params.configId, value)
+      return { configOptions: configOf(state) as acp.SessionConfigOption[] }
     })
     .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
       await client.notify(acp.methods.client.session.update, {
@@ -214,7 +263,7 @@ function run(script: FakeAgentScript): void {
       if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
       state.cancelled = false
       const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('')
-      const turn = pickTurn(text)
+      const turn = pickTurn(text, state.config)
       if (!turn) return { stopReason: 'end_turn' as const }
       const sessionId = params.sessionId
       const { results } = state

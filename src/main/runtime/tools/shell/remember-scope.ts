@@ -1,5 +1,5 @@
-import { ToolError } from '../../tools/tool-types'
-import { locateInWorkspace } from '../../tools/workspace-paths'
+import { ToolError } from '../tool-types'
+import { locateInWorkspace } from '../workspace-paths'
 
 /**
  * What "Remember for this turn" covers for one part of a command: the key the decision is kept

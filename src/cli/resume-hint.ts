@@ -1,4 +1,4 @@
-import type { CliOptions } from '../cli/parse-cli'
+import type { CliOptions } from './parse-cli'
 
 /** A path as it can be pasted back into a shell. */
 function shellQuote(text: string): string {

@@ -1,8 +1,8 @@
 import type { PermissionMode } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
-import type { PolicyVerdict } from '../permissions/permission-engine'
+import type { PolicyVerdict } from './permission-engine'
 import type { CallReview } from '../tools/tool-types'
-import type { McpTool } from './mcp-tool'
+import type { McpTool } from '../tools/mcp-tool'
 
 export interface McpPolicyQuery {
   /** `mcp__<server>__<tool>`, for the message the model reads. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSION_MODES } from '../../../shared/permission'
-import type { McpTool } from './mcp-tool'
-import { describeMcpToolCall, mcpToolVerdict } from './tool-policy'
+import type { McpTool } from '../tools/mcp-tool'
+import { describeMcpToolCall, mcpToolVerdict } from './mcp-tool-policy'
 
 const tool = 'mcp__github__create_issue'
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { setFlagsFromString } from 'node:v8'
 import type { Node, Parser } from 'web-tree-sitter'
 
 export type { Node as SyntaxNode } from 'web-tree-sitter'
@@ -13,7 +14,19 @@ export type { Node as SyntaxNode } from 'web-tree-sitter'
  */
 const require = createRequire(import.meta.url)
 
+/**
+ * V8 would optimise the grammar's lexer (one WebAssembly function of 160 KB) with TurboFan once it
+ * has run a little: measured at 16 s of a core and 700 MB of memory, in the background, after the
+ * first parsed command, and a process cannot exit while that compile runs (`parley serve` outlived
+ * SIGTERM, `parley run` and the TUI lingered after their work). Liftoff's baseline code parses a
+ * command line in microseconds, so no function is tiered up: the filter names the one function
+ * index that may be, and no module has this one. (The flag is read when tier-up is decided, so
+ * setting it before the module compiles is enough; nothing else in the process uses WebAssembly.)
+ */
+const NO_WASM_TIER_UP = '--wasm-tier-up-filter=2147483647'
+
 async function loadParser(): Promise<Parser> {
+  setFlagsFromString(NO_WASM_TIER_UP)
   // Imported here, not at the top: a process that never reviews a command (a client starting up)
   // does not pay for evaluating it.
   const { Language, Parser } = await import('web-tree-sitter')

@@ -1,5 +1,5 @@
 import type { SessionEvent, ToolCallEvent, ToolResultEvent } from '../../../shared/session-events'
-import { newId } from '../sessions/session-state'
+import { newId } from './session-state'
 
 /**
  * Tool call identity. Servers do not all give unique ids (Fireworks' `{tool}:{n}` and xinference

@@ -2,9 +2,9 @@ import { homedir } from 'node:os'
 import { basename, isAbsolute, relative, resolve } from 'node:path'
 import type { Risk } from '../../../../shared/permission'
 import { HOME_CREDENTIALS, type SandboxExit } from '../../sandbox/sandbox-policy'
-import type { ReviewPart } from '../../tools/tool-types'
-import { ToolError } from '../../tools/tool-types'
-import { locateInWorkspace } from '../../tools/workspace-paths'
+import type { ReviewPart } from '../tool-types'
+import { ToolError } from '../tool-types'
+import { locateInWorkspace } from '../workspace-paths'
 import { commandScope, type RememberScope } from './remember-scope'
 import {
   parseCommandLine,

@@ -1,4 +1,5 @@
 import { withBashSyntax, type SyntaxNode } from './bash-grammar'
+import { errorMessage } from '../../../../shared/plain-error'
 
 /** One word of a command line: as written, and its value when it holds no expansion. */
 export interface ShellWord {
@@ -297,7 +298,7 @@ export function parseCommandLine(command: string): CommandLine {
   } catch (error) {
     return {
       kind: 'unparseable',
-      reason: `the shell parser failed (${error instanceof Error ? error.message : String(error)})`,
+      reason: `the shell parser failed (${errorMessage(error)})`,
     }
   }
 }
