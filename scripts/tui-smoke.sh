@@ -9,7 +9,8 @@
 #   4. the same session resumed in a narrow (48×20) terminal
 #   5. a permission prompt taller than a 60×20 terminal: its header and choices stay on screen, its
 #      countdown redraws in place, and afterwards the scrollback (capture-pane -S -) holds exactly
-#      one copy of each finished block and none of the prompt
+#      one copy of each finished block and none of the prompt; Ctrl+O's output, closed, leaves
+#      the transcript on screen and nothing in the scrollback
 #   6. at 100×30 with --acp (the scripted fake agent) and --mcp-config (server-everything): the
 #      agent's permission with its own options, its form of every field type (a value refused at
 #      its field, then accepted), then /new parley and server-everything's elicitation form
@@ -260,6 +261,16 @@ expect_count '› run a quick check' 1
 expect_count '› tall prompt please' 1
 expect_count 'Running the long script now.' 1
 expect_count '✓ run_command echo step-01' 1
+expect_count 'The script finished cleanly.' 1
+# Ctrl+O's output fills the screen on the alternate screen: closing it shows the transcript
+# again (not an empty screen under the message box), and none of it reaches the scrollback.
+keys C-o
+wait_for 'Esc or Ctrl+O closes'
+keys Escape
+wait_gone 'Esc or Ctrl+O closes'
+wait_for 'The script finished cleanly.'
+capture 5-output-closed
+expect_count 'Esc or Ctrl+O closes' 0
 expect_count 'The script finished cleanly.' 1
 keys C-d
 wait_for '[parley exited with 0]'

@@ -32,6 +32,8 @@ const always = { path: ['options'], when: () => true }
 export const QuestionSchema = z
   .strictObject({
     question: z.string().trim().min(1).max(LIMITS.questionText),
+    /** A short label for the question (a tab's name: "Language"); the UIs fall back to the question. */
+    header: z.string().trim().min(1).max(LIMITS.optionLabel).optional(),
     options: z.array(QuestionOptionSchema).min(2).max(3),
     /** Several options may be chosen (as in Claude Code); the answer is then a list of labels. */
     multiSelect: z.literal(true).optional(),

@@ -82,12 +82,16 @@ const otherCounts = (field: FormFieldOf<'multi'>) => field.otherKey === undefine
 const otherLimit = (field: FormFieldOf<'choice' | 'multi'>) =>
   field.otherMaxLength ?? LIMITS.formString
 
+/** The most "Other" text a field keeps (UTF-16 units); longer text is cut to it. */
+export const otherTextLimit = (field: FormFieldOf<'choice' | 'multi'>): number =>
+  Math.min(otherLimit(field), LIMITS.formString)
+
 /**
  * "Other" text cut to what the field takes. Cut in UTF-16 units, which never exceed code points,
  * so it fits a peer counting characters and AskUserQuestion's answer schema (zod counts units).
  */
 const clampOther = (field: FormFieldOf<'choice' | 'multi'>, text: string) =>
-  clampUnits(text, Math.min(otherLimit(field), LIMITS.formString))
+  clampUnits(text, otherTextLimit(field))
 
 /** How many items a multi-select value holds, "Other" included where it is sent in the list. */
 function itemCount(field: FormFieldOf<'multi'>, value: FieldDraftOf<'options'>): number {

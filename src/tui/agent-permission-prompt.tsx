@@ -6,7 +6,7 @@ import { choiceLines } from './choice-lines'
 import { detailLines } from './detail-lines'
 import { formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
-import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import { ARMING_HINT, FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import {
   flowItems,
   prefixLines,
@@ -16,7 +16,8 @@ import {
   type StyledLine,
 } from './styled-text'
 import type { TuiBridge } from './tui-bridge'
-import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
+import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
+import { useArmed } from '../ui-common/use-armed'
 import { useSettle } from './use-settle'
 
 const OPTION_STYLE: Record<AgentPermissionOption['kind'], SpanStyle> = {
@@ -46,7 +47,7 @@ export function AgentPermissionPrompt({
   maxRows: number
 }) {
   const { requestId, options, orphaned } = interaction
-  const armed = usePromptArming()
+  const armed = useArmed(PROMPT_ARMING_MS)
   const { busy, error, settle } = useSettle()
   const [cursor, setCursor, cursorRef] = useRefState(0)
   const [scroll, setScroll] = useState(0)

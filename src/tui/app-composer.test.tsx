@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { SessionSummary } from '../shared/bridge'
 import { createFakeBridge } from './testing/fake-bridge'
-import { logged } from './testing/fixtures'
-import { KEYS, paste, plainFrame, press, waitForFrame } from './testing/ink-driver'
+import { added, logged, permission } from './testing/fixtures'
+import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
 import { startApp, unmountApps } from './testing/start-app'
 
 afterEach(unmountApps)
@@ -304,6 +304,41 @@ describe('tool output', () => {
     frame = await press(app, KEYS.escape, 'Message')
     expect(frame).not.toContain('FAIL b.test.ts')
   })
+  test('a prompt that comes up while Ctrl+O’s output is open takes its place, and the output stays closed after it', async () => {
+    const { app, fake } = await ready()
+    fake.emit(
+      logged({
+        type: 'tool_call',
+        at: 1,
+        turnId: 't1',
+        step: 0,
+        toolCallId: 'c1',
+        tool: 'run_command',
+        input: { command: 'npm test' },
+      }),
+    )
+    fake.emit(
+      logged({
+        type: 'tool_result',
+        at: 2,
+        turnId: 't1',
+        toolCallId: 'c1',
+        tool: 'run_command',
+        output: { exitCode: 0, output: 'PASS a.test.ts\n' },
+        isError: false,
+      }),
+    )
+    await waitForFrame(app, '✓ run_command npm test ok')
+    await press(app, KEYS.ctrlO, 'Esc or Ctrl+O closes')
+    fake.emit(added(permission()))
+    let frame = await waitForFrame(app, 'Permission request')
+    expect(frame).not.toContain('Esc or Ctrl+O closes')
+    await waitArmed(app)
+    await press(app, KEYS.escape, (f) => !f.includes('Permission request'))
+    frame = await waitForFrame(app, 'Message')
+    expect(frame).not.toContain('Esc or Ctrl+O closes')
+  })
+
   test('Ctrl+O shows why an agent’s question could not be asked', async () => {
     const { app, fake } = await ready()
     const reason = 'question 1 has 4 options; a question takes 2–3'

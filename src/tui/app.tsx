@@ -1,5 +1,13 @@
 import { Box, Static, useApp, type DOMElement, type Key } from 'ink'
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
 import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
@@ -22,6 +30,7 @@ import {
   type ComposerState,
 } from './composer-state'
 import { ColorsContext, colorsWanted } from './colors'
+import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines } from './footer-lines'
 import { KeyRouter } from './key-router'
@@ -40,12 +49,14 @@ import {
 import { configCommand } from './agent-config-command'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
+import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
 import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
+import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useSessionView, type SessionTarget } from './use-session-view'
@@ -74,7 +85,8 @@ const COMPOSER_HINTS = [
   'Shift+Tab mode',
   'Ctrl+O last output',
 ]
-const PROMPT_HINTS = ['Shift+Tab mode', '^C stop the turn', '^D quit (stays open)']
+// How to quit goes first after stopping: where the row is short, the last keys are left out.
+const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
 
 const nextMode = (mode: PermissionMode): PermissionMode =>
@@ -95,6 +107,8 @@ export interface AppProps {
   clock?: () => number
   /** Draw in colour; by default as `NO_COLOR` and `FORCE_COLOR` say (see `colors.ts`). */
   colors?: boolean
+  /** Draw links in replies as terminal hyperlinks; by default where the terminal has them. */
+  hyperlinks?: boolean
   /**
    * Ctrl+Z: stops the process as a shell's job control does and resolves once it is continued
    * (`fg`); ink hands the terminal back around it. Tests pass their own.
@@ -136,9 +150,12 @@ export function App({
   size,
   clock = Date.now,
   colors = colorsWanted(process.env),
+  hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
 }: AppProps) {
   const { suspendTerminal } = useApp()
+  const screen = useAlternateScreen()
+  const { leave } = screen
   const liveRegion = useRef<DOMElement>(null)
   const windowSize = useLiveRegionResize(liveRegion)
   const { columns, rows } = size ?? windowSize
@@ -174,13 +191,15 @@ export function App({
     (code: number) => {
       if (exited.current) return
       exited.current = true
+      // The last words go to the normal screen, under the transcript: the output view closes.
+      setPanel((shown) => (shown?.kind === 'output' ? null : shown))
       // Work that must not be lost (a half-typed answer saved as a draft) finishes first.
-      void guards.run().then(() => {
+      void Promise.all([guards.run(), leave()]).then(() => {
         if (shownSession) onExit(code, shownSession)
         else onExit(code)
       })
     },
-    [guards, onExit, shownSession],
+    [guards, onExit, shownSession, leave],
   )
 
   useEffect(() => {
@@ -237,6 +256,13 @@ export function App({
 
   const head = queueHead(view.queue)
   const items = view.transcript.items
+  // A prompt that comes up closes Ctrl+O's output for good (it is answered on the normal screen).
+  if (head && panel?.kind === 'output') setPanel(null)
+  // Ctrl+O's output is drawn on the alternate screen, so closing it shows the transcript again.
+  const outputShown = panel?.kind === 'output'
+  useLayoutEffect(() => {
+    if (!outputShown) void leave()
+  }, [outputShown, leave])
   const running = view.running
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
@@ -535,8 +561,10 @@ export function App({
       if (process.platform === 'win32') setHint('Ctrl+Z suspends only in a Unix terminal.')
       else void suspendTerminal(stopProcess)
     } else if (key.ctrl && input === 'o' && !head && panel?.kind !== 'output') {
-      if (lastTool) setPanel({ kind: 'output' })
-      else setHint('No tool has run yet in this session.')
+      if (lastTool) {
+        screen.enter()
+        setPanel({ kind: 'output' })
+      } else setHint('No tool has run yet in this session.')
     } else return false
     return true
   }
@@ -586,13 +614,21 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  const printed = view.printed
+  // Nothing is printed for good while the output is on the alternate screen (it would be lost
+  // there); what came meanwhile is printed once the normal screen is back.
+  const [shownPrinted, setShownPrinted] = useState(view.printed)
+  if (!screen.active && shownPrinted !== view.printed) setShownPrinted(view.printed)
+  const printed = screen.active ? shownPrinted : view.printed
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
     () =>
       liveItems(items, printed).flatMap(({ item, continued }) =>
-        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued),
+        continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued).map(
+          // A link kept whole is wider than the screen: redrawn, it is cut to fit (printed for
+          // good, it is whole).
+          (line) => (lineWidth(line) > width ? truncateLine(line, width) : line),
+        ),
       ),
     [items, printed, width, waiting],
   )
@@ -726,22 +762,32 @@ export function App({
     <KeyRouter global={globalKeys}>
       <ExitGuardProvider guards={guards}>
         <ColorsContext value={colors}>
-          <Box flexDirection="column" width={width}>
-            <Static key={session.id} items={printedBlocks}>
-              {(block) => (
-                <StyledLines
-                  key={block.key}
-                  lines={continuedLines(itemLines(block.item, width), block.continued === true)}
-                />
-              )}
-            </Static>
-            <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
-              {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-              {status.length > 0 ? <StyledLines lines={status} /> : null}
-              {surface}
-              <StyledLines lines={footer} />
+          <HyperlinksContext value={hyperlinks}>
+            <Box flexDirection="column" width={width}>
+              <Static key={session.id} items={printedBlocks}>
+                {(block) => {
+                  const lines = continuedLines(
+                    itemLines(block.item, width),
+                    block.continued === true,
+                  )
+                  // A row wider than the screen (a long link kept whole) is printed whole: the
+                  // terminal wraps it softly, so it copies as one.
+                  const widest = Math.max(width, ...lines.map(lineWidth))
+                  return (
+                    <Box key={block.key} width={widest} flexShrink={0}>
+                      <StyledLines lines={lines} />
+                    </Box>
+                  )
+                }}
+              </Static>
+              <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+                {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+                {status.length > 0 ? <StyledLines lines={status} /> : null}
+                {surface}
+                <StyledLines lines={footer} />
+              </Box>
             </Box>
-          </Box>
+          </HyperlinksContext>
         </ColorsContext>
       </ExitGuardProvider>
     </KeyRouter>

@@ -1,6 +1,7 @@
 import { FORM_MESSAGES, answerText, reviewRows } from '../shared/form-answers'
+import type { FormButton } from '../shared/form-buttons'
 import type { FieldDraft, FormField, FormSpec } from '../shared/form-schema'
-import { hasReview, isReview, partCount } from '../shared/form-state'
+import { hasReview, isReview, otherTextLimit, partCount } from '../shared/form-state'
 import type { FrameParts } from './prompt-frame'
 import {
   buttonIndex,
@@ -9,7 +10,6 @@ import {
   rowsOf,
   shownErrors,
   textEditor,
-  type FormButton,
   type FormContext,
   type FormPromptState,
   type FormRow,
@@ -26,7 +26,7 @@ import {
   type StyledLine,
 } from './styled-text'
 import { editorRows } from './text-editor'
-import { fieldLines } from './text-field'
+import { fieldHints, fieldLines, fieldText } from './text-field'
 import { showHidden } from './visible-text'
 
 /** What a form prompt shows besides its fields: who asks, and what state the request is in. */
@@ -35,6 +35,8 @@ export interface FormChrome {
   readonly asker: string
   /** The header: "Codex asks", "MCP server github asks", "Agent question". */
   readonly title: string
+  /** The names of AskUserQuestion's tabs, one per question (its `header`); else the titles. */
+  readonly tabs?: readonly string[]
   readonly moreWaiting: number
   /** "Waiting since 09:32 (asked before a restart)", when it was. */
   readonly waitingSince: string | null
@@ -73,7 +75,8 @@ const BUTTON_LABEL: Record<FormButton, string> = {
 /** Row budgets: a short terminal gets fewer rows per option and per text field. */
 function budget(maxRows: number) {
   const short = maxRows < 18
-  return { optionRows: short ? 2 : 4, textRows: short ? 2 : 5, descriptionRows: short ? 1 : 3 }
+  // A short terminal still shows two rows of a longer text, and the row saying there is more.
+  return { optionRows: short ? 2 : 4, textRows: short ? 3 : 5, descriptionRows: short ? 1 : 3 }
 }
 
 /** At most `max` rows; the last one shown ends in "…" when some were left out. */
@@ -229,7 +232,25 @@ function rowLines(
       )
       if (!typing) return lines
       const indent: StyledLine = [{ text: '      ' }]
-      return [...lines, ...prefixLines(fieldLines(typing, width - 6, rows.textRows), indent)]
+      // A long paste goes in whole, but the field keeps only so much: say so before Enter.
+      const limit = otherTextLimit(field)
+      const length = fieldText(typing).length
+      const cut: StyledLine[] =
+        length > limit
+          ? wrapSpans(
+              [
+                {
+                  text: `${FORM_MESSAGES.maxLength(limit, length)} Only the first ${limit} are kept.`,
+                  style: { color: 'yellow' },
+                },
+              ],
+              width - 6,
+            )
+          : []
+      return [
+        ...lines,
+        ...prefixLines([...fieldLines(typing, width - 6, rows.textRows), ...cut], indent),
+      ]
     }
     case 'review': {
       const answer = answerText(field, value)
@@ -323,8 +344,16 @@ function fieldBlock(
   if (row) out.focus = { row, field: [start, out.lines.length] }
 }
 
-/** The tabs of AskUserQuestion: one per question, ☐ or ✔, then Submit; the one shown stands out. */
-function tabLines(spec: FormSpec, state: FormPromptState, width: number): StyledLine[] {
+/**
+ * The tabs of AskUserQuestion: one per question, ☐ or ✔ and its name, then Submit; the one shown
+ * stands out. A name too long for its share of the row is cut (the question is shown whole below).
+ */
+function tabLines(
+  spec: FormSpec,
+  names: readonly string[],
+  state: FormPromptState,
+  width: number,
+): StyledLine[] {
   const count = spec.fields.length
   const on = state.draft.index
   const answered = spec.fields.map((f, i) => answerText(f, state.draft.values[i] ?? null) !== null)
@@ -340,7 +369,7 @@ function tabLines(spec: FormSpec, state: FormPromptState, width: number): Styled
   }
   const tabs: Span[] = []
   spec.fields.forEach((field, i) => {
-    const text = label(i, showHidden(field.title, 'prose'))
+    const text = label(i, showHidden(names[i] ?? field.title, 'prose'))
     tabs.push({
       text,
       style: i === on ? { inverse: true, bold: true } : answered[i] ? { color: 'green' } : {},
@@ -381,7 +410,8 @@ function hintsFor(
 ): string[] {
   const { spec } = context
   if (state.confirmingCancel) return []
-  if (state.other) return ['Enter keep it', 'Alt+Enter newline', 'Esc back to the options']
+  if (state.other)
+    return ['Enter keep it', ...fieldHints(state.other.state), 'Esc back to the options']
   const cancel = context.buttons.includes('cancel') ? ['Esc cancel'] : []
   if (!hasReview(spec)) {
     const here: string[] = (() => {
@@ -464,7 +494,7 @@ export function formLines(
   if (chrome.moreWaiting > 0)
     title.push([{ text: `${chrome.moreWaiting} more waiting`, style: { color: 'yellow' } }])
   const header = flowItems(title, width)
-  if (stepped) header.push(...tabLines(spec, state, width))
+  if (stepped) header.push(...tabLines(spec, chrome.tabs ?? [], state, width))
   if (chrome.waitingSince)
     header.push(...wrapSpans([{ text: chrome.waitingSince, style: { color: 'yellow' } }], width))
   if (chrome.orphaned)

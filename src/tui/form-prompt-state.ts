@@ -5,6 +5,7 @@ import {
   type FieldErrors,
   type FormContent,
 } from '../shared/form-answers'
+import type { FormButton } from '../shared/form-buttons'
 import type { FieldDraft, FormDraft, FormSpec } from '../shared/form-schema'
 import {
   clearField,
@@ -26,7 +27,8 @@ import {
 } from '../shared/form-state'
 import { editorWith, insertText, type TextEditorState } from './text-editor'
 import { applyEditorKey } from './text-editor-keys'
-import { applyFieldKey, openField, type TextFieldState } from './text-field'
+import { pasteInto } from './pasted-text'
+import { applyFieldKey, fieldText, openField, type TextFieldState } from './text-field'
 
 /**
  * The terminal's form as a pure state machine over the shared form state (`form-state.ts`): the
@@ -60,9 +62,6 @@ export type FormRow =
   | { kind: 'review'; field: number }
   /** The row of buttons at the bottom (Submit, Decline, Cancel…). */
   | { kind: 'buttons' }
-
-/** A button of the bottom row. */
-export type FormButton = 'submit' | 'decline' | 'cancel' | 'send' | 'dismiss'
 
 /** What the asker allows: which buttons, and whether it is still waiting. */
 export interface FormContext {
@@ -304,12 +303,21 @@ function onward(context: FormContext, state: FormPromptState): FormPromptStep {
   return moveTo(context, state, fieldJump(rows, state.cursor))
 }
 
-/** Opens "Other"'s text field with what was typed before, plus `typed`. */
-function openOther(state: FormPromptState, field: number, typed = ''): FormPromptStep {
+/** Opens "Other"'s text field with what was typed before, plus a key typed or text pasted. */
+function openOther(
+  state: FormPromptState,
+  field: number,
+  added: { typed: string } | { pasted: string } | null = null,
+): FormPromptStep {
   const before = otherText(state.draft.values[field]) ?? ''
   const opened = openField(before)
-  const withTyped = typed === '' ? opened : { ...opened, editor: insertText(opened.editor, typed) }
-  return unchanged({ ...state, other: { field, state: withTyped } })
+  const withAdded =
+    added === null
+      ? opened
+      : 'pasted' in added
+        ? pasteInto(opened, added.pasted)
+        : { ...opened, editor: insertText(opened.editor, added.typed) }
+  return unchanged({ ...state, other: { field, state: withAdded } })
 }
 
 /** Keys while "Other" is being typed: Enter keeps the text, Esc leaves (asking first). */
@@ -495,7 +503,7 @@ export function stepFormPrompt(
   }
   if (pasted) {
     // A paste only ever fills text: on "Other" it opens its field with the text, else nothing.
-    return row?.kind === 'other' ? openOther(state, row.field, input) : unchanged(state)
+    return row?.kind === 'other' ? openOther(state, row.field, { pasted: input }) : unchanged(state)
   }
   const stepped = hasReview(spec)
   if (key.ctrl && input === 's')
@@ -544,13 +552,14 @@ export function stepFormPrompt(
     return digitKey(context, state, field, Number(input))
   // Typing on "Other" opens its field with what was typed.
   if (row.kind === 'other' && input !== '' && !key.tab && !key.backspace && !key.delete)
-    return openOther(state, row.field, input)
+    return openOther(state, row.field, { typed: input })
   return unchanged(state)
 }
 
 /** The draft with "Other" text still being typed kept in it (saved when the client quits). */
 export function draftWithTyping(spec: FormSpec, state: FormPromptState): FormDraft {
   const typing = state.other
-  if (!typing || typing.state.editor.text.trim() === '') return state.draft
-  return setOtherText(spec, state.draft, typing.field, typing.state.editor.text)
+  const text = typing ? fieldText(typing.state) : ''
+  if (!typing || text.trim() === '') return state.draft
+  return setOtherText(spec, state.draft, typing.field, text)
 }

@@ -11,9 +11,10 @@ import {
 import type { FormTarget } from './form-targets'
 import { formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
-import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import { ARMING_HINT, FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { useDraftSaver } from './use-draft-saver'
-import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
+import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
+import { useArmed } from '../ui-common/use-armed'
 import { useRefState } from './use-ref-state'
 import { useSettle } from './use-settle'
 
@@ -63,7 +64,7 @@ export function FormPrompt({
   const [state, setState, stateRef] = useRefState(() => startFormPrompt(context, target.draft))
   const [scroll, setScroll] = useState<{ top: number; follow: boolean }>({ top: 0, follow: true })
   const [openedAt] = useState(() => Date.now())
-  const armed = usePromptArming()
+  const armed = useArmed(PROMPT_ARMING_MS)
   const { busy, error, settle } = useSettle()
   const saver = useDraftSaver(target.saveDraft)
   const inner = width - FRAME_COLUMNS
@@ -81,6 +82,7 @@ export function FormPrompt({
     {
       asker: target.asker,
       title: target.title,
+      ...(target.tabs ? { tabs: target.tabs } : {}),
       moreWaiting,
       waitingSince: target.recovered
         ? `Waiting since ${formatSince(target.createdAt, openedAt)} (asked before a restart)`

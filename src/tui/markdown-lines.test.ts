@@ -65,6 +65,47 @@ describe('assistant Markdown in the terminal', () => {
     expect(render('See https://example.com/x now')).toEqual(['See https://example.com/x now'])
   })
 
+  test('a link’s text and its shown target are links to the target; a bare URL is one link', () => {
+    const lines = markdownLines(
+      'Read [the docs](https://example.com/docs) or https://example.org.',
+      80,
+    )
+    expect(spanOf(lines, 'the docs')?.style).toMatchObject({ link: 'https://example.com/docs' })
+    expect(spanOf(lines, 'https://example.com/docs')?.style).toMatchObject({
+      link: 'https://example.com/docs',
+    })
+    expect(spanOf(lines, 'https://example.org')?.style).toMatchObject({
+      link: 'https://example.org',
+    })
+  })
+
+  test('a target that is not the web or mail, or holds a control character, is text, not a link', () => {
+    for (const markdown of [
+      '[run me](javascript:alert(1))',
+      '[a file](file:///etc/passwd)',
+      '[x](https://example.com/\u001b]8;;https://evil.example\u0007)',
+    ]) {
+      const linked = markdownLines(markdown, 80)
+        .flat()
+        .filter((span) => span.style?.link !== undefined)
+      expect(linked).toEqual([])
+    }
+  })
+
+  test('a URL that does not fit the rest of a row starts its own row, whole', () => {
+    const url = 'https://example.com/a/rather/long/path/to/a/page'
+    const lines = render(`The page you want is at ${url} and nowhere else.`, 60)
+    expect(lines[0]).toBe('The page you want is at')
+    expect(lines[1]?.startsWith(`${url} `)).toBe(true)
+  })
+
+  test('a URL longer than a row gets a row of its own, whole, so it copies as one', () => {
+    const url = `https://example.com/${'segment/'.repeat(10)}end`
+    const lines = markdownLines(`See ${url} for more.`, 40)
+    expect(lines.map(lineText)).toEqual(['See', url, 'for more.'])
+    expect(lines[1]?.every((span) => span.style?.link === url)).toBe(true)
+  })
+
   test('headings lose their hashes and turn bold', () => {
     const lines = markdownLines('# Title\n\n## Part', 80)
     expect(text(lines)).toEqual(['Title', '', 'Part'])

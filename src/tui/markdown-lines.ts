@@ -1,5 +1,6 @@
 import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked'
 import { highlightCode } from './code-highlight'
+import { linkTarget } from './hyperlinks'
 import {
   lineWidth,
   prefixLines,
@@ -8,6 +9,7 @@ import {
   type Span,
   type SpanStyle,
   type StyledLine,
+  type WrapOptions,
 } from './styled-text'
 
 /**
@@ -55,6 +57,11 @@ interface BlockContext {
   depth: number
 }
 
+/**
+ * Paragraphs: a link longer than a row is kept whole on a row of its own (wider than `width`),
+ * so that printed into the scrollback it copies as one; where rows are redrawn it is cut to fit.
+ */
+const PROSE: WrapOptions = { wholeLinks: true }
 const BULLETS = ['•', '◦', '▪'] as const
 /** How inline code looks (also in agents' tool titles). */
 export const CODE_STYLE: SpanStyle = { color: 'cyan' }
@@ -128,9 +135,9 @@ function block(token: Token, width: number, context: BlockContext): StyledLine[]
     case 'checkbox':
       return []
     case 'paragraph':
-      return wrapSpans(inline(t.tokens), width)
+      return wrapSpans(inline(t.tokens), width, PROSE)
     case 'text':
-      return wrapSpans(t.tokens ? inline(t.tokens) : prose(decodeEntities(t.text)), width)
+      return wrapSpans(t.tokens ? inline(t.tokens) : prose(decodeEntities(t.text)), width, PROSE)
     case 'heading':
       return wrapSpans(
         inline(t.tokens, { bold: true, ...(t.depth === 1 ? { underline: true } : {}) }),
@@ -218,10 +225,21 @@ function inline(tokens: readonly Token[], style: SpanStyle = {}): Span[] {
       case 'codespan':
         return safeSpans(t.text, { ...style, ...CODE_STYLE })
       case 'link': {
-        const text = inline(t.tokens, { ...style, underline: true, color: 'blue' })
+        // A hyperlink where the terminal has them; the target is shown too, so it can be read
+        // (and copied) before it is opened.
+        const target = linkTarget(t.href)
+        const link = target === null ? {} : { link: target }
+        const text = inline(t.tokens, { ...style, underline: true, color: 'blue', ...link })
         const shown = text.map((s) => s.text).join('')
         const href = t.href.replace(/^mailto:/, '')
-        return shown === href ? text : [...text, ...safeSpans(` (${t.href})`, LINK_URL_STYLE)]
+        return shown === href
+          ? text
+          : [
+              ...text,
+              { text: ' (', style: LINK_URL_STYLE },
+              ...safeSpans(t.href, { ...LINK_URL_STYLE, ...link }),
+              { text: ')', style: LINK_URL_STYLE },
+            ]
       }
       case 'image':
         return safeSpans(`[image: ${t.text}]${t.href ? ` (${t.href})` : ''}`, {

@@ -1,9 +1,10 @@
 import type { BridgeOutput } from '../shared/bridge'
 import { choiceLines } from './choice-lines'
 import { useFocusedKeys } from './key-router'
-import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import { ARMING_HINT, FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import { flowItems, prefixLines, safeSpans, wrapSpans, type StyledLine } from './styled-text'
-import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
+import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
+import { useArmed } from '../ui-common/use-armed'
 import { useRefState } from './use-ref-state'
 
 /** A workspace `.mcp.json` whose servers wait for the person's approval. */
@@ -31,7 +32,7 @@ export function McpApprovalPrompt({
   maxRows: number
   onAnswer: (approve: boolean) => void
 }) {
-  const armed = usePromptArming()
+  const armed = useArmed(PROMPT_ARMING_MS)
   const [cursor, setCursor, cursorRef] = useRefState(0)
   const inner = width - FRAME_COLUMNS
   const header = flowItems(

@@ -4,10 +4,11 @@ import type { PermissionInteraction } from '../shared/interactions'
 import type { Risk } from '../shared/permission'
 import { choiceLines, type Choice } from './choice-lines'
 import { toolCategory } from '../shared/pinned-tools'
+import { flaggedParts } from '../shared/risk-order'
 import { detailLines } from './detail-lines'
 import { formatCountdown, formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
-import { FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import { ARMING_HINT, FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
 import {
   flowItems,
   prefixLines,
@@ -17,14 +18,14 @@ import {
   type Span,
   type StyledLine,
 } from './styled-text'
-import { applyFieldKey, fieldLines, openField, type TextFieldState } from './text-field'
+import { applyFieldKey, fieldHints, fieldLines, openField, type TextFieldState } from './text-field'
 import type { TuiBridge } from './tui-bridge'
-import { ARMING_HINT, usePromptArming } from './use-prompt-arming'
+import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
+import { useArmed } from '../ui-common/use-armed'
 import { useNow } from '../ui-common/use-now'
 import { useSettle } from './use-settle'
 
 export const RISK_COLOR: Record<Risk, string> = { low: 'green', medium: 'yellow', high: 'red' }
-const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
 
 /** The choices a permission prompt offers, in order (1 Yes, 2 Yes and remember, 3 No and say). */
 type PermissionChoice = 'allow' | 'remember' | 'deny'
@@ -58,11 +59,12 @@ function bodyLines(interaction: PermissionInteraction, width: number): StyledLin
     : wrapSpans(safeSpans(interaction.summary, { bold: true }), width)
   const parts = interaction.parts ?? []
   if (parts.length > 1) {
-    const worst = Math.max(...parts.map((p) => RISK_ORDER[p.risk]))
+    // The same parts are flagged as in the web tray: the riskiest, when they stand out.
+    const flags = flaggedParts(parts.map((p) => p.risk))
     lines.push([{ text: `${parts.length} commands, each checked on its own:` }])
     const numberWidth = String(parts.length).length
     parts.forEach((part, i) => {
-      const risky = RISK_ORDER[part.risk] === worst && part.risk !== 'low'
+      const risky = flags[i] ?? false
       const marker = `${String(i + 1).padStart(numberWidth)}. `
       const text: Span[] = [
         ...safeSpans(part.text, risky ? { color: RISK_COLOR[part.risk], bold: true } : {}),
@@ -112,7 +114,7 @@ export function PermissionPrompt({
 }) {
   const { requestId, expiresAt } = interaction
   const now = useNow({ everyMs: 1_000, active: expiresAt !== null })
-  const armed = usePromptArming()
+  const armed = useArmed(PROMPT_ARMING_MS)
   const { busy, error, settle } = useSettle()
   const [cursor, setCursor, cursorRef] = useRefState(0)
   const [scroll, setScroll] = useState(0)
@@ -179,7 +181,7 @@ export function PermissionPrompt({
     : busy
       ? ['Sending…']
       : note
-        ? ['Enter send', 'Alt+Enter newline', 'Esc back']
+        ? ['Enter send', ...fieldHints(note), 'Esc back']
         : [
             '↑↓ or 1–' + choices.length + ' choose',
             'Enter confirm',

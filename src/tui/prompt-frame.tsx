@@ -9,6 +9,9 @@ export const FRAME_COLUMNS = 4
 /** Rows the border takes. */
 export const FRAME_ROWS = 2
 
+/** What a prompt says while it still ignores keys (it arms with the shared `useArmed`). */
+export const ARMING_HINT = 'Just a moment: typed keys are ignored'
+
 /** The parts of a prompt, as rows at the frame's inner width. */
 export interface FrameParts {
   /** Never scrolls: what is asked, by whom, its risk and countdown, "Question n / N". */

@@ -1,6 +1,7 @@
 import { Box, Text, type TextProps } from 'ink'
 import { useContext } from 'react'
 import { ColorsContext } from './colors'
+import { HyperlinksContext, hyperlinkText } from './hyperlinks'
 import type { SpanStyle, StyledLine } from './styled-text'
 
 const inkStyle = (style: SpanStyle | undefined, colors: boolean): TextProps =>
@@ -19,10 +20,11 @@ const inkStyle = (style: SpanStyle | undefined, colors: boolean): TextProps =>
 /**
  * Rows that were wrapped before rendering (see `styled-text.ts`): one `Text` per row, which ink
  * never wraps again, so the box is exactly `lines.length` rows tall. An empty row still takes its
- * row.
+ * row. Spans with a `link` are hyperlinks where the terminal shows them.
  */
 export function StyledLines({ lines }: { lines: readonly StyledLine[] }) {
   const colors = useContext(ColorsContext)
+  const hyperlinks = useContext(HyperlinksContext)
   return (
     <Box flexDirection="column" flexShrink={0}>
       {lines.map((line, i) => (
@@ -31,7 +33,9 @@ export function StyledLines({ lines }: { lines: readonly StyledLine[] }) {
             ? ' '
             : line.map((span, j) => (
                 <Text key={j} {...inkStyle(span.style, colors)}>
-                  {span.text}
+                  {hyperlinks && span.style?.link !== undefined
+                    ? hyperlinkText(span.text, span.style.link)
+                    : span.text}
                 </Text>
               ))}
         </Text>

@@ -19,6 +19,8 @@ export interface SpanStyle {
   readonly strikethrough?: boolean
   readonly dim?: boolean
   readonly inverse?: boolean
+  /** The text is a link to this target (a `linkTarget`): a hyperlink where the terminal has them. */
+  readonly link?: string
 }
 
 /** A run of text without line breaks, drawn in one style. */
@@ -138,6 +140,11 @@ export interface WrapOptions {
    * line's own leading spaces, so an indented line stays indented when it wraps.
    */
   readonly indent?: StyledLine | 'auto'
+  /**
+   * A link longer than a row gets a row of its own, whole, wider than `width`: printed once into
+   * the scrollback, the terminal wraps it softly, so it copies as one. Only for rows printed so.
+   */
+  readonly wholeLinks?: boolean
 }
 
 /** Wraps one logical line (no line breaks in it) into rows of at most `width` columns. */
@@ -204,6 +211,7 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
     else runs.push({ space, cells: [cell] })
   }
   let pending: Cell[] = []
+  let brokeAfterLink = false
   runs.forEach((run, i) => {
     if (run.space && i > 0) {
       pending = run.cells
@@ -225,6 +233,24 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
     }
     const runWidth = widthOf(run.cells)
     const pendingWidth = widthOf(pending)
+    const link = run.cells[0]?.style?.link
+    if (
+      options.wholeLinks &&
+      link !== undefined &&
+      runWidth > max - indentWidth &&
+      run.cells.every((cell) => cell.style?.link === link)
+    ) {
+      if (hasContent()) newRow()
+      row.push(...run.cells)
+      rowWidth += runWidth
+      newRow()
+      pending = []
+      brokeAfterLink = true
+      return
+    }
+    // The spaces after a whole link are where its row broke: prose drops them.
+    if (brokeAfterLink && !verbatim) pending = []
+    brokeAfterLink = false
     if (rowWidth + pendingWidth + runWidth <= max) {
       row.push(...pending, ...run.cells)
       rowWidth += pendingWidth + runWidth
@@ -251,7 +277,8 @@ export function wrapLine(line: StyledLine, width: number, options: WrapOptions =
       rowWidth += cell.width
     }
   }
-  rows.push(row)
+  // A whole link that ended the line leaves nothing for a row after it.
+  if (!(options.wholeLinks && !hasContent() && rows.length > 0)) rows.push(row)
   return rows.map(spansOf)
 }
 

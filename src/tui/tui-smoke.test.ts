@@ -19,7 +19,7 @@ const colourCodes = (text: string) =>
     (m[1] ?? '').split(';').some((p) => /^(3[0-8]|9[0-7]|4[0-8]|10[0-7])$/.test(p)),
   )
 
-test('parley tui in a real tmux terminal: questions with a review, permission, quit with a question open, resume, narrow, a tall prompt at 60×20, an ACP agent’s permission and form, an MCP server’s form, then type-ahead, Ctrl+C, NO_COLOR and resizes that keep the shell’s scrollback', async () => {
+test('parley tui in a real tmux terminal: questions with a review, permission, quit with a question open, resume, narrow, a tall prompt at 60×20 and Ctrl+O’s output closed, an ACP agent’s permission and form, an MCP server’s form, then type-ahead, Ctrl+C, NO_COLOR and resizes that keep the shell’s scrollback', async () => {
   // The script fails, naming the step and showing the screen, when a screen never shows what it
   // should; its own output is attached to the failure.
   const run = await promisify(execFile)('bash', ['scripts/tui-smoke.sh', out], {
@@ -67,6 +67,11 @@ test('parley tui in a real tmux terminal: questions with a review, permission, q
   expect(count('› tall prompt please')).toBe(1)
   expect(count('Running the long script now.')).toBe(1)
   expect(count('The script finished cleanly.')).toBe(1)
+  // Ctrl+O's output, closed: the transcript is on screen again above the message box.
+  const closed = screen('5-output-closed')
+  expect(closed).toContain('The script finished cleanly.')
+  expect(closed.indexOf('The script finished cleanly.')).toBeLessThan(closed.indexOf('› Message'))
+  expect(closed).not.toContain('Esc or Ctrl+O closes')
 
   // An ACP agent's permission with its own options, and its form: every field type, a value
   // refused at its field, then what the agent received.

@@ -153,8 +153,8 @@ describe("AskUserQuestion input from other clients' habits", () => {
   })
   const base = { question: 'Pick one', options: [{ label: 'A' }, { label: 'B' }] }
 
-  it('accepts a header and multiSelect: false, and shows the question without them', async () => {
-    const rig = makeRig(asking({ ...base, header: 'Choice', multiSelect: false }))
+  it('accepts multiSelect: false and an empty header, and shows the question without them', async () => {
+    const rig = makeRig(asking({ ...base, header: ' ', multiSelect: false }))
     const runtime = await start(rig)
     const sessionId = await newSession(runtime)
     await runtime.send({ sessionId, text: 'go' })
@@ -164,6 +164,22 @@ describe("AskUserQuestion input from other clients' habits", () => {
     await waitForEvent(runtime, isTurnEnd)
     expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toBe(
       '{"answers":[{"question":"Pick one","answer":"B"}]}',
+    )
+  })
+
+  it('keeps a header, the short name the UIs give the question, and answers by the question', async () => {
+    const rig = makeRig(asking({ ...base, header: 'Choice' }))
+    const runtime = await start(rig)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const question = await nthInteraction(runtime, 1)
+    expect(question.kind === 'question' && question.questions).toEqual([
+      { ...base, header: 'Choice' },
+    ])
+    await runtime.respondToQuestion({ requestId: question.requestId, answers: ['A'] })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(assistantTexts(readLogRecords(rig, sessionId)).at(-1)).toBe(
+      '{"answers":[{"question":"Pick one","answer":"A"}]}',
     )
   })
 

@@ -32,11 +32,11 @@ export const KEYS = {
 /** Bracketed paste, as a terminal sends pasted text. */
 export const paste = (text: string): string => `\u001b[200~${text}\u001b[201~`
 
-// ANSI colour codes would split the text a test looks for.
+// ANSI colour codes (and hyperlinks) would split the text a test looks for.
 // eslint-disable-next-line no-control-regex -- stripping escape sequences is the point
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]|\u001b\]8;[^\u001b\u0007]*(?:\u0007|\u001b\\)/g
 
-/** The latest frame without colours. */
+/** The latest frame without colours or hyperlinks. */
 export const plainFrame = (handle: InkHandle): string =>
   (handle.lastFrame() ?? '').replace(ANSI, '')
 
@@ -74,7 +74,7 @@ export async function press(
   return waitForFrame(handle, expected, timeoutMs)
 }
 
-/** What a prompt says while it still ignores keys (see `use-prompt-arming.ts`). */
+/** What a prompt says while it still ignores keys (`ARMING_HINT` in `prompt-frame.tsx`). */
 const ARMING = 'Just a moment'
 
 /**

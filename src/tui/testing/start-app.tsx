@@ -18,6 +18,7 @@ export function startApp(
     size?: { columns: number; rows: number }
     clock?: () => number
     colors?: boolean
+    hyperlinks?: boolean
     stopProcess?: () => Promise<void>
   } = {},
 ) {
@@ -30,6 +31,7 @@ export function startApp(
       size={options.size ?? { columns: 80, rows: 24 }}
       {...(options.clock ? { clock: options.clock } : {})}
       {...(options.colors !== undefined ? { colors: options.colors } : {})}
+      hyperlinks={options.hyperlinks ?? false}
       {...(options.stopProcess ? { stopProcess: options.stopProcess } : {})}
     />,
   )

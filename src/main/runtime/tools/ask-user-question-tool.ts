@@ -7,10 +7,10 @@ const isRecord = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Models trained on other clients' AskUserQuestion add a `header` and `multiSelect: false` to each
- * question. Both are harmless here and dropped (`multiSelect: true` is kept: it is part of the
- * contract); anything else, such as an `is_other` option, still fails validation with a message
- * the model can act on.
+ * Models trained on other clients' AskUserQuestion add `multiSelect: false` to each question, and
+ * often an empty `header`. Both are harmless here and dropped (`multiSelect: true` and a header
+ * with text are kept: they are part of the contract); anything else, such as an `is_other`
+ * option, still fails validation with a message the model can act on.
  */
 export function dropHarmlessExtras(input: Json): Json {
   if (!isRecord(input) || !Array.isArray(input.questions)) return input
@@ -20,8 +20,9 @@ export function dropHarmlessExtras(input: Json): Json {
       if (!isRecord(question)) return question
       const { header, multiSelect, ...rest } = question
       if (header !== undefined && typeof header !== 'string') return question
-      if (multiSelect === true) return { ...rest, multiSelect }
-      return multiSelect === undefined || multiSelect === false ? rest : question
+      const kept = header !== undefined && header.trim() !== '' ? { ...rest, header } : rest
+      if (multiSelect === true) return { ...kept, multiSelect }
+      return multiSelect === undefined || multiSelect === false ? kept : question
     }),
   }
 }
