@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
-import { shootAll } from './screens'
+import { ARTIFACTS, shoot, shootAll } from './screens'
 
 /** Issue 25: the desktop UI's second pass, each finding as a person (or a keyboard) meets it. */
 test.use({ scenario: 'ui-states.json' })
@@ -81,7 +81,7 @@ test('2. an edit prompt shows its diff without a click, and at 900 px the footer
   const [row, foot] = [await box(remember), await box(footer)]
   expect(row.y + row.height).toBeLessThanOrEqual(foot.y + 1)
   await expect(remember).toBeInViewport({ ratio: 1 })
-  await page.screenshot({ path: 'e2e-artifacts/permission-edit-details-light-900.png' })
+  await shoot(page, `${ARTIFACTS}/permission-edit-details-light-900.png`)
 })
 
 test('3. number keys: focus follows the picked option', async ({ app: page }) => {
