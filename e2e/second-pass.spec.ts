@@ -146,6 +146,36 @@ test('4. permission footer: real buttons on one row at 900 px, one Remember chec
   await tray.getByRole('button', { name: 'Deny' }).click()
 })
 
+test('5. the permission countdown shows only in the last minute of its time limit, and counts down there', async ({
+  app: page,
+}) => {
+  // The page's clock, moved on by hand; the runtime's 300 s limit itself is untouched.
+  await page.clock.install()
+  await page.reload()
+  await sendMessage(page, 'Run the checks')
+  const tray = permissionTray(page)
+  await waitUntilArmed(tray)
+  const countdown = tray.getByText(/^Denies automatically in \d+:\d\d$/)
+  await expect(tray.getByRole('button', { name: 'Allow' })).toBeVisible()
+  await expect(countdown).toHaveCount(0)
+
+  const secondsLeft = async () => {
+    const match = /(\d+):(\d\d)$/.exec(await countdown.innerText())
+    return Number(match?.[1]) * 60 + Number(match?.[2])
+  }
+  // 4:10 after it was shown, 50 s are left (a little less: the test took time to get here).
+  await page.clock.fastForward('04:10')
+  await expect(countdown).toBeVisible()
+  const first = await secondsLeft()
+  expect(first).toBeGreaterThan(0)
+  expect(first).toBeLessThanOrEqual(50)
+  await shootAll(page, 'permission-countdown')
+  await page.clock.fastForward('00:30')
+  await expect.poll(secondsLeft).toBeLessThanOrEqual(first - 30)
+  await tray.getByRole('button', { name: 'Deny' }).click()
+  await expect(conversation(page)).toContainText('Checks finished.')
+})
+
 test('6. no repeated boxes: one quiet line in the transcript, one counter, the sidebar does not flag the session on screen', async ({
   app: page,
 }) => {
