@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
+import { fakeAgentCommand } from './parley-server'
 import { ARTIFACTS, shoot, shootAll } from './screens'
 
 /** Issue 25: the desktop UI's second pass, each finding as a person (or a keyboard) meets it. */
@@ -298,4 +299,79 @@ test('11. the message box has its own focus ring, and opening Settings shows whe
   await expect(heading).toBeFocused()
   expect(await outline(heading)).toBe('2px solid')
   await shootAll(page, 'settings-opened-focus')
+})
+
+test('10. the first screen says the scenario answers, has no nested parentheses, and an example prompt fills the message box', async ({
+  app: page,
+}) => {
+  const log = conversation(page)
+  await expect(log.getByRole('note')).toContainText(
+    'Scripted replies. The scenario ui-states.json answers, not an AI model.',
+  )
+  const intro = log.locator('.session-intro')
+  await expect(intro).toContainText('Modelnone: the scenario ui-states.json answers')
+  expect(await intro.innerText()).not.toMatch(/\([^)]*\(/)
+  // A scenario's one fake model leaves nothing to pick.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(0)
+  await shootAll(page, 'first-screen-examples')
+
+  const examples = log.getByRole('list', { name: 'Try one of these' })
+  await examples.getByRole('button', { name: 'Run the tests and tell me what fails' }).click()
+  await expect(messageBox(page)).toHaveValue('Run the tests and tell me what fails')
+  await expect(messageBox(page)).toBeFocused()
+})
+
+test('10. Settings → MCP servers keeps --mcp-config on one line', async ({ app: page }) => {
+  await page.setViewportSize({ width: 900, height: 800 })
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('complementary', { name: 'Settings' })
+  await settings.getByRole('tab', { name: 'MCP servers' }).click()
+  const flag = settings.locator('code', { hasText: '--mcp-config' })
+  await expect(flag).toBeVisible()
+  const lines = await flag.evaluate(
+    (el) => (el as unknown as { getClientRects(): { length: number } }).getClientRects().length,
+  )
+  expect(lines).toBe(1)
+  await shootAll(page, 'settings-mcp-empty')
+})
+
+test.describe('10. with a real provider', () => {
+  // Nothing listens on port 9: no turn is sent, only the pickers are looked at.
+  const provider = { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' }
+  test.use({ scenario: '', serverEnv: provider })
+
+  test('the model picker names the model in use, never "Default model"', async ({ app: page }) => {
+    const model = page.getByRole('combobox', { name: 'Model' })
+    await expect(model).toHaveValue('gpt-4.1')
+    await expect(model.getByRole('option', { name: /Default/ })).toHaveCount(0)
+    await expect(page.locator('.session-intro')).toContainText('Modelgpt-4.1 · 127.0.0.1:9')
+    await expect(conversation(page).getByRole('note')).toHaveCount(0)
+    await shootAll(page, 'first-screen-provider')
+  })
+
+  test.describe('and PARLEY_MODEL', () => {
+    test.use({ serverEnv: { ...provider, PARLEY_MODEL: 'my-local-model' } })
+
+    test('the model picker names the overriding model and cannot change it', async ({
+      app: page,
+    }) => {
+      const model = page.getByRole('combobox', { name: 'Model' })
+      await expect(model).toHaveValue('my-local-model')
+      await expect(model).toBeDisabled()
+    })
+  })
+})
+
+test.describe('10. an ACP session', () => {
+  test.use({ serverOptions: { acp: fakeAgentCommand('journeys.json') }, fakeDelayMs: '0' })
+
+  test('says what happens to files in plain words', async ({ app: page }) => {
+    const access = page.getByRole('combobox', { name: 'File access through Parley' })
+    await expect(access.locator('option:checked')).toHaveText('Asks you before changing files')
+    await expect(page.locator('.session-intro')).toContainText(
+      'FilesAsks you before changing files, when the agent reads or writes them through Parley',
+    )
+    await expect(page.getByText(/Files: /)).toHaveCount(0)
+    await shootAll(page, 'first-screen-acp')
+  })
 })

@@ -67,8 +67,9 @@ export function SettingsMcp() {
           )}
           {view.servers.length === 0 ? (
             <p className="field-hint">
-              No MCP servers here. Add them to this workspace’s .mcp.json, to mcp.json in Parley’s
-              data folder, or with --mcp-config.
+              No MCP servers here. Add them to this workspace’s{' '}
+              <code className="flag">.mcp.json</code>, to <code className="flag">mcp.json</code> in
+              Parley’s data folder, or with <code className="flag">--mcp-config</code>.
             </p>
           ) : (
             <ul className="mcp-servers" aria-label="MCP servers">
