@@ -1,9 +1,12 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
 import { fakeAgentCommand } from './parley-server'
 import { ARTIFACTS, shoot, shootAll } from './screens'
+
+const require = createRequire(import.meta.url)
 
 /** Issue 25: the desktop UI's second pass, each finding as a person (or a keyboard) meets it. */
 test.use({ scenario: 'ui-states.json' })
@@ -333,6 +336,53 @@ test('10. Settings → MCP servers keeps --mcp-config on one line', async ({ app
   )
   expect(lines).toBe(1)
   await shootAll(page, 'settings-mcp-empty')
+})
+
+test('10. Settings → MCP servers → Add server: each mistake at its field, then saved to mcp.json and started', async ({
+  app: page,
+  folders,
+}) => {
+  const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('complementary', { name: 'Settings' })
+  await settings.getByRole('tab', { name: 'MCP servers' }).click()
+  await settings.getByRole('button', { name: 'Add server' }).click()
+  const form = settings.getByRole('form', { name: 'Add an MCP server' })
+  const name = form.getByRole('textbox', { name: 'Name' })
+  await expect(name).toBeFocused()
+  await name.fill('every thing')
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription(
+    'A name is letters, digits, “-”, “_” or “.”, without spaces.',
+  )
+  await expect(form.getByRole('textbox', { name: 'Command' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+  await shootAll(page, 'settings-mcp-add-errors')
+
+  await name.fill('everything')
+  await form.getByRole('textbox', { name: 'Command' }).fill(process.execPath)
+  await form.getByRole('textbox', { name: 'Arguments' }).fill(`${everything}\nstdio`)
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(settings.getByRole('status').first()).toHaveText(
+    'everything was added to your mcp.json and is starting.',
+  )
+  const server = settings.getByRole('list', { name: 'MCP servers' }).getByRole('listitem').first()
+  await expect(server).toContainText('everything')
+  await expect(server).toContainText(/Ready · \d+ tools/)
+  expect(JSON.parse(readFileSync(join(folders.dataDir, 'mcp.json'), 'utf8'))).toEqual({
+    mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+  })
+  await shootAll(page, 'settings-mcp-added')
+
+  // The same name again is refused, in words, and nothing is written.
+  await settings.getByRole('button', { name: 'Add server' }).click()
+  await form.getByRole('textbox', { name: 'Name' }).fill('everything')
+  await form.getByRole('textbox', { name: 'Command' }).fill('other')
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(settings.getByText(/A server named “everything” is already in/)).toBeVisible()
 })
 
 test.describe('10. with a real provider', () => {
