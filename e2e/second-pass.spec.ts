@@ -131,6 +131,14 @@ test('4. permission footer: real buttons on one row at 900 px, one Remember chec
     })
     expect(border).toBe('1px solid')
   }
+  // A long risk reason wraps inside the tray instead of running out of it.
+  const trayBox = await box(tray)
+  const reasons = await tray.locator('.part-risk').all()
+  expect(reasons.length).toBeGreaterThan(0)
+  for (const reason of reasons) {
+    const b = await box(reason)
+    expect(b.x + b.width).toBeLessThanOrEqual(trayBox.x + trayBox.width)
+  }
   const checkboxes = tray.getByRole('checkbox')
   if ((await checkboxes.count()) > 0) {
     await expect(checkboxes).toHaveCount(1)
