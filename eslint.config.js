@@ -151,6 +151,21 @@ export default tseslint.config(
       },
     }),
   },
+  // Every screenshot for a person to look at is checked with axe too: e2e/screens.ts takes them.
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/screens.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot']",
+          message:
+            'Take screenshots with shoot / shootAll from e2e/screens.ts: each gets an axe check.',
+        },
+      ],
+    },
+  },
   // The contracts and shared models: what every process and both UIs load.
   {
     files: ['src/shared/**'],

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
 import { fakeAgentCommand, startParleyServer } from './parley-server'
+import { shoot } from './screens'
 
 /**
  * Sessions that talk to an ACP agent (the scripted fake agent, e2e/agents/journeys.json, started
@@ -93,7 +94,7 @@ for (const width of [900, 1280]) {
     })
     expect(scrolled).toBe(0)
     await expect(tray.getByRole('button', { name: 'Yes, proceed' })).toHaveClass(/button-primary/)
-    await page.screenshot({ path: `test-results/agent-permission-long-${width}.png` })
+    await shoot(page, `test-results/agent-permission-long-${width}.png`)
     await tray.getByRole('button', { name: 'Yes, proceed' }).click()
     await expect(conversation(page)).toContainText('"optionId":"approved"')
   })

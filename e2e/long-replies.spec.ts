@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test } from './fixtures'
+import { ARTIFACTS, shoot } from './screens'
 
 test.use({ scenario: 'long-replies.json' })
-
-const ARTIFACTS = 'e2e-artifacts'
 
 /** Pixels between the end of the scrolled content and the bottom of its viewport. */
 function distanceFromEnd(scroller: Locator): Promise<number> {
@@ -168,7 +166,6 @@ test.describe('long replies', () => {
     await sendMessage(page, 'Give me the report')
     await turnEnded(page, REPORT_END)
     const log = page.getByRole('log', { name: 'Conversation' })
-    mkdirSync(ARTIFACTS, { recursive: true })
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 900]) {
         await page.emulateMedia({ colorScheme })
@@ -177,16 +174,10 @@ test.describe('long replies', () => {
           ;(el as unknown as { scrollTop: number }).scrollTop = 0
         })
         await expect(log.getByRole('table')).toBeVisible()
-        await page.screenshot({
-          path: `${ARTIFACTS}/markdown-${colorScheme}-${width}.png`,
-          animations: 'disabled',
-        })
+        await shoot(page, `${ARTIFACTS}/markdown-${colorScheme}-${width}.png`)
         // Further down: the plain block and the right-to-left paragraph.
         await log.getByText('plain text block without a language').scrollIntoViewIfNeeded()
-        await page.screenshot({
-          path: `${ARTIFACTS}/markdown-rtl-${colorScheme}-${width}.png`,
-          animations: 'disabled',
-        })
+        await shoot(page, `${ARTIFACTS}/markdown-rtl-${colorScheme}-${width}.png`)
       }
     }
   })

@@ -1,8 +1,9 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import { test as base, expect } from './fixtures'
 import { startParleyServer } from './parley-server'
+import { ARTIFACTS, shoot } from './screens'
 import { writeSessionLog } from './session-logs'
 
 /** Writes logs into the data folder (an object: Playwright takes a bare function for a fixture). */
@@ -107,15 +108,11 @@ test.describe('log damage', () => {
     await expect(log.getByText('Question 1: what does src/module-1.ts do?')).toBeAttached()
 
     // Screenshots to look at: the damaged session, both themes, 1280 and 900 px.
-    mkdirSync('e2e-artifacts', { recursive: true })
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 900]) {
         await page.emulateMedia({ colorScheme })
         await page.setViewportSize({ width, height: width === 900 ? 700 : 800 })
-        await page.screenshot({
-          path: `e2e-artifacts/damaged-session-${colorScheme}-${width}.png`,
-          animations: 'disabled',
-        })
+        await shoot(page, `${ARTIFACTS}/damaged-session-${colorScheme}-${width}.png`)
       }
     }
   })

@@ -1,8 +1,12 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
-import { shootAll } from './screens'
+import { fakeAgentCommand } from './parley-server'
+import { ARTIFACTS, shoot, shootAll } from './screens'
+
+const require = createRequire(import.meta.url)
 
 /** Issue 25: the desktop UI's second pass, each finding as a person (or a keyboard) meets it. */
 test.use({ scenario: 'ui-states.json' })
@@ -81,7 +85,7 @@ test('2. an edit prompt shows its diff without a click, and at 900 px the footer
   const [row, foot] = [await box(remember), await box(footer)]
   expect(row.y + row.height).toBeLessThanOrEqual(foot.y + 1)
   await expect(remember).toBeInViewport({ ratio: 1 })
-  await page.screenshot({ path: 'e2e-artifacts/permission-edit-details-light-900.png' })
+  await shoot(page, `${ARTIFACTS}/permission-edit-details-light-900.png`)
 })
 
 test('3. number keys: focus follows the picked option', async ({ app: page }) => {
@@ -127,6 +131,14 @@ test('4. permission footer: real buttons on one row at 900 px, one Remember chec
     })
     expect(border).toBe('1px solid')
   }
+  // A long risk reason wraps inside the tray instead of running out of it.
+  const trayBox = await box(tray)
+  const reasons = await tray.locator('.part-risk').all()
+  expect(reasons.length).toBeGreaterThan(0)
+  for (const reason of reasons) {
+    const b = await box(reason)
+    expect(b.x + b.width).toBeLessThanOrEqual(trayBox.x + trayBox.width)
+  }
   const checkboxes = tray.getByRole('checkbox')
   if ((await checkboxes.count()) > 0) {
     await expect(checkboxes).toHaveCount(1)
@@ -144,6 +156,36 @@ test('4. permission footer: real buttons on one row at 900 px, one Remember chec
   )
   await shootAll(page, 'permission-high-risk-remember')
   await tray.getByRole('button', { name: 'Deny' }).click()
+})
+
+test('5. the permission countdown shows only in the last minute of its time limit, and counts down there', async ({
+  app: page,
+}) => {
+  // The page's clock, moved on by hand; the runtime's 300 s limit itself is untouched.
+  await page.clock.install()
+  await page.reload()
+  await sendMessage(page, 'Run the checks')
+  const tray = permissionTray(page)
+  await waitUntilArmed(tray)
+  const countdown = tray.getByText(/^Denies automatically in \d+:\d\d$/)
+  await expect(tray.getByRole('button', { name: 'Allow' })).toBeVisible()
+  await expect(countdown).toHaveCount(0)
+
+  const secondsLeft = async () => {
+    const match = /(\d+):(\d\d)$/.exec(await countdown.innerText())
+    return Number(match?.[1]) * 60 + Number(match?.[2])
+  }
+  // 4:10 after it was shown, 50 s are left (a little less: the test took time to get here).
+  await page.clock.fastForward('04:10')
+  await expect(countdown).toBeVisible()
+  const first = await secondsLeft()
+  expect(first).toBeGreaterThan(0)
+  expect(first).toBeLessThanOrEqual(50)
+  await shootAll(page, 'permission-countdown')
+  await page.clock.fastForward('00:30')
+  await expect.poll(secondsLeft).toBeLessThanOrEqual(first - 30)
+  await tray.getByRole('button', { name: 'Deny' }).click()
+  await expect(conversation(page)).toContainText('Checks finished.')
 })
 
 test('6. no repeated boxes: one quiet line in the transcript, one counter, the sidebar does not flag the session on screen', async ({
@@ -268,4 +310,126 @@ test('11. the message box has its own focus ring, and opening Settings shows whe
   await expect(heading).toBeFocused()
   expect(await outline(heading)).toBe('2px solid')
   await shootAll(page, 'settings-opened-focus')
+})
+
+test('10. the first screen says the scenario answers, has no nested parentheses, and an example prompt fills the message box', async ({
+  app: page,
+}) => {
+  const log = conversation(page)
+  await expect(log.getByRole('note')).toContainText(
+    'Scripted replies. The scenario ui-states.json answers, not an AI model.',
+  )
+  const intro = log.locator('.session-intro')
+  await expect(intro).toContainText('Modelnone: the scenario ui-states.json answers')
+  expect(await intro.innerText()).not.toMatch(/\([^)]*\(/)
+  // A scenario's one fake model leaves nothing to pick.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(0)
+  await shootAll(page, 'first-screen-examples')
+
+  const examples = log.getByRole('list', { name: 'Try one of these' })
+  await examples.getByRole('button', { name: 'Run the tests and tell me what fails' }).click()
+  await expect(messageBox(page)).toHaveValue('Run the tests and tell me what fails')
+  await expect(messageBox(page)).toBeFocused()
+})
+
+test('10. Settings → MCP servers keeps --mcp-config on one line', async ({ app: page }) => {
+  await page.setViewportSize({ width: 900, height: 800 })
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('complementary', { name: 'Settings' })
+  await settings.getByRole('tab', { name: 'MCP servers' }).click()
+  const flag = settings.locator('code', { hasText: '--mcp-config' })
+  await expect(flag).toBeVisible()
+  const lines = await flag.evaluate(
+    (el) => (el as unknown as { getClientRects(): { length: number } }).getClientRects().length,
+  )
+  expect(lines).toBe(1)
+  await shootAll(page, 'settings-mcp-empty')
+})
+
+test('10. Settings → MCP servers → Add server: each mistake at its field, then saved to mcp.json and started', async ({
+  app: page,
+  folders,
+}) => {
+  const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('complementary', { name: 'Settings' })
+  await settings.getByRole('tab', { name: 'MCP servers' }).click()
+  await settings.getByRole('button', { name: 'Add server' }).click()
+  const form = settings.getByRole('form', { name: 'Add an MCP server' })
+  const name = form.getByRole('textbox', { name: 'Name' })
+  await expect(name).toBeFocused()
+  await name.fill('every thing')
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription(
+    'A name is letters, digits, “-”, “_” or “.”, without spaces.',
+  )
+  await expect(form.getByRole('textbox', { name: 'Command' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+  await shootAll(page, 'settings-mcp-add-errors')
+
+  await name.fill('everything')
+  await form.getByRole('textbox', { name: 'Command' }).fill(process.execPath)
+  await form.getByRole('textbox', { name: 'Arguments' }).fill(`${everything}\nstdio`)
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(settings.getByRole('status').first()).toHaveText(
+    'everything was added to your mcp.json and is starting.',
+  )
+  const server = settings.getByRole('list', { name: 'MCP servers' }).getByRole('listitem').first()
+  await expect(server).toContainText('everything')
+  await expect(server).toContainText(/Ready · \d+ tools/)
+  expect(JSON.parse(readFileSync(join(folders.dataDir, 'mcp.json'), 'utf8'))).toEqual({
+    mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+  })
+  await shootAll(page, 'settings-mcp-added')
+
+  // The same name again is refused, in words, and nothing is written.
+  await settings.getByRole('button', { name: 'Add server' }).click()
+  await form.getByRole('textbox', { name: 'Name' }).fill('everything')
+  await form.getByRole('textbox', { name: 'Command' }).fill('other')
+  await form.getByRole('button', { name: 'Add' }).click()
+  await expect(settings.getByText(/A server named “everything” is already in/)).toBeVisible()
+})
+
+test.describe('10. with a real provider', () => {
+  // Nothing listens on port 9: no turn is sent, only the pickers are looked at.
+  const provider = { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' }
+  test.use({ scenario: '', serverEnv: provider })
+
+  test('the model picker names the model in use, never "Default model"', async ({ app: page }) => {
+    const model = page.getByRole('combobox', { name: 'Model' })
+    await expect(model).toHaveValue('gpt-4.1')
+    await expect(model.getByRole('option', { name: /Default/ })).toHaveCount(0)
+    await expect(page.locator('.session-intro')).toContainText('Modelgpt-4.1 · 127.0.0.1:9')
+    await expect(conversation(page).getByRole('note')).toHaveCount(0)
+    await shootAll(page, 'first-screen-provider')
+  })
+
+  test.describe('and PARLEY_MODEL', () => {
+    test.use({ serverEnv: { ...provider, PARLEY_MODEL: 'my-local-model' } })
+
+    test('the model picker names the overriding model and cannot change it', async ({
+      app: page,
+    }) => {
+      const model = page.getByRole('combobox', { name: 'Model' })
+      await expect(model).toHaveValue('my-local-model')
+      await expect(model).toBeDisabled()
+    })
+  })
+})
+
+test.describe('10. an ACP session', () => {
+  test.use({ serverOptions: { acp: fakeAgentCommand('journeys.json') }, fakeDelayMs: '0' })
+
+  test('says what happens to files in plain words', async ({ app: page }) => {
+    const access = page.getByRole('combobox', { name: 'File access through Parley' })
+    await expect(access.locator('option:checked')).toHaveText('Asks you before changing files')
+    await expect(page.locator('.session-intro')).toContainText(
+      'FilesAsks you before changing files, when the agent reads or writes them through Parley',
+    )
+    await expect(page.getByText(/Files: /)).toHaveCount(0)
+    await shootAll(page, 'first-screen-acp')
+  })
 })

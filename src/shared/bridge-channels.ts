@@ -37,6 +37,7 @@ export const BRIDGE_CHANNELS = {
   listMcpServers: 'mcp:list',
   approveMcpServers: 'mcp:approve',
   restartMcpServer: 'mcp:restart',
+  addMcpServer: 'mcp:add',
   testConnection: 'settings:test-connection',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 

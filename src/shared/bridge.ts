@@ -5,7 +5,7 @@ import { PermissionModeSchema, PermissionResponseSchema } from './permission'
 import { QuestionResponseSchema } from './ask-user-question'
 import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
 import { FormDraftSchema, FormResponseSchema } from './form-schema'
-import { McpServerInfoSchema } from './mcp-servers'
+import { McpServerInfoSchema, McpServerToAddSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
 import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
@@ -337,6 +337,15 @@ export const BRIDGE_CALLS = {
       name: z.string().min(1).max(200),
     }),
     output: z.union([Ok, fail('not_found')]),
+  },
+  /**
+   * Adds a program-run (stdio) server to the person's own `<data-dir>/mcp.json`: used in every
+   * workspace, with no approval. Refused when the name is taken or the file has a mistake.
+   */
+  addMcpServer: {
+    channel: 'mcp:add',
+    input: McpServerToAddSchema,
+    output: z.union([Ok, fail('exists', 'unreadable')]),
   },
   /** Makes one small request to the configured provider and says, in plain words, how it went. */
   testConnection: {

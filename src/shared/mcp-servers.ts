@@ -62,3 +62,26 @@ export const McpServerInfoSchema = z.strictObject({
   notices: z.array(z.string().max(1_000)).max(50),
 })
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>
+
+/**
+ * A server Settings adds to the person's own `<data-dir>/mcp.json`: a program Parley starts, as
+ * `{"name": {"command": …, "args": […]}}`. The form checks it with this schema before sending, so
+ * its messages are what a person reads.
+ */
+export const McpServerToAddSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the server a name.')
+    .max(64, 'A name has at most 64 characters.')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'A name is letters, digits, “-”, “_” or “.”, without spaces.'),
+  command: z
+    .string()
+    .trim()
+    .min(1, 'Say which program starts the server.')
+    .max(4_096, 'The command has at most 4096 characters.'),
+  args: z
+    .array(z.string().max(8_192, 'An argument has at most 8192 characters.'))
+    .max(200, 'At most 200 arguments.'),
+})
+export type McpServerToAdd = z.infer<typeof McpServerToAddSchema>

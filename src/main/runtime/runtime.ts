@@ -964,6 +964,10 @@ export class ParleyRuntime implements Runtime {
       : { ok: false, reason: 'not_found' }
   }
 
+  async addMcpServer(input: In<'addMcpServer'>): Out<'addMcpServer'> {
+    return this.#mcp.addUserServer(input)
+  }
+
   async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
     return checkConnection(this.#backend)
   }

@@ -114,7 +114,12 @@ describe("an ACP session's modes", () => {
       within(access)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Files: read only', 'Files: ask first', 'Files: edits allowed', 'Files: never ask'])
+    ).toEqual([
+      'Reads files, never changes them',
+      'Asks you before changing files',
+      'Changes files without asking',
+      'Never asks about files',
+    ])
     expect(screen.queryByRole('combobox', { name: 'Mode' })).not.toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument()
   })
@@ -125,7 +130,9 @@ describe("an ACP session's modes", () => {
     expect(screen.queryByRole('button', { name: /Agent mode/ })).not.toBeInTheDocument()
     const intro = screen.getByText('Agent', { selector: 'dt' }).closest('dl') as HTMLElement
     expect(intro).toHaveTextContent('ModeCodex’s own modes, offered below the message box')
-    expect(intro).toHaveTextContent('FilesFiles: ask first, for what the agent reads and writes')
+    expect(intro).toHaveTextContent(
+      'FilesAsks you before changing files, when the agent reads or writes them through Parley',
+    )
   })
 
   it("Parley's own sessions keep the Mode picker and the model picker", async () => {

@@ -20,6 +20,34 @@ describe('focus and the first screen', () => {
     expect(intro).toHaveTextContent('ModeAsk: every change asks first')
   })
 
+  it('announces the demo plainly, without nested parentheses, and an example prompt fills the message box', async () => {
+    const fake = createFakeBridge()
+    const { user } = await renderApp(fake)
+    await waitFor(() => expect(composer()).toHaveFocus())
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'This is a demo. A built-in script answers, not an AI model.',
+    )
+    const intro = screen.getByText('Workspace', { selector: 'dt' }).closest('dl') as HTMLElement
+    expect(intro.textContent).not.toMatch(/\([^)]*\(/)
+    const examples = screen.getByRole('list', { name: 'Try one of these' })
+    await user.click(
+      within(examples).getByRole('button', {
+        name: 'Find the TODO comments and list them by file',
+      }),
+    )
+    expect(composer()).toHaveValue('Find the TODO comments and list them by file')
+    expect(composer()).toHaveFocus()
+  })
+
+  it('says nothing about a demo when a real model answers, and names it', async () => {
+    const fake = createFakeBridge({ settings: { backendLabel: 'Anthropic · claude-sonnet-4-5' } })
+    await renderApp(fake)
+    await waitFor(() => expect(composer()).toHaveFocus())
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+    const intro = screen.getByText('Workspace', { selector: 'dt' }).closest('dl') as HTMLElement
+    expect(intro).toHaveTextContent('ModelAnthropic · claude-sonnet-4-5')
+  })
+
   it('puts focus in the message box after New session, and never makes a second empty one', async () => {
     const fake = createFakeBridge({
       sessions: [fakeSession('s0', { title: 'Old' })],

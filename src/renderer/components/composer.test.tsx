@@ -54,6 +54,38 @@ describe('the composer', () => {
     expect(fake.callsOf('updateSettings')).toEqual([{ model: 'fake-large' }])
   })
 
+  it('names the model in use, never "Default model": an empty choice is the provider’s first model', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s1')],
+      settings: { model: '', backendLabel: 'fake-small · example.test' },
+    })
+    await renderApp(fake)
+    const model = screen.getByRole('combobox', { name: 'Model' })
+    expect(model).toHaveDisplayValue('fake-small')
+    expect(within(model).queryByText(/Default/)).not.toBeInTheDocument()
+  })
+
+  it('names PARLEY_MODEL’s model while it overrides the saved one, and cannot change it', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s1')],
+      settings: { model: 'fake-small', modelOverride: 'local-llama' },
+    })
+    await renderApp(fake)
+    const locked = screen.getByRole('combobox', { name: 'Model' })
+    expect(locked).toHaveDisplayValue('local-llama')
+    expect(locked).toBeDisabled()
+  })
+
+  it('offers no model picker when there is nothing to choose (a scenario’s one fake model)', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('s1')],
+      settings: { model: '', models: ['scenario'] },
+    })
+    await renderApp(fake)
+    expect(screen.getByRole('combobox', { name: 'Mode' })).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument()
+  })
+
   it('queues a message sent while a turn runs: shown, editable, cancellable, sent when the turn ends', async () => {
     const fake = createFakeBridge({ sessions: [fakeSession('s1', { running: true })] })
     const { user } = await renderApp(fake)

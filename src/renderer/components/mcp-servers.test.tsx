@@ -140,6 +140,51 @@ describe('Settings → MCP servers', () => {
     expect(item).toHaveTextContent('exited with code 1: Error: boom')
   })
 
+  it('Add server checks each field with a clear message, then adds the server to the list', async () => {
+    const { fake, user } = await openMcp(view({ servers: [server()] }))
+    await user.click(screen.getByRole('button', { name: 'Add server' }))
+    const form = within(screen.getByRole('form', { name: 'Add an MCP server' }))
+    expect(form.getByRole('textbox', { name: 'Name' })).toHaveFocus()
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'my notes')
+    await user.click(form.getByRole('button', { name: 'Add' }))
+    const name = form.getByRole('textbox', { name: 'Name' })
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription(
+      'A name is letters, digits, “-”, “_” or “.”, without spaces.',
+    )
+    expect(form.getByRole('textbox', { name: 'Command' })).toHaveAccessibleDescription(
+      /Say which program starts the server\./,
+    )
+    expect(fake.callsOf('addMcpServer')).toEqual([])
+
+    await user.clear(name)
+    await user.type(name, 'notes')
+    await user.type(form.getByRole('textbox', { name: 'Command' }), 'npx')
+    await user.type(form.getByRole('textbox', { name: 'Arguments' }), '-y{Enter}notes-mcp{Enter}')
+    await user.click(form.getByRole('button', { name: 'Add' }))
+    expect(fake.callsOf('addMcpServer')).toEqual([
+      { name: 'notes', command: 'npx', args: ['-y', 'notes-mcp'] },
+    ])
+    expect(
+      await within(screen.getByRole('tabpanel', { name: 'MCP servers' })).findByRole('status'),
+    ).toHaveTextContent('notes was added to your mcp.json and is starting.')
+    expect(serverItem('notes')).toHaveTextContent('npx -y notes-mcp')
+    expect(screen.queryByRole('form', { name: 'Add an MCP server' })).not.toBeInTheDocument()
+  })
+
+  it('Add server says so when the name is taken, and keeps what was typed', async () => {
+    const { user } = await openMcp(view({ servers: [server()] }))
+    await user.click(screen.getByRole('button', { name: 'Add server' }))
+    const form = within(screen.getByRole('form', { name: 'Add an MCP server' }))
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'everything')
+    await user.type(form.getByRole('textbox', { name: 'Command' }), 'other')
+    await user.click(form.getByRole('button', { name: 'Add' }))
+    expect(
+      await within(screen.getByRole('tabpanel', { name: 'MCP servers' })).findByRole('status'),
+    ).toHaveTextContent('A server named “everything” is already there.')
+    expect(form.getByRole('textbox', { name: 'Command' })).toHaveValue('other')
+  })
+
   it('Restart starts the server again and says how it went', async () => {
     const { fake, user } = await openMcp(view({ servers: [server()] }))
     const item = await waitFor(() => serverItem('everything') as HTMLElement)

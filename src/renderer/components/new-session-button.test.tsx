@@ -144,7 +144,9 @@ describe('New session: who the person talks to', () => {
     )
     await user.click(screen.getByRole('menuitemradio', { name: 'Parley’s own agent' }))
     await waitFor(() => expect(fake.callsOf('createSession')).toEqual([{}, { agent: 'parley' }]))
-    expect(intro()).toHaveTextContent('AgentParley’s own agent (Demo scenario (fake backend))')
+    expect(intro()).toHaveTextContent(
+      'AgentParley’s own agentModelnone: the built-in demo script answers',
+    )
   })
 
   it('"Manage agents…" opens Settings at Agents', async () => {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { PERMISSION_MODES, PermissionModeSchema } from '../../shared'
+import { modelInUse } from '../../shared/model-in-use'
 import { useActions, useChat } from '../state/chat-context'
 import { ChoiceMenu } from './choice-menu'
 import { ConfirmPopover } from './confirm-popover'
@@ -25,10 +26,10 @@ export const MODE_HINT = {
  * requests. The picker says so.
  */
 export const FILE_ACCESS_NAME = {
-  explore: 'Files: read only',
-  ask: 'Files: ask first',
-  execute: 'Files: edits allowed',
-  bypass: 'Files: never ask',
+  explore: 'Reads files, never changes them',
+  ask: 'Asks you before changing files',
+  execute: 'Changes files without asking',
+  bypass: 'Never asks about files',
 } as const
 
 const FILE_ACCESS_HINT =
@@ -136,21 +137,30 @@ export function AgentModePicker({ sessionId }: { sessionId: string }) {
   )
 }
 
-/** The model new turns use (settings.models for the current provider). */
+/**
+ * The model new turns use, named as it is: the saved choice, else the provider's first model (what
+ * an empty choice means), and PARLEY_MODEL's model while it overrides both (then it cannot be
+ * changed here). Not shown when there is nothing to choose (a scenario's one fake model).
+ */
 export function ModelPicker() {
   const actions = useActions()
-  const model = useChat((s) => s.settings?.model ?? '')
-  const models = useChat((s) => s.settings?.models)
-  if (!models || models.length === 0) return null
-  const options = models.includes(model) || model === '' ? models : [model, ...models]
+  const settings = useChat((s) => s.settings)
+  const inUse = settings ? modelInUse(settings) : ''
+  const models = settings?.models ?? []
+  const options = models.includes(inUse) || inUse === '' ? models : [inUse, ...models]
+  if (options.length < 2) return null
+  const override = settings?.modelOverride !== undefined
   return (
-    <label className="picker">
+    <label
+      className="picker"
+      title={override ? `Set by PARLEY_MODEL for this launch` : 'The model new turns use'}
+    >
       <select
         aria-label="Model"
-        value={model}
+        value={inUse}
+        disabled={override}
         onChange={(e) => void actions.updateSettings({ model: e.target.value })}
       >
-        {model === '' && <option value="">Default model</option>}
         {options.map((m) => (
           <option key={m} value={m}>
             {m}

@@ -1,7 +1,9 @@
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { agentOptions, PARLEY_AGENT } from '../state/agent-choice'
-import { activeSession } from '../state/app-state'
-import { useChat } from '../state/chat-context'
+import { activeSession, draftKey } from '../state/app-state'
+import { useActions, useChat } from '../state/chat-context'
+import { scriptedBackend, type ScriptedBackend } from '../state/scripted-backend'
+import { useShell } from '../shell/shell-context'
 import { FILE_ACCESS_NAME, MODE_HINT } from './pickers'
 
 /**
@@ -11,9 +13,16 @@ import { FILE_ACCESS_NAME, MODE_HINT } from './pickers'
 export const AUTO_MODE_HINT =
   'the agent decides by itself what to run and edit, and asks you nothing; pick Manual (or Default) below the message box to be asked first'
 
+/** Prompts a person can start from on an empty session: a click puts one in the message box. */
+export const EXAMPLE_PROMPTS = [
+  'Explain what this project does and how it is organised',
+  'Find the TODO comments and list them by file',
+  'Run the tests and tell me what fails',
+] as const
+
 /**
  * On an empty session: who the person talks to, where it works and how freely, before anything
- * is sent.
+ * is sent; a scripted backend (the demo, a scenario file) said plainly, and example prompts.
  */
 export function SessionIntro() {
   const session = useChat(activeSession)
@@ -23,52 +32,121 @@ export function SessionIntro() {
   const { workspace, mode, agent, agentModes } = session
   const option = options.find((o) => o.id === (agent?.id ?? PARLEY_AGENT))
   const currentMode = agentModes?.available.find((m) => m.id === agentModes.currentModeId)
+  const scripted = agent ? null : scriptedBackend(settings?.backendLabel ?? '')
   return (
-    <dl className="session-intro">
-      <div>
-        <dt>Agent</dt>
-        <dd>
-          {agent ? agent.name : 'Parley’s own agent'}
-          {option?.detail &&
-            (agent ? (
+    <>
+      {scripted && <ScriptedNotice scripted={scripted} />}
+      <dl className="session-intro">
+        <div>
+          <dt>Agent</dt>
+          <dd>
+            {agent ? (
               <>
-                {' '}
-                <code className="chip">{option.detail}</code>
+                {agent.name}
+                {option?.detail && (
+                  <>
+                    {' '}
+                    <code className="chip">{option.detail}</code>
+                  </>
+                )}
               </>
             ) : (
-              ` (${option.detail})`
-            ))}
-        </dd>
-      </div>
-      <div>
-        <dt>Workspace</dt>
-        <dd>
-          <code className="chip">{workspace}</code>
-        </dd>
-      </div>
-      {agent ? (
-        <>
+              'Parley’s own agent'
+            )}
+          </dd>
+        </div>
+        {!agent && option?.detail && (
           <div>
-            <dt>Mode</dt>
+            <dt>Model</dt>
             <dd>
-              {currentMode
-                ? /^auto$/i.test(currentMode.name.trim())
-                  ? `${currentMode.name}: ${AUTO_MODE_HINT}`
-                  : `${currentMode.name} (the agent’s own; change it below the message box)`
-                : `${agent.name}’s own modes, offered below the message box once it has started`}
+              {scripted
+                ? scripted.kind === 'demo'
+                  ? 'none: the built-in demo script answers'
+                  : `none: the scenario ${scripted.name} answers`
+                : option.detail}
             </dd>
           </div>
+        )}
+        <div>
+          <dt>Workspace</dt>
+          <dd>
+            <code className="chip">{workspace}</code>
+          </dd>
+        </div>
+        {agent ? (
+          <>
+            <div>
+              <dt>Mode</dt>
+              <dd>
+                {currentMode
+                  ? /^auto$/i.test(currentMode.name.trim())
+                    ? `${currentMode.name}: ${AUTO_MODE_HINT}`
+                    : `${currentMode.name}, the agent’s own: change it below the message box`
+                  : `${agent.name}’s own modes, offered below the message box once it has started`}
+              </dd>
+            </div>
+            <div>
+              <dt>Files</dt>
+              <dd>{FILE_ACCESS_NAME[mode]}, when the agent reads or writes them through Parley</dd>
+            </div>
+          </>
+        ) : (
           <div>
-            <dt>Files</dt>
-            <dd>{FILE_ACCESS_NAME[mode]}, for what the agent reads and writes through Parley</dd>
+            <dt>Mode</dt>
+            <dd>{MODE_HINT[mode]}: change it below the message box</dd>
           </div>
+        )}
+      </dl>
+      <ExamplePrompts sessionId={session.id} />
+    </>
+  )
+}
+
+/** The demo or a scenario file answers instead of a model: said first, in plain words. */
+function ScriptedNotice({ scripted }: { scripted: NonNullable<ScriptedBackend> }) {
+  return (
+    <p className="scripted-notice" role="note">
+      {scripted.kind === 'demo' ? (
+        <>
+          <strong>This is a demo.</strong> A built-in script answers, not an AI model. To talk to a
+          real model, pick a provider in Settings.
         </>
       ) : (
-        <div>
-          <dt>Mode</dt>
-          <dd>{MODE_HINT[mode]} (change it below the message box)</dd>
-        </div>
+        <>
+          <strong>Scripted replies.</strong> The scenario <code>{scripted.name}</code> answers, not
+          an AI model.
+        </>
       )}
-    </dl>
+    </p>
+  )
+}
+
+/** A few prompts to start from: a click fills the message box and puts focus there. */
+function ExamplePrompts({ sessionId }: { sessionId: string }) {
+  const actions = useActions()
+  const shell = useShell()
+  const titleId = useId()
+  return (
+    <div className="example-prompts">
+      <p className="example-prompts-title" id={titleId}>
+        Try one of these
+      </p>
+      <ul aria-labelledby={titleId}>
+        {EXAMPLE_PROMPTS.map((prompt) => (
+          <li key={prompt}>
+            <button
+              type="button"
+              className="example-prompt"
+              onClick={() => {
+                actions.setComposerDraft(draftKey(sessionId), prompt)
+                shell.focusComposer()
+              }}
+            >
+              {prompt}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -4,6 +4,7 @@ import { activeSession } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
 import { ORIGIN_HINT, ORIGIN_TEXT, TRANSPORT_TEXT, statusView } from '../settings/mcp-status'
 import { McpApproval } from './mcp-approval'
+import { AddMcpServer } from './settings-mcp-add'
 import { RevealedText } from './revealed-text'
 import { useNow } from '../../ui-common/use-now'
 
@@ -65,10 +66,12 @@ export function SettingsMcp() {
               canPutOff={false}
             />
           )}
+          <AddMcpServer workspace={workspace} />
           {view.servers.length === 0 ? (
             <p className="field-hint">
-              No MCP servers here. Add them to this workspace’s .mcp.json, to mcp.json in Parley’s
-              data folder, or with --mcp-config.
+              No MCP servers here. Add them to this workspace’s{' '}
+              <code className="flag">.mcp.json</code>, to <code className="flag">mcp.json</code> in
+              Parley’s data folder, or with <code className="flag">--mcp-config</code>.
             </p>
           ) : (
             <ul className="mcp-servers" aria-label="MCP servers">

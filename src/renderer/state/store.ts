@@ -3,6 +3,7 @@ import type {
   BridgeEvent,
   FormDraft,
   FormResponse,
+  McpServerToAdd,
   PairedDevice,
   ParleyBridge,
   PermissionMode,
@@ -126,6 +127,11 @@ export type ChatActions = {
   putOffMcpApproval(workspace: string, hash: string): void
   /** Starts a server again now; how it went, in plain words. */
   restartMcp(workspace: string, name: string): Promise<{ ok: boolean; message: string }>
+  /**
+   * Adds a server to the person's own mcp.json (checked by the form first), then reads the
+   * workspace's servers again; how it went, in plain words.
+   */
+  addMcpServer(workspace: string, server: McpServerToAdd): Promise<{ ok: boolean; message: string }>
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
   setComposerDraft(sessionId: string, text: string): void
@@ -553,6 +559,17 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         return now?.state === 'ready'
           ? { ok: true, message: `${name} restarted and is ready.` }
           : { ok: false, message: `${name} restarted, but is not ready (see its status).` }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    },
+
+    async addMcpServer(workspace, server) {
+      try {
+        const result = await bridge.addMcpServer(server)
+        if (!result.ok) return { ok: false, message: result.message ?? 'The server was not added.' }
+        await actions.refreshMcp(workspace)
+        return { ok: true, message: `${server.name} was added to your mcp.json and is starting.` }
       } catch (error) {
         return { ok: false, message: errorMessage(error) }
       }

@@ -307,6 +307,28 @@ export function createFakeBridge(
       mcp.get(workspace)?.servers.some((server) => server.name === name)
         ? { ok: true }
         : { ok: false, reason: 'not_found' },
+    addMcpServer: ({ name, command, args }) => {
+      const views = [...mcp.entries()]
+      if (views.some(([, view]) => view.servers.some((server) => server.name === name)))
+        return {
+          ok: false,
+          reason: 'exists',
+          message: `A server named “${name}” is already there.`,
+        }
+      for (const [workspace, view] of views) {
+        const server = {
+          name,
+          origin: 'user' as const,
+          transport: 'stdio' as const,
+          summary: [command, ...args].join(' '),
+          status: { state: 'starting' as const },
+          tools: [],
+          notices: [],
+        }
+        mcp.set(workspace, { ...view, servers: [...view.servers, server] })
+      }
+      return { ok: true }
+    },
     listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
     testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
   }

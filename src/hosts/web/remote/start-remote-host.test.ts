@@ -182,6 +182,7 @@ describe('what a paired device may do', () => {
       ['listDevices', {}],
       ['revokeDevice', { deviceId: 'x' }],
       ['approveMcpServers', { workspace: '/w', hash: 'h' }],
+      ['addMcpServer', { name: 'x', command: 'sh', args: ['-c', 'id'] }],
       ['createSession', {}],
       ['setSessionMode', { sessionId: 's1', mode: 'bypass' }],
     ] as const)

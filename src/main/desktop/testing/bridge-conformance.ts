@@ -112,6 +112,9 @@ export async function exerciseEveryCall(
     ok: false,
     reason: 'not_found',
   })
+  expect(await run('addMcpServer', { name: 'x', command: 'x-mcp', args: [] })).toMatchObject({
+    ok: expect.any(Boolean),
+  })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
@@ -150,6 +153,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listMcpServers', {}],
   ['approveMcpServers', { workspace: '/tmp' }],
   ['restartMcpServer', { workspace: '', name: 'x' }],
+  ['addMcpServer', { name: 'has space', command: 'x', args: [] }],
   ['listInbox', { sessionId: 'x' }],
   ['listDevices', { all: true }],
   ['revokeDevice', { deviceId: '' }],

@@ -315,6 +315,10 @@ export function createFakeRuntime(): FakeRuntime {
       calls.push('restartMcpServer')
       return { ok: false, reason: 'not_found' }
     },
+    async addMcpServer() {
+      calls.push('addMcpServer')
+      return { ok: false, reason: 'exists', message: 'Fake runtime: a server by that name exists.' }
+    },
     async listModels() {
       calls.push('listModels')
       return { ok: true, models: [...settings.models], from: 'builtin' }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { McpServerInfo } from '../../../shared/mcp-servers'
+import type { McpServerInfo, McpServerToAdd } from '../../../shared/mcp-servers'
 import { JsonSchema, type Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { defineTool, ToolError, type ToolDefinition } from '../tools/tool-types'
@@ -12,6 +12,7 @@ import type { McpTool, McpToolProvider } from '../tools/mcp-tool'
 import { McpServerManager } from './server-manager'
 import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
+import { addUserMcpServer, type AddServerResult } from './user-mcp-config'
 
 export interface McpHubOptions {
   /** `<data-dir>`: the person's own `mcp.json` and the workspace approvals live there. */
@@ -200,6 +201,16 @@ export class McpHub {
   async restart(workspace: string, name: string): Promise<boolean> {
     const { manager } = await this.#workspace(workspace)
     return manager.restart(name)
+  }
+
+  /**
+   * Adds a server to the person's own `mcp.json`; once written, every open workspace reads its
+   * configuration again and starts it (not waited for: Settings shows it starting).
+   */
+  async addUserServer(server: McpServerToAdd): Promise<AddServerResult> {
+    const added = await addUserMcpServer(this.options.dataDir, server)
+    if (added.ok) for (const workspace of this.#workspaces.keys()) void this.#reload(workspace)
+    return added
   }
 
   /** Tells `listener` when any workspace's servers change state; returns an unsubscribe. */
