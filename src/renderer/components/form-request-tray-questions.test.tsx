@@ -27,6 +27,15 @@ describe('AskUserQuestion in the form tray', () => {
     expect(within(tray).queryByRole('group', { name: 'Questions' })).not.toBeInTheDocument()
   })
 
+  it('shows each question’s header (its short label) above it, and none on the review', async () => {
+    const base = questionRequest()
+    const questions = base.questions.map((q, i) => (i === 0 ? { ...q, header: 'Database' } : q))
+    const { tray, user } = await showQuestion({ questions })
+    expect(within(tray).getByText('Database')).toHaveClass('question-header')
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    expect(within(tray).queryByText('Database')).not.toBeInTheDocument()
+  })
+
   it('offers Submit on the review step only: the last question has Previous and Next', async () => {
     const { tray, user } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
     expect(within(tray).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()

@@ -224,6 +224,11 @@ export function FormTray({
   }
 
   const shown = reviewing ? [] : partFields(spec, draft.index)
+  // AskUserQuestion's short label for the question on screen (its `header`), shown above it.
+  const header =
+    !reviewing && interaction.kind === 'question'
+      ? interaction.questions[draft.index]?.header
+      : undefined
   const showSubmit = offers('submit') && (!stepped || single || reviewing)
   const explainsOutcomes = offers('decline') || offers('cancel')
 
@@ -263,6 +268,7 @@ export function FormTray({
             cancelled.
           </p>
         )}
+        {header !== undefined && <p className="question-header">{header}</p>}
         {shown.length > 0 && (
           <div className="form-fields">
             {shown.map((i) => {
