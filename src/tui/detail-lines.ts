@@ -1,9 +1,5 @@
-import { parsePatch } from 'diff'
+import { parseHunks } from '../ui-common/diff-view'
 import { prefixLines, safeSpans, wrapSpans, type SpanStyle, type StyledLine } from './styled-text'
-
-/** A unified diff, as write_file and edit_file prompts carry it. */
-const looksLikeDiff = (text: string): boolean =>
-  /^@@ .* @@/m.test(text) && /^(\+\+\+|---) /m.test(text)
 
 const ADDED: SpanStyle = { color: 'green' }
 const REMOVED: SpanStyle = { color: 'red' }
@@ -15,14 +11,8 @@ const GUTTER: SpanStyle = { dim: true }
  * separated by `⋮`. Null when the text is not a unified diff.
  */
 export function diffLines(text: string, width: number): StyledLine[] | null {
-  if (!looksLikeDiff(text)) return null
-  let hunks
-  try {
-    hunks = parsePatch(text).flatMap((patch) => patch.hunks)
-  } catch {
-    return null
-  }
-  if (hunks.length === 0) return null
+  const hunks = parseHunks(text)
+  if (hunks === null || hunks.length === 0) return null
   const last = hunks.at(-1)
   const numberWidth = String(
     Math.max(
@@ -34,22 +24,20 @@ export function diffLines(text: string, width: number): StyledLine[] | null {
   const lines: StyledLine[] = []
   hunks.forEach((hunk, h) => {
     if (h > 0) lines.push([{ text: `${' '.repeat(numberWidth)} ⋮`, style: GUTTER }])
-    let oldLine = hunk.oldStart
-    let newLine = hunk.newStart
-    for (const raw of hunk.lines) {
-      const sign = raw[0]
+    for (const row of hunk.rows) {
       // "\ No newline at end of file" describes the line before it; it is not a line.
-      if (sign === '\\') continue
-      const body = raw.slice(1)
-      const number = sign === '-' ? oldLine++ : newLine++
-      if (sign === ' ') oldLine++
-      const style = sign === '+' ? ADDED : sign === '-' ? REMOVED : undefined
+      if (row.kind === 'note') continue
+      const number = row.kind === 'del' ? row.oldNo : row.newNo
+      const style = row.kind === 'add' ? ADDED : row.kind === 'del' ? REMOVED : undefined
+      const sign = row.kind === 'add' ? '+ ' : row.kind === 'del' ? '- ' : '  '
       const gutter: StyledLine = [
         { text: `${String(number).padStart(numberWidth)} `, style: GUTTER },
-        { text: sign === ' ' || sign === undefined ? '  ' : `${sign} `, style },
+        { text: sign, style },
       ]
       const blank: StyledLine = [{ text: ' '.repeat(numberWidth + 3) }]
-      const rows = wrapSpans(safeSpans(body, style), width - numberWidth - 3, { mode: 'verbatim' })
+      const rows = wrapSpans(safeSpans(row.text, style), width - numberWidth - 3, {
+        mode: 'verbatim',
+      })
       lines.push(...prefixLines(rows, gutter, blank))
     }
   })

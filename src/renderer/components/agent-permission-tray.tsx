@@ -6,7 +6,7 @@ import {
   type PendingInteraction,
 } from '../../shared'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
-import { diffView } from '../tray/diff-view'
+import { diffView } from '../../ui-common/diff-view'
 import { isTrayKey, useArmed } from '../tray/use-armed'
 import { PermissionDiff } from './permission-diff'
 import { CommandCode, DiffStat } from './permission-what'

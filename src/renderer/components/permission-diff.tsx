@@ -8,7 +8,7 @@ import {
   highlightCode,
   subscribeGrammars,
 } from '../markdown/highlighter'
-import type { DiffHunk, DiffView } from '../tray/diff-view'
+import type { DiffHunk, DiffView } from '../../ui-common/diff-view'
 import { revealInvisibles } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
 

@@ -3,7 +3,7 @@ import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../
 import { toolCategory } from '../../shared/pinned-tools'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
 import { commandParts, permissionHeadline } from '../tray/command-view'
-import { diffView } from '../tray/diff-view'
+import { diffView } from '../../ui-common/diff-view'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTrayKey } from '../tray/use-armed'
 import { PermissionDiff } from './permission-diff'

@@ -1,6 +1,6 @@
 import type { PermissionInteraction } from '../../shared'
 import { clampText, commandParts, permissionHeadline } from '../tray/command-view'
-import type { DiffView } from '../tray/diff-view'
+import type { DiffView } from '../../ui-common/diff-view'
 import { RevealedText } from './revealed-text'
 import { SummaryText } from './summary-text'
 

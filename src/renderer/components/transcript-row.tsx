@@ -7,7 +7,7 @@ import {
   titleParts,
   type AgentFileChange,
 } from '../../shared/agent-activity'
-import { diffView } from '../tray/diff-view'
+import { diffView } from '../../ui-common/diff-view'
 import { PermissionDiff } from './permission-diff'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
 import type { Json } from '../../shared/session-events'

@@ -8,7 +8,13 @@ export type DiffRow =
   /** "\ No newline at end of file" and the like. */
   | { kind: 'note'; text: string }
 
-export type DiffHunk = { oldStart: number; newStart: number; rows: DiffRow[] }
+export type DiffHunk = {
+  oldStart: number
+  oldLines: number
+  newStart: number
+  newLines: number
+  rows: DiffRow[]
+}
 
 /**
  * What a write or edit would do, from the unified patch the runtime sends as `detail`:
@@ -49,36 +55,54 @@ function hunkRows(lines: readonly string[], oldStart: number, newStart: number):
   return rows
 }
 
-export function diffView(patch: string): DiffView {
-  if (!HAS_HEADERS.test(patch)) return { kind: 'text', text: patch }
+/**
+ * The hunks of a unified patch (with its `---`/`+++` headers), each row numbered on both sides:
+ * what both UIs draw a diff from. Null when the text is not such a patch or does not parse.
+ */
+export function parseHunks(patch: string): DiffHunk[] | null {
+  if (!HAS_HEADERS.test(patch)) return null
   let parsed: ReturnType<typeof parsePatch>
   try {
     parsed = parsePatch(patch)
   } catch {
-    return { kind: 'text', text: patch }
+    return null
   }
-  const hunks = parsed.flatMap((file) => file.hunks)
+  return parsed
+    .flatMap((file) => file.hunks)
+    .map((h) => ({
+      oldStart: h.oldStart,
+      oldLines: h.oldLines,
+      newStart: h.newStart,
+      newLines: h.newLines,
+      rows: hunkRows(h.lines, h.oldStart, h.newStart),
+    }))
+}
+
+export function diffView(patch: string): DiffView {
+  const hunks = parseHunks(patch)
+  if (hunks === null) return { kind: 'text', text: patch }
   if (hunks.length === 0) return { kind: 'no_change' }
-  const rowCount = hunks.reduce((n, h) => n + h.lines.length, 0)
+  const rowCount = hunks.reduce((n, h) => n + h.rows.length, 0)
   if (rowCount > MAX_DIFF_ROWS) return { kind: 'text', text: patch }
   const only = hunks.length === 1 ? hunks[0] : undefined
-  if (only && only.oldLines === 0 && only.lines.every((l) => l[0] === '+' || l[0] === '\\')) {
+  if (
+    only &&
+    only.oldLines === 0 &&
+    only.rows.every((r) => r.kind === 'add' || r.kind === 'note')
+  ) {
     return {
       kind: 'new_file',
-      lines: only.lines.filter((l) => l[0] === '+').map((l) => l.slice(1)),
+      lines: only.rows.flatMap((r) => (r.kind === 'add' ? [r.text] : [])),
     }
   }
   let added = 0
   let removed = 0
-  const view = hunks.map((h) => {
-    const rows = hunkRows(h.lines, h.oldStart, h.newStart)
-    for (const row of rows) {
+  for (const hunk of hunks)
+    for (const row of hunk.rows) {
       if (row.kind === 'add') added++
       if (row.kind === 'del') removed++
     }
-    return { oldStart: h.oldStart, newStart: h.newStart, rows }
-  })
-  return { kind: 'changes', hunks: view, added, removed }
+  return { kind: 'changes', hunks, added, removed }
 }
 
 /** "+8 −4", "New file, 12 lines", "No changes": what the collapsed tray says about a diff. */
