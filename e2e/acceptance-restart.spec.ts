@@ -122,7 +122,16 @@ test('kill (SIGKILL) while a question waits half answered: after a restart it is
   await expect
     .poll(() => {
       const dir = join(folders.dataDir, 'drafts')
-      return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : []
+      // Drafts are written atomically (a temporary file renamed into place): only the drafts
+      // themselves are read, and one renamed away between the listing and the read is skipped.
+      const drafts = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []
+      return drafts.flatMap((f) => {
+        try {
+          return [readFileSync(join(dir, f), 'utf8')]
+        } catch {
+          return []
+        }
+      })
     })
     .toEqual([expect.stringMatching(/^(?=.*"index":1)(?=.*"Steady").*$/s)])
   await server.kill()
