@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Fixture } from '@copilotkit/aimock'
 import type { AskBody } from '../interactions/asker'
-import { codexAgent, codexHome, startMockModel } from './testing/codex-offline'
+import {
+  codexAgent,
+  codexHome,
+  codexQuestionFixtures,
+  startMockModel,
+} from './testing/codex-offline'
 import { RunnerHarness } from './testing/runner-harness'
 
 /**
@@ -21,30 +25,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-const QUESTION = {
-  id: 'db_choice',
-  header: 'Database',
-  question: 'Which database should I use?',
-  options: [
-    { label: 'Postgres (Recommended)', description: 'A server database.' },
-    { label: 'SQLite', description: 'A single file.' },
-  ],
-}
-
-const FIXTURES: Fixture[] = [
-  {
-    match: { userMessage: 'ask me', hasToolResult: false },
-    response: {
-      toolCalls: [
-        { name: 'request_user_input', arguments: JSON.stringify({ questions: [QUESTION] }) },
-      ],
-    },
-  },
-  {
-    match: { userMessage: 'ask me', hasToolResult: true },
-    response: { content: 'Thanks, SQLite it is.' },
-  },
-]
+const FIXTURES = codexQuestionFixtures('ask me', 'Thanks, SQLite it is.')
 
 describe('the newer Codex adapter over ACP, offline', () => {
   it('asks a real form (elicitation/create) in plan mode and Codex receives the answer in the same turn', async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Fixture } from '@copilotkit/aimock'
 import {
   isTurnEnd,
   makeRig,
@@ -9,7 +8,7 @@ import {
   waitForEvent,
   type TestRuntime,
 } from '../testing/runtime-test-kit'
-import { codexHome, startMockModel } from './testing/codex-offline'
+import { codexHome, codexQuestionFixtures, startMockModel } from './testing/codex-offline'
 import { agentEntry } from './testing/real-agents'
 
 /**
@@ -27,30 +26,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-const QUESTION = {
-  id: 'db_choice',
-  header: 'Database',
-  question: 'Which database should I use?',
-  options: [
-    { label: 'Postgres (Recommended)', description: 'A server database.' },
-    { label: 'SQLite', description: 'A single file.' },
-  ],
-}
-
-const FIXTURES: Fixture[] = [
-  {
-    match: { userMessage: 'plan the storage', hasToolResult: false },
-    response: {
-      toolCalls: [
-        { name: 'request_user_input', arguments: JSON.stringify({ questions: [QUESTION] }) },
-      ],
-    },
-  },
-  {
-    match: { userMessage: 'plan the storage', hasToolResult: true },
-    response: { content: 'Planned around SQLite.' },
-  },
-]
+const FIXTURES = codexQuestionFixtures('plan the storage', 'Planned around SQLite.')
 
 describe('Codex’s session config options through the runtime', () => {
   it('shows its options on the session; plan mode set through the bridge makes it ask a form, answered in the tray, and it continues the same turn', async () => {

@@ -122,3 +122,32 @@ export function processesWithEnv(name: string, value: string): number[] {
     }
   })
 }
+
+/** The structured question Codex's `request_user_input` asks in plan mode in these tests. */
+export const CODEX_DB_QUESTION = {
+  id: 'db_choice',
+  header: 'Database',
+  question: 'Which database should I use?',
+  options: [
+    { label: 'Postgres (Recommended)', description: 'A server database.' },
+    { label: 'SQLite', description: 'A single file.' },
+  ],
+}
+
+/** The mock model's turn for `prompt`: ask CODEX_DB_QUESTION, then say `reply` once answered. */
+export function codexQuestionFixtures(prompt: string, reply: string): Fixture[] {
+  return [
+    {
+      match: { userMessage: prompt, hasToolResult: false },
+      response: {
+        toolCalls: [
+          {
+            name: 'request_user_input',
+            arguments: JSON.stringify({ questions: [CODEX_DB_QUESTION] }),
+          },
+        ],
+      },
+    },
+    { match: { userMessage: prompt, hasToolResult: true }, response: { content: reply } },
+  ]
+}
