@@ -1,18 +1,9 @@
-import { memo, useId, useMemo, useState } from 'react'
-import { createTwoFilesPatch } from 'diff'
-import {
-  agentPlanText,
-  agentThoughtText,
-  agentToolChanges,
-  titleParts,
-  type AgentFileChange,
-} from '../../shared/agent-activity'
-import { diffView } from '../../ui-common/diff-view'
-import { PermissionDiff } from './permission-diff'
+import { memo, useId, useState } from 'react'
+import { agentPlanText, agentThoughtText, titleParts } from '../../shared/agent-activity'
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
 import type { Json } from '../../shared/session-events'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
-import { MARKDOWN } from '../deferred-parts'
+import { AGENT_INPUT, MARKDOWN } from '../deferred-parts'
 import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
@@ -159,14 +150,9 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
       {open && (
         <div className="tool-body" id={bodyId}>
           {item.origin === 'agent' ? (
-            <AgentInput input={item.input} />
+            <AgentToolInput input={item.input} />
           ) : (
-            <>
-              <div className="tool-section-label">Input</div>
-              <pre className="tool-pre">
-                <RevealedText text={jsonText(item.input)} />
-              </pre>
-            </>
+            <JsonInput input={item.input} />
           )}
           {item.output !== undefined && (
             <>
@@ -182,46 +168,21 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   )
 }
 
-/** An agent's file change, drawn with the diff view Parley's own edits get. */
-function AgentChange({ change }: { change: AgentFileChange }) {
-  const view = useMemo(
-    () =>
-      diffView(
-        createTwoFilesPatch(
-          change.path,
-          change.path,
-          change.oldText ?? '',
-          change.newText,
-          '',
-          '',
-          {
-            context: 3,
-          },
-        ),
-      ),
-    [change],
-  )
-  return (
-    <>
-      <div className="tool-section-label">
-        {change.oldText === null ? 'New file' : 'Edit'} <RevealedText text={change.path} />
-      </div>
-      <PermissionDiff view={view} />
-    </>
-  )
+/**
+ * An agent call's input: its file changes as diffs once that part is loaded (with the diff
+ * library and the highlighter, none of which the first frame needs), the input as JSON until then.
+ */
+function AgentToolInput({ input }: { input: Json }) {
+  const detail = useDeferredModule(AGENT_INPUT)
+  return detail ? <detail.AgentInput input={input} /> : <JsonInput input={input} />
 }
 
-/** An agent call's input: its file changes as diffs, the rest as JSON. */
-function AgentInput({ input }: { input: Json }) {
-  const { changes, rest } = useMemo(() => agentToolChanges(input), [input])
+function JsonInput({ input }: { input: Json }) {
   return (
     <>
-      {changes.map((change, i) => (
-        <AgentChange key={i} change={change} />
-      ))}
       <div className="tool-section-label">Input</div>
       <pre className="tool-pre">
-        <RevealedText text={jsonText(rest)} />
+        <RevealedText text={jsonText(input)} />
       </pre>
     </>
   )
