@@ -400,6 +400,12 @@ export const AgentModesSchema = z.strictObject({
       configId: z.string().min(1).max(LIMITS.id),
     }),
   ]),
+  /**
+   * Set when the person chose this mode (through `session/set_mode`): the newest such mode is
+   * set again on the agent's next session. (A mode changed through a config option is kept as
+   * that option's `agent_config` choice instead.)
+   */
+  chosen: z.literal(true).optional(),
 })
 
 /**

@@ -242,6 +242,36 @@ describe('a session that talks to an ACP agent', () => {
     })
   })
 
+  it('after a restart sets the mode the person chose again before the next prompt (an agent whose new process starts in its default mode)', async () => {
+    const script: FakeAgentScript = {
+      modes: {
+        currentModeId: 'auto',
+        availableModes: [
+          { id: 'auto', name: 'Auto' },
+          { id: 'manual', name: 'Manual' },
+        ],
+      },
+      turns: [
+        { whenMode: 'manual', steps: [{ say: 'asking first' }] },
+        { steps: [{ say: 'running unasked' }] },
+      ],
+    }
+    const { rig, runtime } = await withAgent(script)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    await waitForEvent(runtime, isTurnEnd)
+    expect(await runtime.setAgentMode({ sessionId, modeId: 'manual' })).toEqual({ ok: true })
+    await runtime.close()
+    open.splice(open.indexOf(runtime), 1)
+
+    const { runtime: again } = await withAgent(script, rig)
+    await again.send({ sessionId, text: 'hello again' })
+    await waitForEvent(again, isTurnEnd)
+    expect(lastText(readLogRecords(rig, sessionId))).toMatchObject({ text: 'asking first' })
+    const summary = (await again.listSessions({})).find((s) => s.id === sessionId)
+    expect(summary?.agentModes).toMatchObject({ currentModeId: 'manual' })
+  })
+
   it('shows the agent’s config options on the session, sets one through the bridge, and after a restart shows it again and applies it to the agent', async () => {
     const script: FakeAgentScript = {
       configOptions: CODEX_LIKE_CONFIG,

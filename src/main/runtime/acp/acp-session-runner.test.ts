@@ -759,8 +759,41 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(await h.runner.connect()).toEqual({ ok: true })
     expect(await h.runner.setMode('code')).toEqual({ ok: true })
     expect(h.runner.modes?.currentModeId).toBe('code')
-    expect(h.of('agent_modes').map((m) => m.currentModeId)).toEqual(['ask', 'code'])
+    // The agent's own update may come first; the person's choice is the last record, marked.
+    expect(h.of('agent_modes')[0]).toMatchObject({ currentModeId: 'ask' })
+    expect(h.of('agent_modes').at(-1)).toMatchObject({ currentModeId: 'code', chosen: true })
     expect(await h.runner.setMode('nope')).toMatchObject({ ok: false })
+  })
+
+  it('sets the mode the person chose again on the agent session opened after a restart', async () => {
+    const agent = oneTurn([], {
+      modes: {
+        currentModeId: 'ask',
+        availableModes: [
+          { id: 'ask', name: 'Ask' },
+          { id: 'code', name: 'Code' },
+        ],
+      },
+    })
+    const first = harness()
+    first.start(first.scriptAgent(agent))
+    await first.runner.connect()
+    expect(await first.runner.setMode('code')).toEqual({ ok: true })
+    // Only the person's choice is marked: it is what the next start sets again.
+    expect(first.of('agent_modes').filter((m) => m.chosen)).toEqual([
+      expect.objectContaining({ currentModeId: 'code' }),
+    ])
+    await first.runner.close({ reason: 'shutdown' })
+
+    // The agent's new process starts in its default mode ("ask").
+    const second = harness()
+    const modeChoice = first.of('agent_modes').findLast((m) => m.chosen)?.currentModeId
+    second.start(second.scriptAgent(agent), { ...(modeChoice && { modeChoice }) })
+    expect(await second.runner.connect()).toEqual({ ok: true })
+    expect(second.runner.modes?.currentModeId).toBe('code')
+    expect(second.of('agent_modes')[0]).toMatchObject({ currentModeId: 'ask' })
+    expect(second.of('agent_modes').at(-1)).toMatchObject({ currentModeId: 'code' })
+    expect(second.of('agent_modes').some((m) => m.chosen)).toBe(false)
   })
 
   it('on shutdown leaves the turn open in the log and its questions orphaned, and ends every process the agent started', async () => {

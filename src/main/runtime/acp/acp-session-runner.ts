@@ -83,6 +83,11 @@ export interface AcpSessionRunnerOptions {
    */
   choices?: ReadonlyArray<{ configId: string; value: string }>
   /**
+   * The mode the person last chose through `session/set_mode` (the log's newest `agent_modes`
+   * record marked `chosen`): set again on each agent session opened that reports another mode.
+   */
+  modeChoice?: string
+  /**
    * The environment the agent starts from, less Parley's provider keys (`agent.env` is added);
    * Parley's own by default.
    */
@@ -215,12 +220,15 @@ export class AcpSessionRunner {
   #info: AgentHello['info'] = null
   /** The person's config choices, in the order last made: config id → value. */
   readonly #choices = new Map<string, string>()
+  /** The mode the person last chose through `session/set_mode`, if any. */
+  #modeChoice: string | undefined
 
   constructor(options: AcpSessionRunnerOptions) {
     this.#o = options
     this.#now = options.now ?? Date.now
     this.#previous = options.previous
     for (const { configId, value } of options.choices ?? []) this.#remember(configId, value)
+    this.#modeChoice = options.modeChoice
   }
 
   #remember(configId: string, value: string): void {
@@ -434,6 +442,7 @@ export class AcpSessionRunner {
   async #applyChoices(live: Live): Promise<void> {
     const sessionId = live.agentSessionId
     if (sessionId === undefined) return
+    await this.#applyModeChoice(live, sessionId)
     for (const [configId, value] of this.#choices) {
       const option = this.#updates.config?.options.find((o) => o.id === configId)
       if (!option || option.currentValue === value) continue
@@ -447,6 +456,24 @@ export class AcpSessionRunner {
       } catch (error) {
         if (!live.process.running) throw error
       }
+    }
+  }
+
+  /**
+   * Sets again the mode the person chose through `session/set_mode` when the newly opened session
+   * reports another one (a new agent session starts in the agent's default mode). A mode the
+   * agent no longer offers, or refuses, is left as the agent reports it.
+   */
+  async #applyModeChoice(live: Live, sessionId: string): Promise<void> {
+    const modes = this.#updates.modes
+    const choice = this.#modeChoice
+    if (!modes || choice === undefined || modes.via.kind !== 'session_mode') return
+    if (modes.currentModeId === choice || !modes.available.some((m) => m.id === choice)) return
+    try {
+      await this.#whileAlive(live, live.connection.setMode(sessionId, choice))
+      this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: choice }))
+    } catch (error) {
+      if (!live.process.running) throw error
     }
   }
 
@@ -767,7 +794,15 @@ export class AcpSessionRunner {
       if (mirror !== undefined) return await this.setConfigOption(mirror, modeId)
       const sessionId = live.agentSessionId as string
       await this.#whileAlive(live, live.connection.setMode(sessionId, modeId))
-      this.#apply(setModes(this.#updates, { ...modes, at: this.#now(), currentModeId: modeId }))
+      this.#modeChoice = modeId
+      this.#apply(
+        setModes(this.#updates, {
+          ...modes,
+          at: this.#now(),
+          currentModeId: modeId,
+          chosen: true,
+        }),
+      )
       return { ok: true }
     } catch (error) {
       return this.#failure(error)

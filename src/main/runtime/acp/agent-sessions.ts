@@ -63,6 +63,9 @@ export class AgentSessions {
     const choices = session.events.flatMap((e) =>
       e.type === 'agent_config' && e.chosen ? [e.chosen] : [],
     )
+    const modeChoice = session.events.findLast(
+      (e): e is SessionEventOf<'agent_modes'> => e.type === 'agent_modes' && e.chosen === true,
+    )?.currentModeId
     const runner = new AcpSessionRunner({
       sessionId,
       workspace: session.header.workspace,
@@ -80,6 +83,7 @@ export class AgentSessions {
       ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
       ...(previous ? { previous } : {}),
       choices,
+      ...(modeChoice !== undefined && { modeChoice }),
       now: this.deps.now,
     })
     this.#runners.set(sessionId, runner)

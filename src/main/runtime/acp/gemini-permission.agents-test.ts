@@ -37,7 +37,7 @@ describe('Gemini CLI’s permission request', () => {
       ...mainRequest('run_shell_command', 'make a file', 'follow-up', () => ({
         content: 'Made it.',
       })),
-      SIDE_REQUESTS,
+      ...SIDE_REQUESTS,
     ])
     cleanups.push(
       () => model.stop(),

@@ -43,7 +43,7 @@ describe.each(CLAUDE)('Claude Code through $adapter', ({ env }) => {
 
   async function start(fixtures: (workspace: string) => Fixture[]) {
     const h = new RunnerHarness()
-    const model = await startMockModel([...fixtures(h.workspace), SIDE_REQUESTS])
+    const model = await startMockModel([...fixtures(h.workspace), ...SIDE_REQUESTS])
     cleanups.push(
       () => model.stop(),
       () => h.dispose(),
@@ -172,7 +172,7 @@ describe('Claude Code’s AskUserQuestion through @agentclientprotocol/claude-ag
       ...mainRequest('AskUserQuestion', 'ask me', 'follow-up', () => ({
         content: 'SQLite it is.',
       })),
-      SIDE_REQUESTS,
+      ...SIDE_REQUESTS,
     ])
     cleanups.push(
       () => model.stop(),
@@ -249,7 +249,7 @@ describe('Gemini CLI', () => {
         toolCalls: [{ name, arguments: JSON.stringify({ file_path: file, content: 'hi\n' }) }],
       })),
       ...mainRequest('write_file', 'write hello', 'follow-up', () => ({ content: 'Wrote it.' })),
-      SIDE_REQUESTS,
+      ...SIDE_REQUESTS,
     ])
     cleanups.push(
       () => model.stop(),

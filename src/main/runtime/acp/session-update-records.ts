@@ -177,14 +177,18 @@ function modesFromConfig(
 
 /** Records `modes` when it differs from what was last recorded. */
 export function setModes(state: UpdateState, modes: ModesRecord | null): UpdateResult {
+  if (modes === null) return { state, records: [], deltas: [] }
+  // The person's choice is always recorded (it is what a restart sets again); the state kept for
+  // later updates never carries the mark.
+  const { chosen, ...current } = modes
   const same =
-    modes === null ||
-    (state.modes !== null &&
-      state.modes.currentModeId === modes.currentModeId &&
-      JSON.stringify(state.modes.available) === JSON.stringify(modes.available) &&
-      JSON.stringify(state.modes.via) === JSON.stringify(modes.via))
+    !chosen &&
+    state.modes !== null &&
+    state.modes.currentModeId === current.currentModeId &&
+    JSON.stringify(state.modes.available) === JSON.stringify(current.available) &&
+    JSON.stringify(state.modes.via) === JSON.stringify(current.via)
   if (same) return { state, records: [], deltas: [] }
-  return { state: { ...state, modes }, records: [modes], deltas: [] }
+  return { state: { ...state, modes: current }, records: [modes], deltas: [] }
 }
 
 function configValue(

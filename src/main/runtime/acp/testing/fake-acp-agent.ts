@@ -73,6 +73,8 @@ const TurnSchema = z.strictObject({
   when: z.string().optional(),
   /** Chosen only while the session's config options have these values (config id → value). */
   whenConfig: z.record(z.string(), z.string()).optional(),
+  /** Chosen only while the session is in this mode (set by `session/set_mode`). */
+  whenMode: z.string().optional(),
   steps: z.array(StepSchema),
   stopReason: z
     .enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'])
@@ -139,6 +141,8 @@ function chunks(text: string): string[] {
 interface SessionState {
   /** The session's config values: config id → value. */
   config: Map<string, string>
+  /** The session's mode: the script's current mode until `session/set_mode`. */
+  mode: string | undefined
   cancelled: boolean
   onCancel: Array<() => void>
   /** What the client answered to each named request, kept across the session's turns. */
@@ -162,6 +166,7 @@ function run(script: FakeAgentScript): void {
   const announced = (script.configOptions ?? []) as acp.SessionConfigOption[]
   const newState = (): SessionState => ({
     config: new Map(announced.map((o) => [o.id, String(o.currentValue)])),
+    mode: modes?.currentModeId,
     cancelled: false,
     onCancel: [],
     results: new Map(),
@@ -172,13 +177,16 @@ function run(script: FakeAgentScript): void {
   const withConfig = (state: SessionState) =>
     script.configOptions ? { configOptions: configOf(state) as acp.SessionConfigOption[] } : {}
 
-  const pickTurn = (text: string, config: ReadonlyMap<string, string>) => {
+  const pickTurn = (text: string, state: SessionState) => {
     const matches = script.turns
       .map((turn, index) => ({ turn, index }))
       .filter(({ turn }) => turn.when === undefined || new RegExp(turn.when).test(text))
       .filter(({ turn }) =>
-        Object.entries(turn.whenConfig ?? {}).every(([id, value]) => config.get(id) === value),
+        Object.entries(turn.whenConfig ?? {}).every(
+          ([id, value]) => state.config.get(id) === value,
+        ),
       )
+      .filter(({ turn }) => turn.whenMode === undefined || turn.whenMode === state.mode)
     const fresh = matches.find(({ index }) => !used.has(index)) ?? matches[0]
     if (fresh) used.add(fresh.index)
     return fresh?.turn
@@ -246,6 +254,8 @@ function run(script: FakeAgentScript): void {
       return { configOptions: configOf(state) as acp.SessionConfigOption[] }
     })
     .onRequest(acp.methods.agent.session.setMode, async ({ params, client }) => {
+      const state = sessions.get(params.sessionId)
+      if (state) state.mode = params.modeId
       await client.notify(acp.methods.client.session.update, {
         sessionId: params.sessionId,
         update: { sessionUpdate: 'current_mode_update', currentModeId: params.modeId },
@@ -263,7 +273,7 @@ function run(script: FakeAgentScript): void {
       if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
       state.cancelled = false
       const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('')
-      const turn = pickTurn(text, state.config)
+      const turn = pickTurn(text, state)
       if (!turn) return { stopReason: 'end_turn' as const }
       const sessionId = params.sessionId
       const { results } = state

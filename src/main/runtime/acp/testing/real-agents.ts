@@ -117,8 +117,28 @@ export function mainRequest(
   }))
 }
 
-/** Every other request (titles, summaries, topic checks): plain text, no tools. */
-export const SIDE_REQUESTS: Fixture = {
-  match: { predicate: () => true },
-  response: { content: 'Notes' },
-}
+/**
+ * Every other request. Gemini CLI first asks a small model to score the prompt's complexity
+ * (to pick its model) and expects that JSON; any other answer makes it retry with back-off for
+ * about two minutes before going on. Titles, summaries and topic checks get plain text.
+ */
+export const SIDE_REQUESTS: Fixture[] = [
+  {
+    match: {
+      predicate: (request: ChatCompletionRequest) =>
+        request.messages.some(
+          (m) =>
+            m.role === 'system' &&
+            typeof m.content === 'string' &&
+            m.content.includes('complexity_score'),
+        ),
+    },
+    response: {
+      content: JSON.stringify({
+        complexity_reasoning: 'A bounded task.',
+        complexity_score: 10,
+      }),
+    },
+  },
+  { match: { predicate: () => true }, response: { content: 'Notes' } },
+]
