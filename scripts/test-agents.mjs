@@ -1,7 +1,8 @@
 // Installs the pinned ACP adapters of real agents (Claude Code through both its adapters, Codex's
 // newer adapter, Gemini CLI; about 1.1 GB installed) into node_modules/.cache, outside the
 // project's dependencies, then runs the tests that drive them offline against aimock. The older
-// Codex adapter is a devDependency already. Usage: npm run test:agents
+// Codex adapter is a devDependency already. Usage: npm run test:agents [-- test files]; with
+// --install-only it installs and stops (.ci/run downloads them while the main suite runs).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -56,6 +57,10 @@ if (entries.some((e) => !existsSync(e.path))) {
   ])
 }
 const installed = Date.now()
+if (process.argv.includes('--install-only')) {
+  process.stdout.write(`test:agents: installed in ${Math.round((installed - started) / 1000)} s\n`)
+  process.exit(0)
+}
 const env = { ...process.env }
 for (const e of entries) env[e.env] = e.path
 // The newer Codex adapter's form test reads its entry here.
