@@ -176,14 +176,6 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>
 export type InteractionKind = PendingInteraction['kind']
 
-/**
- * Whether someone waits for the person's answer: false for an orphaned request (its asker exited,
- * or the app restarted), which can only be dismissed or sent on as a new message. Such a request
- * does not make a session "Needs input", nor hide the message box.
- */
-export function awaitsAnswer(interaction: PendingInteraction): boolean {
-  return !('orphaned' in interaction && interaction.orphaned)
-}
 export type PendingInteractionOf<K extends InteractionKind> = Extract<
   PendingInteraction,
   { kind: K }
@@ -209,14 +201,4 @@ export const SettleOutcomeSchema = z.enum([
 ])
 export type SettleOutcome = z.infer<typeof SettleOutcomeSchema>
 
-/** The name the tray gives the asker: "Parley's agent", "Codex", "MCP server github". */
-export function askerName(source: InteractionSource): string {
-  switch (source.kind) {
-    case 'parley':
-      return 'The agent'
-    case 'acp':
-      return source.agent
-    case 'mcp':
-      return `MCP server ${source.server}`
-  }
-}
+export { askerName, awaitsAnswer } from './interaction-words'

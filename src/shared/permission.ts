@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
+import { isPermissionMode, PERMISSION_MODES } from './permission-modes'
 
 /**
  * explore: read-only tools only · ask: every mutating tool asks · execute: file edits inside the
  * workspace allowed, commands ask · bypass: never asks.
  */
-export const PermissionModeSchema = z.enum(['explore', 'ask', 'execute', 'bypass'])
+export const PermissionModeSchema = z.enum(PERMISSION_MODES)
 export type PermissionMode = z.infer<typeof PermissionModeSchema>
-export const PERMISSION_MODES = PermissionModeSchema.options
+export { isPermissionMode, PERMISSION_MODES }
 
 export const RiskSchema = z.enum(['low', 'medium', 'high'])
 export type Risk = z.infer<typeof RiskSchema>

@@ -1,4 +1,4 @@
-import { AskUserQuestionResultSchema, type AskUserQuestionResult } from './ask-user-question'
+import type { AskUserQuestionResult } from './ask-user-question'
 import {
   agentExitText,
   agentToolInput,
@@ -9,6 +9,7 @@ import {
 import type { BridgeEvent, LogNotice } from './bridge'
 import type { DecisionReason, PermissionDecision } from './permission'
 import { toolCategory } from './pinned-tools'
+import { questionResult } from './question-result'
 import type {
   AgentPlanEntry,
   Json,
@@ -349,11 +350,11 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
       const current = list.get(index)
       // A call has one result: one applied again (early events after a replay) changes nothing.
       if (current?.kind === 'question' && !current.answers && !current.closed) {
-        const parsed = AskUserQuestionResultSchema.safeParse(event.output)
+        const parsed = questionResult(event.output)
         list.replace(
           index,
-          parsed.success && !event.isError
-            ? { ...current, answers: parsed.data.answers, closed: undefined }
+          parsed && !event.isError
+            ? { ...current, answers: parsed.answers, closed: undefined }
             : event.synthetic
               ? { ...current, closed: 'turn_ended' }
               : { ...current, closed: 'not_asked', refusal: event.output },

@@ -5,7 +5,7 @@ import { BridgeEventSchema } from './bridge'
  * Wire format of the web host (`parley serve`). The page is served at `/` and learns the
  * per-launch token from its URL fragment (`#token=…`); it opens `ws://127.0.0.1:PORT/ws?token=…`.
  */
-export const WEB_SOCKET_PATH = '/ws'
+export { WEB_SOCKET_PATH } from './web-socket-path'
 
 /** Browser → host: one bridge call. `id` pairs the reply. */
 export const WebCallSchema = z.strictObject({

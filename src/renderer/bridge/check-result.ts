@@ -1,18 +1,21 @@
-import { BRIDGE_CALLS, BridgeErrorSchema, type BridgeMethod, type BridgeOutput } from '../../shared'
+import {
+  BRIDGE_CALLS,
+  BridgeErrorSchema,
+  WebServerMessageSchema,
+  type BridgeMethod,
+  type BridgeOutput,
+} from '../../shared'
 import { compileValidator, type Checked } from '../../shared/compiled-validator'
+import { BridgeCallError } from './bridge-call-error'
 
-/** A bridge call that failed: the host refused it, the reply was malformed, or the link dropped. */
-export class BridgeCallError extends Error {
-  constructor(
-    readonly method: string,
-    readonly reason:
-      'invalid_input' | 'forbidden' | 'unknown_method' | 'internal' | 'disconnected' | 'bad_reply',
-    message: string,
-  ) {
-    super(`${method}: ${message}`)
-    this.name = 'BridgeCallError'
-  }
-}
+/*
+ * The bridge's schema checks, in a chunk of their own (see ./contract): the page's first frame is
+ * drawn without the schema library, and replies and events wait for this chunk (fetched as the app
+ * starts).
+ */
+
+/** Every WebSocket message is checked against the protocol, by a validator compiled from its schema. */
+export const checkMessage = compileValidator(WebServerMessageSchema)
 
 const checkers = new Map<BridgeMethod, (value: unknown) => Checked<unknown>>()
 

@@ -1,5 +1,6 @@
-import { BRIDGE_METHODS, type HostBridge, type ParleyBridge } from '../../shared'
-import { checkResult } from './check-result'
+import type { HostBridge, ParleyBridge } from '../../shared'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
+import { CONTRACT } from './contract'
 import { createWebSocketBridge, webSocketUrl, type ConnectionState } from './web-socket-bridge'
 
 declare global {
@@ -39,8 +40,10 @@ export function checkedBridge(raw: HostBridge): ParleyBridge {
   const methods = Object.fromEntries(
     BRIDGE_METHODS.map((method) => [
       method,
-      async (input: never) =>
-        checkResult(method, await (raw[method] as (i: never) => Promise<unknown>)(input)),
+      async (input: never) => {
+        const reply = await (raw[method] as (i: never) => Promise<unknown>)(input)
+        return (await CONTRACT.load()).checkResult(method, reply)
+      },
     ]),
   ) as unknown as Omit<ParleyBridge, 'onEvent'>
   return { ...methods, onEvent: (callback) => raw.onEvent(callback) }

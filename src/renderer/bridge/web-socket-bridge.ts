@@ -1,16 +1,15 @@
-import {
-  BRIDGE_CALLS,
-  WEB_SOCKET_PATH,
-  WebServerMessageSchema,
-  type BridgeEvent,
-  type BridgeInput,
-  type BridgeMethod,
-  type BridgeOutput,
-  type ParleyBridge,
-  type WebCall,
+import type {
+  BridgeEvent,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+  ParleyBridge,
+  WebCall,
 } from '../../shared'
-import { compileValidator } from '../../shared/compiled-validator'
-import { BridgeCallError, checkResult } from './check-result'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
+import { WEB_SOCKET_PATH } from '../../shared/web-socket-path'
+import { BridgeCallError } from './bridge-call-error'
+import { CONTRACT, type Contract } from './contract'
 
 export { BridgeCallError }
 
@@ -46,9 +45,6 @@ export type WebSocketBridge = ParleyBridge & {
 }
 
 const OPEN = 1
-
-/** Every message is checked against the protocol, by a validator compiled from its schema. */
-const checkMessage = compileValidator(WebServerMessageSchema)
 
 /** `ws(s)://<host>/ws?token=…` for a page served by the web host with `#token=…`. */
 export function webSocketUrl(
@@ -93,7 +89,29 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     connectionListeners.forEach((l) => l(next))
   }
 
+  // Messages that came before the schema checks were loaded, in order.
+  const early: unknown[] = []
+  let contract = CONTRACT.current()
+  const loadContract = () => {
+    CONTRACT.load().then(
+      (loaded) => {
+        contract = loaded
+        for (const raw of early.splice(0)) handleMessage(raw, loaded)
+      },
+      // A chunk that failed to load is fetched again by the next message.
+      () => undefined,
+    )
+  }
   const onMessage = (raw: unknown) => {
+    if (contract && early.length === 0) {
+      handleMessage(raw, contract)
+      return
+    }
+    early.push(raw)
+    loadContract()
+  }
+
+  const handleMessage = (raw: unknown, { checkMessage, checkResult }: Contract) => {
     let data: unknown
     try {
       data = JSON.parse(String(raw))
@@ -156,12 +174,11 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
 
   setState('connecting')
   connect()
+  // Fetched while the socket connects.
+  if (!contract) loadContract()
 
   const methods = Object.fromEntries(
-    (Object.keys(BRIDGE_CALLS) as BridgeMethod[]).map((method) => [
-      method,
-      (input: never) => call(method, input),
-    ]),
+    BRIDGE_METHODS.map((method) => [method, (input: never) => call(method, input)]),
   ) as unknown as Omit<ParleyBridge, 'onEvent'>
 
   return {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { configPickerOptions, type AgentConfigOption, type AgentConfigValue } from '../../shared'
+import type { AgentConfigOption, AgentConfigValue } from '../../shared'
+import { configPickerOptions } from '../../shared/config-pickers'
 import { useActions, useChat } from '../state/chat-context'
 
 /** The option's values in runs of one group each (an agent's ungrouped values form one run). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { askerName, awaitsAnswer, type PendingInteraction } from '../../shared'
+import type { PendingInteraction } from '../../shared'
+import { askerName, awaitsAnswer } from '../../shared/interaction-words'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'

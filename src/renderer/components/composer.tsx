@@ -1,5 +1,5 @@
 import { forwardRef, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
-import { LIMITS } from '../../shared'
+import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
 import { AgentModePicker, ModePicker, ModelPicker } from './pickers'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { inboxKindLabel, inboxSubject, type InboxItem } from '../../shared/inbox'
+import type { InboxItem } from '../../shared/inbox'
+import { inboxKindLabel, inboxSubject } from '../../shared/inbox-words'
 import { formatAgo } from '../../shared/format-time'
 import { useNow } from '../../ui-common/use-now'
 import { useActions, useChat } from '../state/chat-context'

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { PERMISSION_MODES, PermissionModeSchema } from '../../shared'
+import { isPermissionMode, PERMISSION_MODES } from '../../shared/permission-modes'
 import { modelInUse } from '../../shared/model-in-use'
 import { useActions, useChat } from '../state/chat-context'
 import { ChoiceMenu } from './choice-menu'
@@ -65,14 +65,14 @@ export function ModePicker({ sessionId }: { sessionId: string }) {
           }}
           onBlur={() => (cycling.current = false)}
           onChange={(e) => {
-            const parsed = PermissionModeSchema.safeParse(e.target.value)
+            const picked = e.target.value
             const cycled = cycling.current
             cycling.current = false
-            if (!parsed.success) return
+            if (!isPermissionMode(picked)) return
             // Picked from the open list by name, Bypass is a choice; stepped onto with the
             // keyboard, it could be a slip, so it takes a confirmation.
-            if (parsed.data === 'bypass' && cycled) setConfirming(true)
-            else void actions.setMode(sessionId, parsed.data)
+            if (picked === 'bypass' && cycled) setConfirming(true)
+            else void actions.setMode(sessionId, picked)
           }}
         >
           {PERMISSION_MODES.map((m) => (

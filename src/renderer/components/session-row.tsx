@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { LIMITS, type SessionSummary } from '../../shared'
+import type { SessionSummary } from '../../shared'
+import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
 import { sessionWait } from '../state/session-order'
 import { useShell } from '../shell/shell-context'

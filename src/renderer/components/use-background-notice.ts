@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { newlyWaiting } from '../../shared/inbox'
+import { newlyWaiting } from '../../shared/inbox-words'
 import { useChat } from '../state/chat-context'
 
 /** Says which session waits, never what it asks (a lock screen shows notices to anyone). */

@@ -1,20 +1,22 @@
+import type {
+  BridgeOutput,
+  BridgeEvent,
+  FormDraft,
+  InboxItem,
+  LogNotice,
+  PendingInteraction,
+  PublicSettings,
+  SessionEvent,
+  SessionSummary,
+} from '../../shared'
 import {
   EMPTY_QUEUE,
-  awaitsAnswer,
-  type BridgeOutput,
   applyEventToQueue,
   replaceQueue,
   settleInteraction,
-  type BridgeEvent,
-  type FormDraft,
-  type InboxItem,
   type InteractionQueue,
-  type LogNotice,
-  type PendingInteraction,
-  type PublicSettings,
-  type SessionEvent,
-  type SessionSummary,
-} from '../../shared'
+} from '../../shared/interaction-queue'
+import { awaitsAnswer } from '../../shared/interaction-words'
 import {
   applyNotice,
   applySessionEvent,
