@@ -53,7 +53,7 @@ import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
-import { continuedLines, liveItems } from './transcript-print'
+import { continuedLines, liveItems, printedBefore } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
@@ -70,6 +70,8 @@ const EXIT_WINDOW_MS = 1_000
 const HINT_MS = 4_000
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
+/** Rows of a turn's text after which the redrawn part keeps its height (see `tall`). */
+const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
 const MAX_SUGGESTIONS = 8
@@ -614,11 +616,16 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  // Nothing is printed for good while the output is on the alternate screen (it would be lost
-  // there); what came meanwhile is printed once the normal screen is back.
-  const [shownPrinted, setShownPrinted] = useState(view.printed)
-  if (!screen.active && shownPrinted !== view.printed) setShownPrinted(view.printed)
-  const printed = screen.active ? shownPrinted : view.printed
+  // What is printed for good can be held back: each print erases the redrawn part and draws it
+  // again whole (footer, message box and all), so while a turn runs, what settled stays in the
+  // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
+  // printed while the output is on the alternate screen (it would be lost there).
+  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: view.printed })
+  const holding =
+    screen.active ||
+    (running && held.sessionId === shownSessionId && printedBefore(held.printed, view.printed))
+  const printed = holding ? held.printed : view.printed
+  const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
@@ -756,7 +763,19 @@ export function App({
     )
   }
   const liveRows = Math.max(0, budget - surfaceRows)
+  if (
+    !screen.active &&
+    (!holding || liveLines.length > liveRows) &&
+    (held.printed !== view.printed || held.sessionId !== shownSessionId)
+  )
+    setHeld({ sessionId: shownSessionId, printed: view.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
+  // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
+  // ends (blank rows under the text): a row added above the message box and footer would move
+  // them, and ink then draws every row under it again, for each new row of text.
+  const tall = running && (keptTall || shownLive.length > TALL_AFTER_ROWS)
+  if (tall !== keptTall) setKeptTall(tall)
+  const padding = tall ? Math.max(0, liveRows - shownLive.length) : 0
 
   return (
     <KeyRouter global={globalKeys}>
@@ -782,6 +801,7 @@ export function App({
               </Static>
               <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
                 {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+                {padding > 0 ? <Box height={padding} flexShrink={0} /> : null}
                 {status.length > 0 ? <StyledLines lines={status} /> : null}
                 {surface}
                 <StyledLines lines={footer} />

@@ -4,6 +4,7 @@ import { runtimeForCommand } from '../cli-runtime'
 import { App } from '../../tui/app'
 import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
+import { TERMINAL_RENDER_OPTIONS } from '../../tui/render-options'
 
 /** Exit codes for the signals that end a terminal session (128 + signal number). */
 const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
@@ -45,11 +46,7 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
 
   const instance = render(
     <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={onExit} />,
-    // Both ends are checked to be a terminal above; a CI variable in the environment (ink's
-    // default test) must not turn the live screen into a single frame at exit. Incremental
-    // rendering rewrites only the lines that changed (the reply's open tail, the spinner), not
-    // the whole redrawn part with every flush.
-    { exitOnCtrlC: false, interactive: true, incrementalRendering: true },
+    TERMINAL_RENDER_OPTIONS,
   )
   try {
     return await exited
