@@ -24,6 +24,9 @@ async function main(argv: string[]): Promise<number> {
     case 'desktop':
       return (await import('./commands/desktop-command')).desktopCommand(options)
     case 'tui':
+      // The terminal client is React: its production build, unless asked otherwise (React's
+      // development build checks every render and starts slower).
+      process.env.NODE_ENV ??= 'production'
       return (await import('./commands/tui-command')).tuiCommand(options)
   }
 }

@@ -32,7 +32,7 @@ import {
 import { ColorsContext, colorsWanted } from './colors'
 import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
-import { footerLines } from './footer-lines'
+import { footerLines, keyLines } from './footer-lines'
 import { KeyRouter } from './key-router'
 import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
 import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
@@ -70,6 +70,8 @@ const EXIT_WINDOW_MS = 1_000
 const HINT_MS = 4_000
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
+/** The message box's placeholder while the session opens. */
+const TYPE_AHEAD = 'Type ahead: sent once the session is open'
 /** Rows of a turn's text after which the redrawn part keeps its height (see `tall`). */
 const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
@@ -116,6 +118,8 @@ export interface AppProps {
    * (`fg`); ink hands the terminal back around it. Tests pass their own.
    */
   stopProcess?: () => Promise<void>
+  /** Called once the first frame is drawn (`parley tui` loads what the message box does not need then). */
+  onFirstFrame?: () => void
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -154,6 +158,7 @@ export function App({
   colors = colorsWanted(process.env),
   hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
+  onFirstFrame,
 }: AppProps) {
   const { suspendTerminal } = useApp()
   const screen = useAlternateScreen()
@@ -204,6 +209,9 @@ export function App({
     [guards, onExit, shownSession, leave],
   )
 
+  // Effects run after ink has written the frame they belong to.
+  const firstFrame = useRef(onFirstFrame)
+  useEffect(() => firstFrame.current?.(), [])
   useEffect(() => {
     void bridge.getSettings({}).then((settings) => {
       if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
@@ -378,7 +386,8 @@ export function App({
   }
 
   const send = (text: string, sent: ComposerState) => {
-    if (!session) return
+    // Typed while the session opens: sent once it is open.
+    if (!session) return enqueue(text)
     setOffer(null)
     if (running || queued.length > 0) return enqueue(text)
     void bridge.send({ sessionId: session.id, text }).then((result) => {
@@ -509,6 +518,7 @@ export function App({
       case 'unknown':
         return setHint(`There is no /${input.name} command: /help lists them.`)
       case 'command':
+        if (!session) return setHint('The session is still opening.')
         setDraft(EMPTY_COMPOSER)
         return runCommand(input.name, input.arg)
       default:
@@ -642,17 +652,34 @@ export function App({
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
 
-  if (view.phase === 'loading' || view.phase === 'failed' || !session)
+  if (view.phase === 'failed' || (!session && view.phase !== 'loading'))
     return (
       <KeyRouter global={globalKeys}>
         <ColorsContext value={colors}>
           <StyledLines
-            lines={
-              view.phase === 'failed'
-                ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
-                : [[{ text: 'Opening session…', style: { dim: true } }]]
-            }
+            lines={[
+              [{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }],
+            ]}
           />
+        </ColorsContext>
+      </KeyRouter>
+    )
+  // The message box takes keys while the session opens (the runtime may still be starting).
+  if (!session)
+    return (
+      <KeyRouter global={globalKeys}>
+        <ColorsContext value={colors}>
+          <Box flexDirection="column" width={width}>
+            <StyledLines lines={[[{ text: hint ?? 'Opening session…', style: { dim: true } }]]} />
+            {queued.length > 0 ? <StyledLines lines={queuedLines(queued, width)} /> : null}
+            <Composer
+              rows={composerRows(composer, width, MAX_DRAFT_ROWS, TYPE_AHEAD)}
+              suggestions={[]}
+              width={width}
+              onKey={composerKey}
+            />
+            <StyledLines lines={keyLines(COMPOSER_HINTS, width, height < 16 ? 1 : 2)} />
+          </Box>
         </ColorsContext>
       </KeyRouter>
     )

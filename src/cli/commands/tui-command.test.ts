@@ -10,6 +10,19 @@ vi.mock('../cli-runtime', () => ({
   },
 }))
 
+// No terminal here: "drawing" the client only reports its first frame, which starts the runtime.
+vi.mock('ink', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('ink')>()),
+  render: (tree: { props: { onFirstFrame?: () => void } }) => {
+    tree.props.onFirstFrame?.()
+    return {
+      unmount: () => {},
+      waitUntilExit: async () => {},
+      waitUntilRenderFlush: async () => {},
+    }
+  },
+}))
+
 const { tuiCommand } = await import('./tui-command')
 
 const tty = { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY }
