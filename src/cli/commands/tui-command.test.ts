@@ -1,3 +1,4 @@
+import type * as Ink from 'ink'
 import { afterEach, expect, test, vi } from 'vitest'
 
 const seen = vi.hoisted(() => ({ warnings: 'not called' as unknown }))
@@ -12,7 +13,7 @@ vi.mock('../cli-runtime', () => ({
 
 // No terminal here: "drawing" the client only reports its first frame, which starts the runtime.
 vi.mock('ink', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('ink')>()),
+  ...(await importOriginal<typeof Ink>()),
   render: (tree: { props: { onFirstFrame?: () => void } }) => {
     tree.props.onFirstFrame?.()
     return {
