@@ -1,6 +1,11 @@
-import { parseCli, UsageError } from './parse-cli'
+import { enableCompileCache } from 'node:module'
+
+// Node keeps the code it compiled in its cache folder (in the system's temporary folder), so each
+// start after the first skips compiling the modules `parley` loads. Enabled before they load.
+enableCompileCache()
 
 async function main(argv: string[]): Promise<number> {
+  const { parseCli, UsageError } = await import('./parse-cli')
   let parsed
   try {
     parsed = parseCli(argv)
