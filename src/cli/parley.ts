@@ -1,6 +1,11 @@
-import { parseCli, UsageError } from './parse-cli'
+import { enableCompileCache } from 'node:module'
+
+// Node keeps the code it compiled in its cache folder (in the system's temporary folder), so each
+// start after the first skips compiling the modules `parley` loads. Enabled before they load.
+enableCompileCache()
 
 async function main(argv: string[]): Promise<number> {
+  const { parseCli, UsageError } = await import('./parse-cli')
   let parsed
   try {
     parsed = parseCli(argv)
@@ -24,6 +29,9 @@ async function main(argv: string[]): Promise<number> {
     case 'desktop':
       return (await import('./commands/desktop-command')).desktopCommand(options)
     case 'tui':
+      // The terminal client is React: its production build, unless asked otherwise (React's
+      // development build checks every render and starts slower).
+      process.env.NODE_ENV ??= 'production'
       return (await import('./commands/tui-command')).tuiCommand(options)
   }
 }

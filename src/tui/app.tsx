@@ -32,7 +32,7 @@ import {
 import { ColorsContext, colorsWanted } from './colors'
 import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
-import { footerLines } from './footer-lines'
+import { footerLines, keyLines } from './footer-lines'
 import { KeyRouter } from './key-router'
 import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
 import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
@@ -53,7 +53,7 @@ import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
-import { continuedLines, liveItems } from './transcript-print'
+import { continuedLines, liveItems, printedBefore } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
@@ -70,6 +70,10 @@ const EXIT_WINDOW_MS = 1_000
 const HINT_MS = 4_000
 /** Rows of the transcript that stay visible above a prompt. */
 const LIVE_ROWS_UNDER_PROMPT = 3
+/** The message box's placeholder while the session opens. */
+const TYPE_AHEAD = 'Type ahead: sent once the session is open'
+/** Rows of a turn's text after which the redrawn part keeps its height (see `tall`). */
+const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
 const MAX_SUGGESTIONS = 8
@@ -114,6 +118,8 @@ export interface AppProps {
    * (`fg`); ink hands the terminal back around it. Tests pass their own.
    */
   stopProcess?: () => Promise<void>
+  /** Called once the first frame is drawn (`parley tui` loads what the message box does not need then). */
+  onFirstFrame?: () => void
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -152,6 +158,7 @@ export function App({
   colors = colorsWanted(process.env),
   hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
+  onFirstFrame,
 }: AppProps) {
   const { suspendTerminal } = useApp()
   const screen = useAlternateScreen()
@@ -202,6 +209,9 @@ export function App({
     [guards, onExit, shownSession, leave],
   )
 
+  // Effects run after ink has written the frame they belong to.
+  const firstFrame = useRef(onFirstFrame)
+  useEffect(() => firstFrame.current?.(), [])
   useEffect(() => {
     void bridge.getSettings({}).then((settings) => {
       if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
@@ -376,7 +386,8 @@ export function App({
   }
 
   const send = (text: string, sent: ComposerState) => {
-    if (!session) return
+    // Typed while the session opens: sent once it is open.
+    if (!session) return enqueue(text)
     setOffer(null)
     if (running || queued.length > 0) return enqueue(text)
     void bridge.send({ sessionId: session.id, text }).then((result) => {
@@ -507,6 +518,7 @@ export function App({
       case 'unknown':
         return setHint(`There is no /${input.name} command: /help lists them.`)
       case 'command':
+        if (!session) return setHint('The session is still opening.')
         setDraft(EMPTY_COMPOSER)
         return runCommand(input.name, input.arg)
       default:
@@ -614,11 +626,16 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  // Nothing is printed for good while the output is on the alternate screen (it would be lost
-  // there); what came meanwhile is printed once the normal screen is back.
-  const [shownPrinted, setShownPrinted] = useState(view.printed)
-  if (!screen.active && shownPrinted !== view.printed) setShownPrinted(view.printed)
-  const printed = screen.active ? shownPrinted : view.printed
+  // What is printed for good can be held back: each print erases the redrawn part and draws it
+  // again whole (footer, message box and all), so while a turn runs, what settled stays in the
+  // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
+  // printed while the output is on the alternate screen (it would be lost there).
+  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: view.printed })
+  const holding =
+    screen.active ||
+    (running && held.sessionId === shownSessionId && printedBefore(held.printed, view.printed))
+  const printed = holding ? held.printed : view.printed
+  const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
@@ -635,17 +652,34 @@ export function App({
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
 
-  if (view.phase === 'loading' || view.phase === 'failed' || !session)
+  if (view.phase === 'failed' || (!session && view.phase !== 'loading'))
     return (
       <KeyRouter global={globalKeys}>
         <ColorsContext value={colors}>
           <StyledLines
-            lines={
-              view.phase === 'failed'
-                ? [[{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }]]
-                : [[{ text: 'Opening session…', style: { dim: true } }]]
-            }
+            lines={[
+              [{ text: `parley tui: ${view.error ?? 'no session'}`, style: { color: 'red' } }],
+            ]}
           />
+        </ColorsContext>
+      </KeyRouter>
+    )
+  // The message box takes keys while the session opens (the runtime may still be starting).
+  if (!session)
+    return (
+      <KeyRouter global={globalKeys}>
+        <ColorsContext value={colors}>
+          <Box flexDirection="column" width={width}>
+            <StyledLines lines={[[{ text: hint ?? 'Opening session…', style: { dim: true } }]]} />
+            {queued.length > 0 ? <StyledLines lines={queuedLines(queued, width)} /> : null}
+            <Composer
+              rows={composerRows(composer, width, MAX_DRAFT_ROWS, TYPE_AHEAD)}
+              suggestions={[]}
+              width={width}
+              onKey={composerKey}
+            />
+            <StyledLines lines={keyLines(COMPOSER_HINTS, width, height < 16 ? 1 : 2)} />
+          </Box>
         </ColorsContext>
       </KeyRouter>
     )
@@ -756,7 +790,19 @@ export function App({
     )
   }
   const liveRows = Math.max(0, budget - surfaceRows)
+  if (
+    !screen.active &&
+    (!holding || liveLines.length > liveRows) &&
+    (held.printed !== view.printed || held.sessionId !== shownSessionId)
+  )
+    setHeld({ sessionId: shownSessionId, printed: view.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
+  // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
+  // ends (blank rows under the text): a row added above the message box and footer would move
+  // them, and ink then draws every row under it again, for each new row of text.
+  const tall = running && (keptTall || shownLive.length > TALL_AFTER_ROWS)
+  if (tall !== keptTall) setKeptTall(tall)
+  const padding = tall ? Math.max(0, liveRows - shownLive.length) : 0
 
   return (
     <KeyRouter global={globalKeys}>
@@ -782,6 +828,7 @@ export function App({
               </Static>
               <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
                 {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
+                {padding > 0 ? <Box height={padding} flexShrink={0} /> : null}
                 {status.length > 0 ? <StyledLines lines={status} /> : null}
                 {surface}
                 <StyledLines lines={footer} />

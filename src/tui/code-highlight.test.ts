@@ -1,9 +1,19 @@
 import { describe, expect, test } from 'vitest'
-import { highlightCode } from './code-highlight'
+import { highlightCode, loadHighlighter } from './code-highlight'
 
 const code = 'def f(*args, **kwargs):  # pass **everything**\n    return "x" + 1\n'
 
 describe('code highlighting', () => {
+  // First in this file: the grammars are loaded once per process.
+  test('code is plain until the grammars are loaded, then coloured', async () => {
+    expect(highlightCode(code, 'python')).toEqual([{ text: code }])
+    await loadHighlighter()
+    expect(highlightCode(code, 'python')).toContainEqual({
+      text: 'def',
+      style: { color: 'magenta' },
+    })
+  })
+
   test('colours a known language without changing a single character', () => {
     const spans = highlightCode(code, 'python')
     expect(spans.map((s) => s.text).join('')).toBe(code)

@@ -1,8 +1,20 @@
-import { common, createLowlight } from 'lowlight'
+import type { createLowlight } from 'lowlight'
 import type { Span, SpanStyle } from './styled-text'
 
-/** highlight.js grammars for the common languages (the web transcript's rehype-highlight uses the same). */
-const lowlight = createLowlight(common)
+type Lowlight = ReturnType<typeof createLowlight>
+
+/**
+ * highlight.js grammars for the common languages (the web transcript's rehype-highlight uses the
+ * same), once `loadHighlighter` has loaded them: they are a few hundred modules, and the terminal
+ * client's first frame does not wait for them.
+ */
+let lowlight: Lowlight | null = null
+
+/** Loads the grammars; until then code is shown uncoloured. */
+export async function loadHighlighter(): Promise<void> {
+  const { common, createLowlight } = await import('lowlight')
+  lowlight ??= createLowlight(common)
+}
 
 /** Longer code is shown uncoloured: highlighting is cheap, but not free on every redraw. */
 const MAX_HIGHLIGHTED_CHARS = 20_000
@@ -39,7 +51,7 @@ const CLASS_STYLE: Readonly<Record<string, SpanStyle>> = {
   strong: { bold: true },
 }
 
-type HastNode = ReturnType<typeof lowlight.highlight>['children'][number]
+type HastNode = ReturnType<Lowlight['highlight']>['children'][number]
 
 const styleOfClasses = (classes: unknown): SpanStyle | undefined => {
   if (!Array.isArray(classes)) return undefined
@@ -67,7 +79,7 @@ function collect(nodes: readonly HastNode[], style: SpanStyle | undefined, out: 
  */
 export function highlightCode(code: string, language: string | undefined): Span[] {
   const name = language?.trim().split(/\s/)[0]?.toLowerCase()
-  if (!name || code.length > MAX_HIGHLIGHTED_CHARS || !lowlight.registered(name))
+  if (!lowlight || !name || code.length > MAX_HIGHLIGHTED_CHARS || !lowlight.registered(name))
     return [{ text: code }]
   const spans: Span[] = []
   collect(lowlight.highlight(name, code).children, undefined, spans)

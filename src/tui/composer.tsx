@@ -15,15 +15,23 @@ const PROMPT_MARK = { text: '› ', style: { color: 'cyan' } } as const
  * indent), scrolled to the cursor when it is taller than `maxRows`, with a "line a of N" row
  * then; or the placeholder while the draft is empty.
  */
-export function composerRows(state: ComposerState, width: number, maxRows: number): StyledLine[] {
+export function composerRows(
+  state: ComposerState,
+  width: number,
+  maxRows: number,
+  placeholder = 'Message',
+): StyledLine[] {
   const inner = width - BOX_COLUMNS
   if (state.editor.text === '')
     return [
-      [
-        PROMPT_MARK,
-        { text: 'M', style: { inverse: true, dim: true } },
-        { text: 'essage', style: { dim: true } },
-      ],
+      truncateLine(
+        [
+          PROMPT_MARK,
+          { text: placeholder.slice(0, 1), style: { inverse: true, dim: true } },
+          { text: placeholder.slice(1), style: { dim: true } },
+        ],
+        inner,
+      ),
     ]
   const fit = editorRows(state.editor, inner, { maxRows, prefix: PROMPT_MARK, reveal: 'prose' })
   if (fit.total <= maxRows) return fit.lines

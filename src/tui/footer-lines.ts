@@ -54,10 +54,15 @@ export function footerLines({
           truncateLine([modeSpan, { text: ' · ', style: { dim: true } }, backend], inner),
           truncateLineStart([{ text: workspace }], inner),
         ]
+  return [...lines.filter((l) => lineWidth(l) > 0).map(pad), ...keyLines(hints, width, maxHintRows)]
+}
+
+/** The footer's keys alone (while the session opens, before mode, model and workspace are known). */
+export function keyLines(hints: readonly string[], width: number, maxRows = 2): StyledLine[] {
   const keys = flowItems(
     hints.map((h) => [{ text: h, style: { dim: true } }]),
-    inner,
-    { maxLines: maxHintRows, separator: { text: ' · ', style: { dim: true } } },
+    width - 2,
+    { maxLines: maxRows, separator: { text: ' · ', style: { dim: true } } },
   )
-  return [...lines, ...keys].filter((l) => lineWidth(l) > 0).map(pad)
+  return keys.filter((l) => lineWidth(l) > 0).map((line) => [{ text: ' ' }, ...line])
 }

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { loadHighlighter } from './code-highlight'
 import { markdownLines } from './markdown-lines'
 import { lineText, lineWidth, type StyledLine } from './styled-text'
 
@@ -6,6 +7,8 @@ const text = (lines: StyledLine[]) => lines.map(lineText)
 const render = (markdown: string, width = 80) => text(markdownLines(markdown, width))
 const spanOf = (lines: StyledLine[], wanted: string) =>
   lines.flat().find((span) => span.text === wanted)
+
+beforeAll(loadHighlighter)
 
 describe('assistant Markdown in the terminal', () => {
   test('a wrapped line of Python keeps its indent, and a break at the exact width adds no blank row', () => {

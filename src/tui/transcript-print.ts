@@ -21,7 +21,7 @@ export interface PrintedPiece {
 }
 
 /** A streaming reply's complete blocks are printed once they add up to this many characters. */
-const PIECE = 400
+const PIECE = 100
 
 /**
  * What the terminal has printed for good above its redrawn part (ink `<Static>`): a terminal
@@ -53,6 +53,20 @@ export function liveItems(
     const offset = printed.piece?.key === item.key ? printed.piece.offset : 0
     return { item: rest(item, offset), continued: offset > 0 }
   })
+}
+
+/**
+ * Whether `earlier` is what was printed before `later`, in the same transcript: its blocks are the
+ * first of `later`'s. Printing may be held back to an earlier state (see the terminal client's
+ * layout) only then; a session opened again starts its printing over.
+ */
+export function printedBefore(earlier: PrintedTranscript, later: PrintedTranscript): boolean {
+  const last = earlier.blocks.length - 1
+  return (
+    earlier.count <= later.count &&
+    earlier.blocks.length <= later.blocks.length &&
+    (last < 0 || earlier.blocks[last] === later.blocks[last])
+  )
 }
 
 /** A later piece of a reply starts after a blank line, as its blocks do in one piece. */

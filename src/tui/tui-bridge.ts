@@ -51,11 +51,11 @@ export type TuiBridge = Pick<HostBridge, TuiMethod | 'onEvent'>
  * validation path every host uses, so the terminal's input (a message, an "Other" answer) is
  * trimmed and bounded exactly as it would be over IPC or WebSocket.
  */
-export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
+export function bridgeFromRuntime(runtime: Runtime | Promise<Runtime>): TuiBridge {
   const call =
     <M extends TuiMethod>(method: M) =>
-    (input: BridgeInput<M>) =>
-      dispatchBridgeCall(runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
+    async (input: BridgeInput<M>) =>
+      dispatchBridgeCall(await runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
   return {
     listSessions: call('listSessions'),
     createSession: call('createSession'),
@@ -83,6 +83,17 @@ export function bridgeFromRuntime(runtime: Runtime): TuiBridge {
     listMcpServers: call('listMcpServers'),
     approveMcpServers: call('approveMcpServers'),
     restartMcpServer: call('restartMcpServer'),
-    onEvent: (callback) => runtime.onEvent(callback),
+    onEvent: (callback) => {
+      // While the runtime still starts, the subscription is made once it is there.
+      let unsubscribe: (() => void) | null = null
+      let unsubscribed = false
+      void Promise.resolve(runtime).then((started) => {
+        if (!unsubscribed) unsubscribe = started.onEvent(callback)
+      })
+      return () => {
+        unsubscribed = true
+        unsubscribe?.()
+      }
+    },
   }
 }

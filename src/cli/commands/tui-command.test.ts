@@ -1,3 +1,4 @@
+import type * as Ink from 'ink'
 import { afterEach, expect, test, vi } from 'vitest'
 
 const seen = vi.hoisted(() => ({ warnings: 'not called' as unknown }))
@@ -7,6 +8,19 @@ vi.mock('../cli-runtime', () => ({
   runtimeForCommand: async () => {
     seen.warnings = globalThis.AI_SDK_LOG_WARNINGS
     return 3
+  },
+}))
+
+// No terminal here: "drawing" the client only reports its first frame, which starts the runtime.
+vi.mock('ink', async (importOriginal) => ({
+  ...(await importOriginal<typeof Ink>()),
+  render: (tree: { props: { onFirstFrame?: () => void } }) => {
+    tree.props.onFirstFrame?.()
+    return {
+      unmount: () => {},
+      waitUntilExit: async () => {},
+      waitUntilRenderFlush: async () => {},
+    }
   },
 }))
 

@@ -1,9 +1,11 @@
 import { render } from 'ink'
 import type { CliOptions } from '../parse-cli'
-import { runtimeForCommand } from '../cli-runtime'
+import { folderProblem } from '../folder-problem'
 import { App } from '../../tui/app'
 import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
+import { TERMINAL_RENDER_OPTIONS } from '../../tui/render-options'
+import { loadHighlighter } from '../../tui/code-highlight'
 
 /** Exit codes for the signals that end a terminal session (128 + signal number). */
 const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
@@ -18,22 +20,51 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     process.stderr.write('parley tui: needs an interactive terminal (stdin and stdout a TTY)\n')
     return 2
   }
+  const refused = folderProblem(options)
+  if (refused !== undefined) {
+    process.stderr.write(`parley tui: ${refused}\n`)
+    return 2
+  }
   // Keys typed while the runtime starts would otherwise be echoed by the terminal and arrive
   // with Enter turned into a line feed; raw mode from the start keeps them for the composer.
   process.stdin.setRawMode(true)
   // The AI SDK prints its warnings (an unsupported setting, a deprecated option) straight to the
   // console, which would be drawn over the screen; the terminal client shows errors itself.
   globalThis.AI_SDK_LOG_WARNINGS = false
-  const runtime = await runtimeForCommand('tui', options, true)
-  if (typeof runtime === 'number') {
-    process.stdin.setRawMode(false)
-    return runtime
-  }
 
   let finish: (code: number) => void = () => {}
   const exited = new Promise<number>((resolve) => {
     finish = resolve
   })
+  // The message box is drawn first; the runtime (models, MCP, ACP, the session index) loads
+  // behind it, and what is typed meanwhile is sent once the session is open. Start-up problems
+  // are printed above the client (ink's console); one that stops it, after it is gone.
+  const problems: string[] = []
+  let drawn = false
+  const say = (text: string) => (drawn ? console.error(text.trimEnd()) : problems.push(text))
+  // Loading a module graph blocks until it is compiled: the code grammars and then the runtime
+  // load once the first frame is out. A session's transcript is drawn after both.
+  let drawnFirst: () => void = () => {}
+  const firstFrame = new Promise<void>((resolve) => (drawnFirst = resolve))
+  const started = firstFrame
+    // ink writes the frame a moment after React committed it.
+    .then(() => instance.waitUntilRenderFlush())
+    .then(() => loadHighlighter())
+    .then(() => import('../cli-runtime'))
+    .then(({ runtimeForCommand }) => runtimeForCommand('tui', options, true, say))
+  // The client closes when the runtime cannot start; calls made meanwhile then wait for good
+  // instead of failing (an unexpected error is reported by `parley` once the client is gone).
+  const runtime = started.then(
+    (result) => {
+      if (typeof result !== 'number') return result
+      finish(result)
+      return new Promise<never>(() => {})
+    },
+    () => {
+      finish(1)
+      return new Promise<never>(() => {})
+    },
+  )
   let shownSession: string | undefined
   const onExit = (code: number, sessionId?: string) => {
     shownSession = sessionId
@@ -44,13 +75,18 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     process.once(signal, onSignal)
 
   const instance = render(
-    <App bridge={bridgeFromRuntime(runtime)} sessionId={options.session} onExit={onExit} />,
-    // Both ends are checked to be a terminal above; a CI variable in the environment (ink's
-    // default test) must not turn the live screen into a single frame at exit. Incremental
-    // rendering rewrites only the lines that changed (the reply's open tail, the spinner), not
-    // the whole redrawn part with every flush.
-    { exitOnCtrlC: false, interactive: true, incrementalRendering: true },
+    <App
+      bridge={bridgeFromRuntime(runtime)}
+      sessionId={options.session}
+      onExit={onExit}
+      onFirstFrame={drawnFirst}
+    />,
+    TERMINAL_RENDER_OPTIONS,
   )
+  void runtime.then(() => {
+    drawn = true
+    for (const text of problems.splice(0)) console.error(text.trimEnd())
+  })
   try {
     return await exited
   } finally {
@@ -58,7 +94,13 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
       process.off(signal, onSignal)
     instance.unmount()
     await instance.waitUntilExit()
-    await runtime.close()
-    if (shownSession) process.stdout.write(`${resumeHint(options, shownSession)}\n`)
+    const result = await started
+    if (typeof result === 'number') {
+      process.stdin.setRawMode(false)
+      for (const text of problems) process.stderr.write(text)
+    } else {
+      await result.close()
+      if (shownSession) process.stdout.write(`${resumeHint(options, shownSession)}\n`)
+    }
   }
 }
