@@ -8,6 +8,7 @@ export default defineConfig({
     globalSetup: ['scripts/test-global-setup.mjs'],
     // A stray .only would shrink the run and still pass: refused everywhere, not just with CI set.
     allowOnly: false,
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
