@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ['scripts/test-global-setup.mjs'],
     // A stray .only would shrink the run and still pass: refused everywhere, not just with CI set.
     allowOnly: false,
+    // Three test files at once. Vitest's default is one fewer than the cores (one worker on a 2-core
+    // CI machine), but the slow files mostly wait on processes they spawn (tmux, the CLI, agents).
     maxWorkers: 3,
     projects: [
       {
