@@ -13,7 +13,8 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  fullyParallel: false,
+  // Tests, not just files, are shared out between the workers: the screenshot suite is one file.
+  fullyParallel: true,
   // A stray test.only would shrink the run and still pass: refused everywhere, not just in CI.
   forbidOnly: true,
   workers: 2,

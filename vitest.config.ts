@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['scripts/test-global-setup.mjs'],
     // A stray .only would shrink the run and still pass: refused everywhere, not just with CI set.
     allowOnly: false,
+    // Two test files at once. Vitest's default is one fewer than the cores: one worker on a 2-core
+    // CI machine, which left the second core idle whenever a file waited on a process it spawned.
+    // Not more than the cores: the files are mostly busy, and the CLI tests time out when starved.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
