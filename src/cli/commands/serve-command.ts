@@ -4,9 +4,8 @@ import type { CliOptions } from '../parse-cli'
 import { runtimeForCommand } from '../cli-runtime'
 import { findRendererDir } from '../../hosts/web/app-root'
 import { startWebHost } from '../../hosts/web/start-web-host'
-import { startRemoteHost, type RemoteHost } from '../../hosts/web/remote/start-remote-host'
+import type { RemoteHost } from '../../hosts/web/remote/start-remote-host'
 import { defaultDataDir } from '../../main/runtime/sessions/data-dir'
-import QRCode from 'qrcode'
 import { errorMessage } from '../../shared/plain-error'
 
 /** The line `parley serve` prints once it listens (pinned: tests and people look for it). */
@@ -71,6 +70,8 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
   let remote: RemoteHost | undefined
   if (options.remote) {
     try {
+      // The phone listener (its certificate tooling, the QR code) loads only when asked for.
+      const { startRemoteHost } = await import('../../hosts/web/remote/start-remote-host')
       remote = await startRemoteHost({
         runtime,
         devices: runtime.devices,
@@ -84,6 +85,7 @@ export async function serveCommand(options: CliOptions, io: ServeIo = processIo)
   if (remote) {
     const link = remote.pairingLink()
     io.stdout(`${PAIRING_PREFIX}${link}\n`)
+    const { default: QRCode } = await import('qrcode')
     io.stdout(await QRCode.toString(link, { type: 'terminal', small: true }))
     if (remote.addresses.length === 0)
       io.stderr('parley serve: no LAN address found; the link works on this computer only\n')
