@@ -92,14 +92,19 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   // Messages that came before the schema checks were loaded, in order.
   const early: unknown[] = []
   let contract = CONTRACT.current()
+  let loading = false
   const loadContract = () => {
+    if (loading) return
+    loading = true
     CONTRACT.load().then(
       (loaded) => {
         contract = loaded
         for (const raw of early.splice(0)) handleMessage(raw, loaded)
       },
       // A chunk that failed to load is fetched again by the next message.
-      () => undefined,
+      () => {
+        loading = false
+      },
     )
   }
   const onMessage = (raw: unknown) => {
