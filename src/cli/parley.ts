@@ -1,8 +1,9 @@
-import { enableCompileCache } from 'node:module'
+import * as nodeModule from 'node:module'
 
 // Node keeps the code it compiled in its cache folder (in the system's temporary folder), so each
-// start after the first skips compiling the modules `parley` loads. Enabled before they load.
-enableCompileCache()
+// start after the first skips compiling the modules `parley` loads. Enabled before they load; a
+// Node without it (before 22.1) starts without the cache instead of failing to start.
+nodeModule.enableCompileCache?.()
 
 async function main(argv: string[]): Promise<number> {
   const { parseCli, UsageError } = await import('./parse-cli')
