@@ -1,7 +1,7 @@
 // How the built `parley` command reports what is wrong around it: one plain line on stderr per
 // problem, `parley <command>: …`, a non-zero exit where it cannot go on, and never a stack trace.
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -13,12 +13,16 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 type Result = { code: number; stdout: string; stderr: string }
 
-function parley(args: string[], env: Record<string, string> = {}): Promise<Result> {
+/** Runs the built command; a variable given as undefined is taken out of its environment. */
+function parley(args: string[], env: Record<string, string | undefined> = {}): Promise<Result> {
+  const environment: NodeJS.ProcessEnv = { ...process.env, PARLEY_FAKE_DELAY_MS: '0', ...env }
+  for (const [name, value] of Object.entries(environment))
+    if (value === undefined) delete environment[name]
   return new Promise((done) => {
     execFile(
       process.execPath,
       [cli, ...args],
-      { env: { ...process.env, PARLEY_FAKE_DELAY_MS: '0', ...env }, timeout: 20_000 },
+      { env: environment, timeout: 20_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
         done({ code, stdout, stderr })
@@ -40,6 +44,7 @@ function folder() {
   return {
     dir,
     data,
+    workspace,
     args: ['--data-dir', data, '--scenario', scenario, '--workspace', workspace],
   }
 }
@@ -60,6 +65,35 @@ describe('parley run with configuration files that have a mistake', () => {
     expect(readFileSync(join(f.data, 'settings.json'), 'utf8')).toBe(text)
   })
 
+  it('does not run the demo in place of a model when settings.json has a mistake: exit 2, naming it', async () => {
+    const f = folder()
+    writeFileSync(join(f.data, 'settings.json'), '{\n  "provider": "openai",\n}\n')
+    const result = await parley(['run', '--data-dir', f.data, '--workspace', f.workspace, 'hi'], {
+      OPENAI_API_KEY: undefined,
+      ANTHROPIC_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
+      ANTHROPIC_BASE_URL: undefined,
+      PARLEY_MODEL: undefined,
+      PARLEY_SCENARIO: undefined,
+    })
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain(`${join(f.data, 'settings.json')}:3:1`)
+    expect(result.stderr).toContain('fix the mistake named above, or pass --scenario F')
+    expect(result.stderr).not.toContain('no model is configured')
+  })
+
+  it('refuses a scenario with a key its format does not have, naming the key, exit 2', async () => {
+    const f = folder()
+    const scenario = join(f.dir, 'typo.json')
+    writeFileSync(scenario, JSON.stringify({ turns: [{ steps: [{ sya: 'hi' }] }] }))
+    const result = await parley(['run', '--data-dir', f.data, '--scenario', scenario, 'hi'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain(`scenario ${scenario} is invalid`)
+    expect(result.stderr).toContain('sya')
+  })
+
   it('names an mcp.json that is not JSON, and one with the wrong shape', async () => {
     const f = folder()
     writeFileSync(join(f.data, 'mcp.json'), '{"mcpServers": {"a": {"command": "x"},}}')
@@ -70,7 +104,7 @@ describe('parley run with configuration files that have a mistake', () => {
     expect(shape.stderr).toContain(`parley run: ${join(f.data, 'mcp.json')}: expected an object`)
   })
 
-  it('says when --mcp-config names a missing file and when workspace servers wait for approval', async () => {
+  it('stops with exit 2 when --mcp-config names a missing file, and says when workspace servers wait for approval', async () => {
     const f = folder()
     writeFileSync(
       join(f.dir, 'ws', '.mcp.json'),
@@ -84,6 +118,8 @@ describe('parley run with configuration files that have a mistake', () => {
       'hello',
     ])
     expect(result.stderr).toContain(`${join(f.dir, 'missing.json')}: the file does not exist`)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
     expect(result.stderr).toContain(
       `${join(f.dir, 'ws', '.mcp.json')}: its MCP servers (tools) do not start until you approve them`,
     )
@@ -125,6 +161,14 @@ describe('folders that cannot be used', () => {
 describe('the command line itself', () => {
   it('prints the version and exits 0', async () => {
     expect(await parley(['--version'])).toEqual({ code: 0, stdout: 'parley 0.1.0\n', stderr: '' })
+  })
+
+  it('the built command runs as a program of its own (package.json bin, npx parley, npm link)', async () => {
+    expect(statSync(cli).mode & 0o111).toBe(0o111)
+    const version = await new Promise<string>((done, fail) =>
+      execFile(cli, ['--version'], (error, stdout) => (error ? fail(error) : done(stdout))),
+    )
+    expect(version).toBe('parley 0.1.0\n')
   })
 
   it("refuses an unknown option with one line naming the command's --help, exit 2", async () => {

@@ -44,24 +44,30 @@ export async function runtimeForCommand(
     return 2
   }
   const settings = await runtime.getSettings({})
-  const notices = [
-    ...runtime.problems,
-    ...(await mcpNotices({
-      dataDir,
-      workspace: options.workspace ?? (settings.defaultWorkspace || process.cwd()),
-      commandLineFiles: mcpConfigFiles,
-    })),
-  ]
-  for (const notice of notices) stderr(`parley ${command}: ${notice}\n`)
+  const mcp = await mcpNotices({
+    dataDir,
+    workspace: options.workspace ?? (settings.defaultWorkspace || process.cwd()),
+    commandLineFiles: mcpConfigFiles,
+  })
+  for (const notice of [...runtime.problems, ...mcp.lines]) stderr(`parley ${command}: ${notice}\n`)
+  if (mcp.commandLineBroken) {
+    // A file the person named (--mcp-config) that is missing or wrong is a mistake, not a notice:
+    // going on would run without the servers they asked for.
+    await runtime.close()
+    return 2
+  }
   return runtime
 }
 
-/** What is wrong with the MCP configuration a workspace's sessions would use, one line each. */
+/**
+ * What is wrong with the MCP configuration a workspace's sessions would use, one line each, and
+ * whether a file named with `--mcp-config` is among the broken ones.
+ */
 export async function mcpNotices(options: {
   dataDir: string
   workspace: string
   commandLineFiles: readonly string[]
-}): Promise<string[]> {
+}): Promise<{ lines: string[]; commandLineBroken: boolean }> {
   const loaded = await loadMcpConfig({
     ...options,
     approvals: new WorkspaceApprovals(options.dataDir),
@@ -73,5 +79,6 @@ export async function mcpNotices(options: {
     lines.push(
       `${pending.file}: its MCP servers (${pending.servers.map((s) => s.name).join(', ')}) do not start until you approve them in Settings or with /mcp in parley tui`,
     )
-  return lines
+  const commandLineBroken = loaded.problems.some((p) => options.commandLineFiles.includes(p.file))
+  return { lines, commandLineBroken }
 }

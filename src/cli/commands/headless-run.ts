@@ -1,4 +1,4 @@
-import { runtimeForCommand } from '../cli-runtime'
+import { runtimeForCommand, type CliRuntime } from '../cli-runtime'
 import { DEMO_BACKEND_ID } from '../../main/runtime/models/demo-scenario'
 import type { SessionEvent, TurnEndEvent } from '../../shared/session-events'
 import type { CliOptions } from '../parse-cli'
@@ -47,6 +47,12 @@ export async function headlessRun(options: CliOptions): Promise<number> {
       return 2
     }
     const sessionId = created.session.id
+    if (created.session.backend === DEMO_BACKEND_ID && (await settingsHaveMistake(runtime))) {
+      process.stderr.write(
+        'parley run: not running the built-in demo instead of the model your settings.json may name: fix the mistake named above, or pass --scenario F\n',
+      )
+      return 2
+    }
     if (created.session.backend === DEMO_BACKEND_ID)
       process.stderr.write(
         'parley run: no model is configured, so this is the built-in demo (a scripted fake agent). Its questions are not asked headless: they are answered as refused. Configure a provider (OPENAI_API_KEY, ANTHROPIC_API_KEY, or Settings) or pass --scenario F.\n',
@@ -84,6 +90,12 @@ export async function headlessRun(options: CliOptions): Promise<number> {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     await runtime.close()
   }
+}
+
+/** True when settings.json could not be read as written (its problem is printed at start-up). */
+async function settingsHaveMistake(runtime: CliRuntime): Promise<boolean> {
+  const settings = await runtime.getSettings({})
+  return settings.fileProblem !== undefined
 }
 
 /** The text of the turn's last step that said something. */
