@@ -45,6 +45,17 @@ describe('AskUserQuestion in the form tray', () => {
     expect(within(tray).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument()
   })
 
+  it('numbers the review’s answers 1, 2, 3 in the order they were asked', async () => {
+    const { tray, user } = await showQuestion({ draft: { index: 2, values: [null, null, null] } })
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    const items = within(within(tray).getByRole('list')).getAllByRole('listitem')
+    expect(items.map((item) => item.querySelector('.review-number')?.textContent)).toEqual([
+      '1.',
+      '2.',
+      '3.',
+    ])
+  })
+
   it('moves focus to the option a number key picks', async () => {
     const { tray, user } = await showQuestion()
     expect(within(tray).getByRole('radio', { name: 'Postgres' })).toHaveFocus()

@@ -28,8 +28,13 @@ export function FormReview({
         </p>
       )}
       <ol className="review-list">
-        {rows.map((row) => (
+        {rows.map((row, position) => (
           <li key={row.field}>
+            {/* The number is text, not a list-item counter: a flex row is no list item, and
+                Chromium numbered every answer "0." (the list itself still says how many). */}
+            <span className="review-number" aria-hidden="true">
+              {position + 1}.
+            </span>
             <span className="review-row">
               <span className="review-question">
                 <RevealedText text={row.title} />
