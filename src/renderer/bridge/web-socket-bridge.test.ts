@@ -32,7 +32,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(serverAnswers: () => Promise<boolean> = async () => false) {
   const sockets: FakeSocket[] = []
   const timers: Array<() => void> = []
   const states: ConnectionState[] = []
@@ -44,6 +44,7 @@ function setup() {
       return socket
     },
     setTimer: (cb) => timers.push(cb),
+    serverAnswers,
   })
   bridge.onConnection((s) => states.push(s))
   const current = () => sockets.at(-1) as FakeSocket
@@ -135,5 +136,24 @@ describe('the WebSocket bridge', () => {
     expect(states.at(-1)).toBe('open')
     current().receive({ kind: 'result', id: current().sent[0]?.id, result: [] })
     expect(await waiting).toEqual([])
+  })
+
+  it('says the link was refused, and stops retrying, when the server is up but never opens the socket', async () => {
+    const { timers, states, current } = setup(async () => true)
+    current().close()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(states).toEqual(['connecting', 'refused'])
+    expect(timers).toHaveLength(0)
+  })
+
+  it('keeps reconnecting when a socket that never opened finds the server down', async () => {
+    const { sockets, timers, states, current } = setup(async () => false)
+    current().close()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(states).toEqual(['connecting', 'reconnecting'])
+    timers.shift()?.()
+    expect(sockets).toHaveLength(2)
   })
 })

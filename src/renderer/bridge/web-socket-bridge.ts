@@ -24,7 +24,11 @@ export type SocketLike = {
   onmessage: ((event: MessageEvent) => void) | null
 }
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting'
+/**
+ * 'refused': the server is there but turned the socket away — the page's link carries a token
+ * from an earlier start of `parley serve` (or of an unpaired device). No retry helps.
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'refused'
 
 export type WebSocketBridgeOptions = {
   url: string
@@ -32,6 +36,23 @@ export type WebSocketBridgeOptions = {
   /** Waits before reconnect attempt n (0-based); the default backs off from 250 ms to 5 s. */
   reconnectDelay?: (attempt: number) => number
   setTimer?: (callback: () => void, ms: number) => unknown
+  /**
+   * Whether the server answers plain HTTP, asked when a socket closes without ever opening: if it
+   * does, the upgrade was refused (a stale token), not lost. The default asks the page's origin.
+   */
+  serverAnswers?: () => Promise<boolean>
+}
+
+/** The http(s) origin of a ws(s) URL, for asking whether the server is up. */
+const httpOrigin = (url: string): string => new URL(url.replace(/^ws/, 'http')).origin
+
+const askOrigin = (url: string) => async (): Promise<boolean> => {
+  try {
+    const response = await fetch(`${httpOrigin(url)}/`, { method: 'HEAD', cache: 'no-store' })
+    return response.ok
+  } catch {
+    return false
+  }
 }
 
 /** A ParleyBridge over the web host's WebSocket, plus connection status for the UI. */
@@ -68,6 +89,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url))
   const reconnectDelay = options.reconnectDelay ?? ((n: number) => Math.min(5_000, 250 * 2 ** n))
   const setTimer = options.setTimer ?? ((cb: () => void, ms: number) => setTimeout(cb, ms))
+  const serverAnswers = options.serverAnswers ?? askOrigin(options.url)
 
   type Waiter = {
     method: BridgeMethod
@@ -141,8 +163,10 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   }
 
   const connect = () => {
+    let opened = false
     socket = createSocket(options.url)
     socket.onopen = () => {
+      opened = true
       attempt = 0
       for (const call of outbox.splice(0)) socket.send(JSON.stringify(call))
       setState('open')
@@ -156,8 +180,21 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
         waiter.reject(new BridgeCallError(waiter.method, 'disconnected', 'connection lost'))
       }
       if (closed) return
-      setState('reconnecting')
-      setTimer(connect, reconnectDelay(attempt++))
+      if (opened) {
+        setState('reconnecting')
+        setTimer(connect, reconnectDelay(attempt++))
+        return
+      }
+      // Never opened: either the server is down (try again) or it refused this page's token.
+      void serverAnswers().then((answers) => {
+        if (closed) return
+        if (answers) {
+          setState('refused')
+          return
+        }
+        setState('reconnecting')
+        setTimer(connect, reconnectDelay(attempt++))
+      })
     }
     socket.onerror = () => {
       // onclose follows and schedules the reconnect.

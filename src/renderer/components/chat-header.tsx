@@ -5,6 +5,7 @@ import { useShell } from '../shell/shell-context'
 const CONNECTION_TEXT = {
   connecting: 'Connecting…',
   reconnecting: 'Offline, reconnecting…',
+  refused: 'Not connected',
   open: '',
 } as const
 

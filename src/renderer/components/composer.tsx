@@ -91,7 +91,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         <span className="composer-spacer" />
         {offline && (
           <span id={whyNotId} className="composer-why-not">
-            {connection === 'reconnecting' ? 'Offline: can’t send yet' : 'Connecting to Parley…'}
+            {connection === 'reconnecting'
+              ? 'Offline: can’t send yet'
+              : connection === 'refused'
+                ? 'Not connected: this link is from an earlier start'
+                : 'Connecting to Parley…'}
           </span>
         )}
         {running && sessionId && (

@@ -20,6 +20,8 @@ export function Sidebar() {
   const queuesLoaded = useChat((s) => s.queuesLoaded)
   const activeId = useChat((s) => s.activeSessionId)
   const inboxCount = useChat((s) => s.inbox.length)
+  // "No sessions yet" only once the list was read: offline or refused, it would look like loss.
+  const connected = useChat((s) => s.connection === 'open')
   const [query, setQuery] = useState('')
   const [rovingId, setRovingId] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
@@ -116,7 +118,7 @@ export function Sidebar() {
           <SessionRow key={session.id} session={session} tabStop={session.id === tabStop} />
         ))}
       </ul>
-      {sessions.length === 0 && <p className="sidebar-empty">No sessions yet.</p>}
+      {sessions.length === 0 && connected && <p className="sidebar-empty">No sessions yet.</p>}
       {sessions.length > 0 && shown.length === 0 && (
         <p className="sidebar-empty">No session matches “{query.trim()}”.</p>
       )}

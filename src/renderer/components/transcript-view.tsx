@@ -9,6 +9,7 @@ import {
 } from '../state/transcript-rows'
 import { useActions, useChat } from '../state/chat-context'
 import { SessionIntro } from './session-intro'
+import { StaleLinkNotice } from './stale-link-notice'
 import { AssistantPart, TranscriptRow } from './transcript-row'
 import { useFollowEnd } from './use-follow-end'
 
@@ -79,6 +80,7 @@ function TranscriptList({
   transcript: Transcript
 }) {
   const actions = useActions()
+  const refused = useChat((s) => s.connection === 'refused')
   const rows = useRows(sessionId ?? '', transcript.items)
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(760)
@@ -179,7 +181,9 @@ function TranscriptList({
         aria-live="off"
         tabIndex={0}
       >
-        {rows.length === 0 ? (
+        {refused ? (
+          <StaleLinkNotice />
+        ) : rows.length === 0 ? (
           <div className="transcript-empty">
             <p className="transcript-empty-title">What should we work on?</p>
             <p>

@@ -38,7 +38,7 @@ export type RetryStatus = Omit<
 export type McpWorkspaceView = BridgeOutput<'listMcpServers'>
 
 /** Whether the renderer can reach the runtime right now. */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'refused'
 
 /**
  * Everything the chat client shows. Changed only by the pure functions below, each returning the
