@@ -253,7 +253,10 @@ export class PermissionGate {
     }
     const { answer, by } = outcome.value
     if (answer.remember)
-      this.#remember(session, turn, tool.name, answer, { keys: rememberKeys, labels: rememberLabels })
+      this.#remember(session, turn, tool.name, answer, {
+        keys: rememberKeys,
+        labels: rememberLabels,
+      })
     return outcomeOf(
       {
         decision: answer.decision,

@@ -61,7 +61,11 @@ function durationWords(ms: number): string {
 }
 
 /** What the model reads when a call was not allowed. */
-export function deniedMessage(tool: string, reason: DecisionReason, context: DeniedContext): string {
+export function deniedMessage(
+  tool: string,
+  reason: DecisionReason,
+  context: DeniedContext,
+): string {
   switch (reason) {
     case 'timed_out':
       return `Permission to run ${tool} was not given in time (the request timed out after ${durationWords(context.timeoutMs)}), so it did not run.`

@@ -191,7 +191,9 @@ export class PermissionRuleStore {
       const code = (error as NodeJS.ErrnoException).code
       this.#rules = []
       this.problem =
-        code === 'ENOENT' ? undefined : this.#kept(`${this.path} cannot be read (${code ?? errorMessage(error)})`)
+        code === 'ENOENT'
+          ? undefined
+          : this.#kept(`${this.path} cannot be read (${code ?? errorMessage(error)})`)
       return
     }
     let json: unknown

@@ -95,8 +95,7 @@ export function intentOfRecord(request: SessionEventOf<'permission_request'>): T
     rememberScope: request.rememberScope ?? null,
     ...(request.parts !== undefined ? { parts: request.parts } : {}),
     rememberKeys: keys,
-    rememberLabels:
-      scope.length === keys.length ? scope : keys.map(() => scope.join(' · ')),
+    rememberLabels: scope.length === keys.length ? scope : keys.map(() => scope.join(' · ')),
   }
 }
 
