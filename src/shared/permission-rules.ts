@@ -38,10 +38,3 @@ export const RuleRefSchema = z.strictObject({
   label: z.string().max(LIMITS.questionText),
 })
 export type RuleRef = z.infer<typeof RuleRefSchema>
-
-/** A rule's scope in words, after what it covers: "`npm test` … in this project". */
-export const RULE_SCOPE_WORDS: Record<RuleScope, string> = {
-  session: 'in this session',
-  project: 'in this project',
-  global: 'in all projects',
-}

@@ -1,6 +1,6 @@
 import type { PermissionDecision, PermissionMode } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
-import { RULE_SCOPE_WORDS } from '../../../shared/permission-rules'
+import { RULE_SCOPE_WORDS } from '../../../shared/rule-words'
 import {
   checkRemembered,
   withRemembered,
