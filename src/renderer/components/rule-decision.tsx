@@ -2,6 +2,7 @@ import type { PermissionDecision } from '../../shared/permission'
 import type { RuleRef } from '../../shared/permission-rules'
 import { ruleDecisionText } from '../../shared/rule-words'
 import { useShell } from '../shell/shell-context'
+import { SummaryText } from './summary-text'
 
 /**
  * A call that a lasting rule allowed or denied says so on its row ("allowed by your rule: `npm
@@ -21,7 +22,7 @@ export function RuleDecision({
       className="tool-permission tool-rule"
       onClick={() => shell.openSettingsAt('permissions')}
     >
-      {ruleDecisionText(decision, rules)}
+      <SummaryText text={ruleDecisionText(decision, rules)} />
     </button>
   )
 }
