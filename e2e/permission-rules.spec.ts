@@ -118,7 +118,7 @@ test.skip(!existsSync('/usr/bin/bwrap'), 'needs bubblewrap')
 test('a rule made in one session applies in a new session of the same project, and not in another project', async ({
   page,
 }) => {
-  let server = await serve(page, rig.workspaceA)
+  const first = await serve(page, rig.workspaceA)
   await send(page, 'echo')
   await answer(page, 'Allow', 'This project')
   await expect(conversation(page)).toContainText('Result of echo: {"exitCode":0')
@@ -134,11 +134,11 @@ test('a rule made in one session applies in a new session of the same project, a
   const list = page.getByRole('list', { name: 'Permission rules' })
   await expect(list.getByRole('listitem')).toHaveCount(1)
   await expect(list.getByRole('listitem')).toContainText('used once')
-  await stopServer(server)
+  await stopServer(first)
 
   // The same data folder, another project: the page reopens the last session (project A's), so a
   // new one is started, in project B.
-  server = await serve(page, rig.workspaceB)
+  await serve(page, rig.workspaceB)
   await newSession(page)
   await send(page, 'echo')
   await expect(tray(page)).toBeVisible()
