@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startParleyServer, type ParleyFolders, type ParleyServer } from './parley-server'
 import { readSessionLogs } from './acceptance-log'
+import { shootAll } from './screens'
 
 /**
  * Lasting permission rules end to end: `parley serve`, real bash, the real sandbox (bwrap). The
@@ -233,4 +234,28 @@ test('the rules file lives in the data folder, outside the workspace, where a sa
   const peek = JSON.stringify(results.at(-1)?.output)
   expect(peek).toContain('No such file or directory')
   expect(peek).not.toContain('"decision"')
+})
+
+test('screens: Remember for in the tray, a rule named on its row, Settings → Permissions', async ({
+  page,
+}) => {
+  await serve(page, rig.workspaceA)
+  await send(page, 'both')
+  const prompt = tray(page)
+  await expect(prompt).toHaveAttribute('data-armed', 'true')
+  await prompt
+    .getByRole('combobox', { name: 'Remember for' })
+    .selectOption({ label: 'This project' })
+  await shootAll(page, 'permission-rules/tray-remember-for')
+  await prompt.getByRole('button', { name: 'Allow', exact: true }).click()
+  await expect(conversation(page)).toContainText('Result of both: {"exitCode":0')
+  await newSession(page)
+  await send(page, 'echo')
+  await expect(
+    conversation(page).getByRole('button', { name: /allowed by your rule/ }),
+  ).toBeVisible()
+  await shootAll(page, 'permission-rules/row-allowed-by-rule')
+  const list = await openRules(page)
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  await shootAll(page, 'permission-rules/settings-permissions')
 })

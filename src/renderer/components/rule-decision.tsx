@@ -16,13 +16,16 @@ export function RuleDecision({
   rules: readonly RuleRef[]
 }) {
   const shell = useShell()
+  const text = ruleDecisionText(decision, rules)
   return (
     <button
       type="button"
       className="tool-permission tool-rule"
+      // The row cuts it short; the whole sentence on hover (and always as the button's name).
+      title={text.replaceAll('`', '')}
       onClick={() => shell.openSettingsAt('permissions')}
     >
-      <SummaryText text={ruleDecisionText(decision, rules)} />
+      <SummaryText text={text} />
     </button>
   )
 }
