@@ -30,7 +30,11 @@ async function start(rootElement: HTMLElement) {
   // Installable, and able to notify while in the background (the remote listener's pages only).
   if (pairing.kind === 'paired') void navigator.serviceWorker?.register('./sw.js').catch(() => null)
   const port = openPort(window, pairing.kind === 'paired' ? pairing.token : undefined)
-  const store = createChatStore({ bridge: port.bridge, onConnection: port.onConnection })
+  const store = createChatStore({
+    bridge: port.bridge,
+    onConnection: port.onConnection,
+    paired: pairing.kind === 'paired',
+  })
   root.render(
     <StrictMode>
       <App store={store} />

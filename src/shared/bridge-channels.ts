@@ -31,6 +31,8 @@ export const BRIDGE_CHANNELS = {
   listInbox: 'interactions:list-inbox',
   listDevices: 'devices:list',
   revokeDevice: 'devices:revoke',
+  listPermissionRules: 'permissions:list-rules',
+  removePermissionRule: 'permissions:remove-rule',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   listModels: 'settings:list-models',

@@ -31,6 +31,8 @@ export const BRIDGE_METHODS = [
   'listInbox',
   'listDevices',
   'revokeDevice',
+  'listPermissionRules',
+  'removePermissionRule',
   'getSettings',
   'updateSettings',
   'listModels',

@@ -11,6 +11,7 @@ import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
+import { PermissionRuleSchema } from './permission-rules'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -269,6 +270,26 @@ export const BRIDGE_CALLS = {
   revokeDevice: {
     channel: 'devices:revoke',
     input: z.strictObject({ deviceId: IdSchema }),
+    output: z.union([Ok, fail('not_found')]),
+  },
+  /**
+   * Lasting permission rules (this session, this project, all projects), newest first: with
+   * `workspace`, that workspace's and the global ones. `problem` names a mistake in the rules file
+   * (line and column), while which no rule applies and none is listed.
+   */
+  listPermissionRules: {
+    channel: 'permissions:list-rules',
+    input: z.strictObject({ workspace: z.string().min(1).max(LIMITS.path).optional() }),
+    output: z.strictObject({
+      ok: z.literal(true),
+      rules: z.array(PermissionRuleSchema).max(2_000),
+      problem: z.string().max(8_000).optional(),
+    }),
+  },
+  /** Forgets a lasting rule: the calls it covered ask again. */
+  removePermissionRule: {
+    channel: 'permissions:remove-rule',
+    input: z.strictObject({ ruleId: IdSchema }),
     output: z.union([Ok, fail('not_found')]),
   },
   getSettings: {

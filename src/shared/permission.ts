@@ -17,10 +17,20 @@ export type Risk = z.infer<typeof RiskSchema>
 export const PermissionDecisionSchema = z.enum(['allow', 'deny'])
 export type PermissionDecision = z.infer<typeof PermissionDecisionSchema>
 
+/**
+ * How long an answer given with Remember lasts: the rest of this turn (kept in memory), this
+ * session, this project (the workspace's real path) or all projects. The last three are lasting
+ * rules (`permission-rules.ts`), kept in Parley's data folder, never in the workspace.
+ */
+export const RememberScopeSchema = z.enum(['turn', 'session', 'project', 'global'])
+export type RememberScope = z.infer<typeof RememberScopeSchema>
+
 /** Why a permission request settled the way it did. */
 export const DecisionReasonSchema = z.enum([
   'user',
   'remembered',
+  /** A lasting rule (this session, this project, all projects) decided it without a prompt. */
+  'rule',
   /** The session's mode changed while the prompt was open, and the new mode decides it. */
   'mode',
   'timed_out',
@@ -37,8 +47,14 @@ export type DecisionReason = z.infer<typeof DecisionReasonSchema>
 export const PermissionResponseSchema = z.strictObject({
   requestId: IdSchema,
   decision: PermissionDecisionSchema,
-  /** Remember this decision for the rest of the turn, keyed by the tool intent. */
+  /** Remember this decision for what the prompt's Remember names, for `scope`. */
   remember: z.boolean().default(false),
+  /**
+   * How long Remember lasts: absent = `'turn'`. `'session'`, `'project'` and `'global'` make one
+   * lasting rule per part Remember covers (with `decision: 'deny'`, deny rules). Paired devices
+   * may only remember for the turn.
+   */
+  scope: RememberScopeSchema.optional(),
   /** With a denial: what the agent should do instead, sent to it as the tool's result. */
   note: z.string().trim().max(LIMITS.denyNote).optional(),
 })

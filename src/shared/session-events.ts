@@ -6,6 +6,7 @@ import { FormResponseSchema, FormSpecSchema } from './form-schema'
 import { AgentPermissionRequestShape, InteractionSourceSchema } from './interactions'
 import { DeviceRefSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
+import { RuleRefSchema } from './permission-rules'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -168,6 +169,8 @@ export const PermissionDecisionEventSchema = z.strictObject({
   note: z.string().max(LIMITS.denyNote).optional(),
   /** The paired device the person answered from (absent: this computer). */
   device: DeviceRefSchema.optional(),
+  /** The lasting rules that decided it (reason `rule`), which the transcript names. */
+  rules: z.array(RuleRefSchema).max(200).optional(),
 })
 
 export const UserQuestionRequestSchema = z.strictObject({

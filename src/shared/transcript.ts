@@ -8,6 +8,7 @@ import {
 } from './agent-activity'
 import type { BridgeEvent, LogNotice } from './bridge'
 import type { DecisionReason, PermissionDecision } from './permission'
+import type { RuleRef } from './permission-rules'
 import { toolCategory } from './pinned-tools'
 import { questionResult } from './question-result'
 import type {
@@ -51,6 +52,8 @@ export type ToolPermission = {
   remember: boolean
   /** A prompt was shown (false: the mode or a remembered decision decided). */
   prompted: boolean
+  /** The lasting rules that decided it (reason `rule`). */
+  rules?: RuleRef[]
 }
 
 /**
@@ -389,6 +392,7 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           reason: event.reason,
           remember: event.remember,
           prompted: event.requestId !== null,
+          ...(event.rules ? { rules: event.rules } : {}),
         },
       })
       return

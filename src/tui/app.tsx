@@ -59,6 +59,7 @@ import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
+import { permissionsCommand } from './permission-rules-command'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
 /**
@@ -500,6 +501,8 @@ export function App({
       }
       case 'mcp':
         return mcp.command(session.workspace, arg)
+      case 'permissions':
+        return void permissionsCommand(bridge, arg, { hint: setHint, note })
       case 'quit':
         return exit(0)
       default:

@@ -33,6 +33,11 @@ export const SLASH_COMMANDS = [
     usage: '/mcp [restart NAME|approve]',
     description: 'MCP servers: status and tools, restart one, approve the workspace’s',
   },
+  {
+    name: 'permissions',
+    usage: '/permissions [remove N]',
+    description: 'lasting permission rules (this session, project, all projects): list or remove',
+  },
   { name: 'quit', usage: '/quit', description: 'quit (an open request stays open)' },
 ] as const
 

@@ -1,3 +1,4 @@
+import { ruleDecisionText } from '../shared/rule-words'
 import { agentPlanText, agentThoughtText, agentToolKey, titleParts } from '../shared/agent-activity'
 import type { PendingInteraction } from '../shared/interactions'
 import { plainError } from '../shared/plain-error'
@@ -78,6 +79,8 @@ interface CallLine {
 
 /** How a permission prompt for the call ended; nothing when the mode alone decided. */
 function decisionText(permission: ToolPermission | undefined): string | undefined {
+  if (permission?.reason === 'rule')
+    return ruleDecisionText(permission.decision, permission.rules ?? [])
   if (!permission || (!permission.prompted && permission.reason !== 'remembered')) return undefined
   const verb = permission.decision === 'allow' ? 'allowed' : 'denied'
   if (permission.reason === 'user')

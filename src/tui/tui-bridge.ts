@@ -37,6 +37,8 @@ export type TuiMethod = Extract<
   | 'listMcpServers'
   | 'approveMcpServers'
   | 'restartMcpServer'
+  | 'listPermissionRules'
+  | 'removePermissionRule'
 >
 
 /**
@@ -83,6 +85,8 @@ export function bridgeFromRuntime(runtime: Runtime | Promise<Runtime>): TuiBridg
     listMcpServers: call('listMcpServers'),
     approveMcpServers: call('approveMcpServers'),
     restartMcpServer: call('restartMcpServer'),
+    listPermissionRules: call('listPermissionRules'),
+    removePermissionRule: call('removePermissionRule'),
     onEvent: (callback) => {
       // While the runtime still starts, the subscription is made once it is there.
       let unsubscribe: (() => void) | null = null

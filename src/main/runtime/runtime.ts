@@ -30,6 +30,7 @@ import type { AgentRef } from '../../shared/session-events'
 import { InteractionFifo } from './interactions/interaction-fifo'
 import { PermissionGate } from './interactions/permission-gate'
 import { PermissionEngine } from './permissions/permission-engine'
+import { PermissionRuleStore } from './permissions/permission-rule-store'
 import { planRecovery } from './sessions/recovery'
 import { newId, sessionPath, stateFromEvents, type SessionState } from './sessions/session-state'
 import { entryFromLog, SessionIndex, summaryFromEntry } from './sessions/session-index'
@@ -157,6 +158,7 @@ export class ParleyRuntime implements Runtime {
   readonly #parked = new ParkedRequests()
   readonly #fifo = new InteractionFifo()
   readonly #permissions = new PermissionEngine()
+  readonly #rules: PermissionRuleStore
   readonly #drafts: DraftStore
   readonly #broker: InteractionBroker
   readonly #gate: PermissionGate
@@ -198,6 +200,7 @@ export class ParleyRuntime implements Runtime {
       hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
     }
     this.#drafts = new DraftStore(options.dataDir)
+    this.#rules = new PermissionRuleStore(options.dataDir, this.#now)
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
@@ -216,6 +219,7 @@ export class ParleyRuntime implements Runtime {
     this.#gate = new PermissionGate({
       broker: this.#broker,
       permissions: this.#permissions,
+      rules: this.#rules,
       record,
       now,
       interactive: options.interactive,
@@ -657,6 +661,7 @@ export class ParleyRuntime implements Runtime {
     const path = session?.writer.path ?? (entry ? this.#index.path(entry) : undefined)
     if (path) rmSync(path, { force: true })
     this.#index.remove(sessionId)
+    this.#rules.removeSession(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
     return ok
   }
@@ -765,13 +770,15 @@ export class ParleyRuntime implements Runtime {
   }
 
   async respondToPermission(
-    { requestId, decision, remember, note }: In<'respondToPermission'>,
+    { requestId, decision, remember, scope, note }: In<'respondToPermission'>,
     device?: DeviceRef,
   ): Out<'respondToPermission'> {
     const answer = {
       kind: 'permission' as const,
       decision,
       remember,
+      // A paired device answers for the turn only (its host refuses more; this holds anyway).
+      ...(remember && scope && !device ? { scope } : {}),
       ...(note && decision === 'deny' ? { note } : {}),
     }
     return narrow(this.#broker.respond(requestId, answer, 'person', device), [
@@ -917,6 +924,16 @@ export class ParleyRuntime implements Runtime {
 
   async revokeDevice({ deviceId }: In<'revokeDevice'>): Out<'revokeDevice'> {
     return (await this.devices.revoke(deviceId)) ? ok : { ok: false, reason: 'not_found' }
+  }
+
+  async listPermissionRules({ workspace }: In<'listPermissionRules'>): Out<'listPermissionRules'> {
+    const rules = this.#rules.list(workspace)
+    const problem = this.#rules.problem
+    return { ok: true, rules, ...(problem !== undefined ? { problem } : {}) }
+  }
+
+  async removePermissionRule({ ruleId }: In<'removePermissionRule'>): Out<'removePermissionRule'> {
+    return this.#rules.remove(ruleId) ? ok : { ok: false, reason: 'not_found' }
   }
 
   // ── settings ──────────────────────────────────────────────────────────────

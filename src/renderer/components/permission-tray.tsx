@@ -1,13 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { LIMITS, type PendingInteraction, type PermissionInteraction } from '../../shared'
 import { toolCategory } from '../../shared/pinned-tools'
-import { useActions, usePromptArmingMs } from '../state/chat-context'
+import type { RememberScope } from '../../shared/permission'
+import { useActions, usePairedDevice, usePromptArmingMs } from '../state/chat-context'
 import { commandParts, permissionHeadline } from '../tray/command-view'
 import { diffView } from '../../ui-common/diff-view'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTrayKey } from '../tray/use-armed'
 import { PermissionDiff } from './permission-diff'
 import { PermissionWhat, RISK_TEXT } from './permission-what'
+import { RememberFor } from './remember-for'
 import { RevealedText } from './revealed-text'
 import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
@@ -33,6 +35,8 @@ export function PermissionTray({
   const actions = useActions()
   const armed = useArmed(usePromptArmingMs())
   const [remember, setRemember] = useState(false)
+  const [scope, setScope] = useState<RememberScope>('turn')
+  const paired = usePairedDevice()
   const [open, setOpen] = useState(false)
   const [noteOpen, setNoteOpen] = useState(false)
   const [note, setNote] = useState('')
@@ -74,6 +78,7 @@ export function PermissionTray({
         requestId: request.requestId,
         decision,
         remember: remember && request.rememberScope !== null,
+        ...(remember && !paired && scope !== 'turn' ? { scope } : {}),
         ...(decision === 'deny' && noteOpen ? { note } : {}),
       }),
     )
@@ -201,6 +206,17 @@ export function PermissionTray({
                 ` and ${request.rememberScope.length - SCOPE_SHOWN} more (listed above)`}
             </span>
           </label>
+          {/* A paired phone answers for the turn only; lasting rules are made on the computer. */}
+          {!paired && (
+            <RememberFor
+              scope={scope}
+              disabled={busy}
+              onChange={(chosen) => {
+                setScope(chosen)
+                if (chosen !== 'turn') setRemember(true)
+              }}
+            />
+          )}
         </div>
       ) : (
         <p className="remember remember-none">

@@ -11,6 +11,7 @@ import { useActions, useChat } from '../state/chat-context'
 import type { ModelSuggestions } from '../state/store'
 import { useShell, type SettingsTab } from '../shell/shell-context'
 import { SettingsDevices } from './settings-devices'
+import { SettingsPermissions } from './settings-permissions'
 import { Field } from './settings-field'
 import { SettingsAgents } from './settings-agents'
 import { SettingsMcp } from './settings-mcp'
@@ -42,6 +43,7 @@ const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'model', label: 'Model' },
   { id: 'agents', label: 'Agents' },
   { id: 'mcp', label: 'MCP servers' },
+  { id: 'permissions', label: 'Permissions' },
   { id: 'devices', label: 'Devices' },
 ]
 
@@ -150,6 +152,8 @@ function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSetti
       return <SettingsAgents settings={settings} />
     case 'mcp':
       return <SettingsMcp />
+    case 'permissions':
+      return <SettingsPermissions />
     case 'devices':
       return <SettingsDevices settings={settings} />
   }

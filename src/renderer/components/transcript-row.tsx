@@ -9,6 +9,7 @@ import { revealedLine } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
+import { RuleDecision } from './rule-decision'
 
 const STATUS_TEXT = {
   running: 'Running',
@@ -143,6 +144,9 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           {revealedLine(toolCallSummary(item))}
         </span>
         {permission && <span className="tool-permission">{permission}</span>}
+        {item.permission?.reason === 'rule' && (
+          <RuleDecision decision={item.permission.decision} rules={item.permission.rules ?? []} />
+        )}
         <span className={`tool-status status-${item.status}`} aria-hidden="true">
           {STATUS_TEXT[item.status]}
         </span>

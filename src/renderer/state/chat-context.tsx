@@ -30,6 +30,11 @@ export function usePromptArmingMs(): number {
   return useChatStore().promptArmingMs
 }
 
+/** True on a paired device's page, which answers permissions for the turn only. */
+export function usePairedDevice(): boolean {
+  return useChatStore().paired
+}
+
 /** Calls `listener` on every state change with the state before it (for announcements). */
 export function useChatChanges(listener: (state: AppState, previous: AppState) => void): void {
   const store = useChatStore()

@@ -1,12 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   BridgeEvent,
+  BridgeOutput,
   FormDraft,
   FormResponse,
   McpServerToAdd,
   PairedDevice,
   ParleyBridge,
   PermissionMode,
+  RememberScope,
   SettingsPatch,
 } from '../../shared'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
@@ -67,6 +69,8 @@ export type ChatStoreOptions = {
    * PROMPT_ARMING_MS unless a test says otherwise.
    */
   promptArmingMs?: number
+  /** This page is a paired device's (`parley serve --remote`): it answers for the turn only. */
+  paired?: boolean
   /** Records asked for when a session opens (its newest); older ones page in on scroll. */
   tailRecords?: number
 }
@@ -77,6 +81,8 @@ export type PermissionAnswer = {
   requestId: string
   decision: 'allow' | 'deny'
   remember: boolean
+  /** How long Remember lasts (absent: this turn). */
+  scope?: RememberScope
   /** With a denial: what the agent should do instead. */
   note?: string
 }
@@ -157,6 +163,9 @@ export type ChatActions = {
   listDevices(): Promise<readonly PairedDevice[] | null>
   /** Forgets a paired device: its open page is cut off and its token opens nothing again. */
   revokeDevice(deviceId: string): Promise<boolean>
+  /** Lasting permission rules (and a mistake in their file); null when they could not be read. */
+  listPermissionRules(): Promise<BridgeOutput<'listPermissionRules'> | null>
+  removePermissionRule(ruleId: string): Promise<boolean>
   respondToPermission(answer: PermissionAnswer): Promise<boolean>
   respondToQuestion(
     sessionId: string,
@@ -180,6 +189,8 @@ export type ChatStore = {
   actions: ChatActions
   /** Milliseconds a new tray ignores its keyboard shortcuts. */
   promptArmingMs: number
+  /** A paired device's page: no lasting permission rules from here. */
+  paired: boolean
 }
 
 const defaultMemory: ActiveSessionMemory = {
@@ -726,6 +737,24 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
+    async listPermissionRules() {
+      try {
+        return await bridge.listPermissionRules({})
+      } catch (error) {
+        fail(error)
+        return null
+      }
+    },
+
+    async removePermissionRule(ruleId) {
+      try {
+        return (await bridge.removePermissionRule({ ruleId })).ok
+      } catch (error) {
+        fail(error)
+        return false
+      }
+    },
+
     async testConnection() {
       try {
         const result = await bridge.testConnection({})
@@ -738,13 +767,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    respondToPermission({ sessionId, requestId, decision, remember, note }) {
+    respondToPermission({ sessionId, requestId, decision, remember, scope, note }) {
       const trimmed = note?.trim() ?? ''
       return answer(sessionId, requestId, () =>
         bridge.respondToPermission({
           requestId,
           decision,
           remember,
+          ...(remember && scope && scope !== 'turn' ? { scope } : {}),
           ...(decision === 'deny' && trimmed !== '' ? { note: trimmed } : {}),
         }),
       )
@@ -788,5 +818,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       update((s) => errorShown(s, null))
     },
   }
-  return { state, actions, promptArmingMs: options.promptArmingMs ?? PROMPT_ARMING_MS }
+  return {
+    state,
+    actions,
+    promptArmingMs: options.promptArmingMs ?? PROMPT_ARMING_MS,
+    paired: options.paired ?? false,
+  }
 }

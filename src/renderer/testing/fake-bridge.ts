@@ -6,6 +6,7 @@ import type {
   BridgeOutput,
   LogNotice,
   PairedDevice,
+  PermissionRule,
   ParleyBridge,
   PendingInteraction,
   PublicSettings,
@@ -72,6 +73,8 @@ export function createFakeBridge(
     mcp?: Record<string, FakeMcpView>
     /** Devices paired with `parley serve --remote`. */
     devices?: PairedDevice[]
+    /** Lasting permission rules, as `listPermissionRules` lists them. */
+    rules?: PermissionRule[]
     /** Agent config options the agent refuses to change: config id → the agent's message. */
     refuseConfig?: Record<string, string>
   } = {},
@@ -86,6 +89,7 @@ export function createFakeBridge(
   const mcp = new Map(Object.entries(init.mcp ?? {}))
   let counter = 0
   let devices = init.devices ?? []
+  let rules = init.rules ?? []
 
   const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
   const changed = (id: string) =>
@@ -270,6 +274,15 @@ export function createFakeBridge(
     listPending: ({ sessionId }) => queueOf(sessionId),
     listInbox: () => inbox(),
     listDevices: () => devices,
+    listPermissionRules: ({ workspace }) => ({
+      ok: true,
+      rules: rules.filter((r) => !workspace || !r.workspace || r.workspace === workspace),
+    }),
+    removePermissionRule: ({ ruleId }) => {
+      if (!rules.some((r) => r.id === ruleId)) return { ok: false, reason: 'not_found' }
+      rules = rules.filter((r) => r.id !== ruleId)
+      return { ok: true }
+    },
     revokeDevice: ({ deviceId }) => {
       if (!devices.some((d) => d.id === deviceId)) return { ok: false, reason: 'not_found' }
       devices = devices.filter((d) => d.id !== deviceId)

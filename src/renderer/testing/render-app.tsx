@@ -56,6 +56,8 @@ export async function renderApp(
     onConnection?: ChatStoreOptions['onConnection']
     /** The New-session menu's choice remembered from an earlier launch. */
     agentChoice?: string
+    /** The page is a paired device's. */
+    paired?: boolean
   } = {},
 ) {
   let stored = remembered
@@ -77,6 +79,7 @@ export async function renderApp(
       },
     },
     promptArmingMs: options.promptArmingMs ?? 0,
+    ...(options.paired ? { paired: true } : {}),
     ...(options.onConnection ? { onConnection: options.onConnection } : {}),
   })
   const user = userEvent.setup()

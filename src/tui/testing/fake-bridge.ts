@@ -202,6 +202,14 @@ export function createFakeBridge(
       mcp = { ...mcp, pendingApproval: null }
       return { ok: true }
     },
+    listPermissionRules: async (input) => (
+      record('listPermissionRules', input),
+      { ok: true, rules: [] }
+    ),
+    removePermissionRule: async (input) => (
+      record('removePermissionRule', input),
+      { ok: false, reason: 'not_found' }
+    ),
     restartMcpServer: async (input) => {
       record('restartMcpServer', input)
       return mcp.servers.some((s) => s.name === input.name)

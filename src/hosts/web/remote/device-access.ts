@@ -32,11 +32,24 @@ const DEVICE_MAY: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
 const isBypass = (input: unknown) =>
   typeof input === 'object' && input !== null && 'mode' in input && input.mode === 'bypass'
 
+/** A permission answer that would make a lasting rule: a device answers for the turn only. */
+const makesRule = (input: unknown) =>
+  typeof input === 'object' &&
+  input !== null &&
+  'scope' in input &&
+  input.scope !== undefined &&
+  input.scope !== 'turn'
+
 /** A paired device's call, refused (typed, nothing runs), or null when it may run. */
 export function refuseForDevice(method: string, input: unknown): BridgeError | null {
   if (!DEVICE_MAY.has(method as BridgeMethod))
     return bridgeError('forbidden', `${method.slice(0, 64)}: not allowed from a paired device`)
   if (method === 'setSessionMode' && isBypass(input))
     return bridgeError('forbidden', 'a paired device may not switch a session to bypass')
+  if (method === 'respondToPermission' && makesRule(input))
+    return bridgeError(
+      'forbidden',
+      'a paired device may remember an answer for this turn only; lasting rules are made on the computer',
+    )
   return null
 }

@@ -188,4 +188,33 @@ describe('what a paired device may do', () => {
     ] as const)
       expect(await client.call(method, input)).toMatchObject({ ok: false, reason: 'forbidden' })
   })
+
+  it('answers a permission for this turn only: no lasting rule, no rule list, no removal', async () => {
+    const { token } = JSON.parse((await pair(codeOf(host.pairingLink()))).body) as {
+      token: string
+    }
+    const client = await openAs(token)
+    for (const scope of ['session', 'project', 'global'] as const)
+      expect(
+        await client.call('respondToPermission', {
+          requestId: 'perm-1',
+          decision: 'allow',
+          remember: true,
+          scope,
+        }),
+      ).toMatchObject({ ok: false, reason: 'forbidden' })
+    expect(await client.call('listPermissionRules', {})).toMatchObject({ reason: 'forbidden' })
+    expect(await client.call('removePermissionRule', { ruleId: 'rule-1' })).toMatchObject({
+      reason: 'forbidden',
+    })
+    // For the turn, the call goes through (to a request that is not waiting).
+    expect(
+      await client.call('respondToPermission', {
+        requestId: 'perm-1',
+        decision: 'allow',
+        remember: true,
+        scope: 'turn',
+      }),
+    ).toMatchObject({ ok: false, reason: 'unknown_request' })
+  })
 })

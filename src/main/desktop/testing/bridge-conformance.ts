@@ -61,6 +61,11 @@ export async function exerciseEveryCall(
     ok: false,
     reason: 'not_found',
   })
+  expect(await run('listPermissionRules', {})).toMatchObject({ ok: true, rules: [] })
+  expect(await run('removePermissionRule', { ruleId: 'nope' })).toMatchObject({
+    ok: false,
+    reason: 'not_found',
+  })
   expect(
     await run('respondToPermission', { requestId: permission?.requestId, decision: 'allow' }),
   ).toEqual({ ok: true })
@@ -157,6 +162,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listInbox', { sessionId: 'x' }],
   ['listDevices', { all: true }],
   ['revokeDevice', { deviceId: '' }],
+  ['listPermissionRules', { workspace: '' }],
+  ['removePermissionRule', { ruleId: 'has space' }],
+  ['respondToPermission', { requestId: 'x', decision: 'allow', remember: true, scope: 'forever' }],
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],

@@ -281,6 +281,14 @@ export function createFakeRuntime(): FakeRuntime {
       calls.push('revokeDevice')
       return { ok: false, reason: 'not_found' }
     },
+    async listPermissionRules() {
+      calls.push('listPermissionRules')
+      return { ok: true, rules: [] }
+    },
+    async removePermissionRule() {
+      calls.push('removePermissionRule')
+      return { ok: false, reason: 'not_found' }
+    },
     async listInbox() {
       calls.push('listInbox')
       return inboxItems(

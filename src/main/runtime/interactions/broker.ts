@@ -6,7 +6,7 @@ import type {
   PendingInteractionOf,
   SettleOutcome,
 } from '../../../shared/interactions'
-import type { PermissionDecision } from '../../../shared/permission'
+import type { PermissionDecision, RememberScope } from '../../../shared/permission'
 import type { DeviceRef } from '../../../shared/devices'
 import type { SessionEvent } from '../../../shared/session-events'
 import type { Parked, ParkEndReason, ParkedRequests } from './parked-requests'
@@ -21,7 +21,14 @@ export type QuestionAnswer = string | string[] | null
 
 /** The person's answer to a request, by kind. */
 export type InteractionAnswer =
-  | { kind: 'permission'; decision: PermissionDecision; remember: boolean; note?: string }
+  | {
+      kind: 'permission'
+      decision: PermissionDecision
+      remember: boolean
+      /** How long Remember lasts (absent: the turn). */
+      scope?: RememberScope
+      note?: string
+    }
   | { kind: 'question'; answers: QuestionAnswer[] }
   | { kind: 'agent_permission'; optionId: string }
   | { kind: 'form'; response: FormResponse }

@@ -1,9 +1,13 @@
 import type { InteractionSource, SettleOutcome } from '../../../shared/interactions'
 import type { DeviceRef } from '../../../shared/devices'
-import type { PermissionDecision } from '../../../shared/permission'
+import type { PermissionDecision, RememberScope } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
+import type { RuleRef } from '../../../shared/permission-rules'
+import { toolCategory } from '../../../shared/pinned-tools'
 import type { Json } from '../../../shared/session-events'
 import { deniedMessage, type PermissionEngine } from '../permissions/permission-engine'
+import { decide, type LastingRule, type PolicyDecision } from '../permissions/permission-policy'
+import { workspaceKey, type PermissionRuleStore } from '../permissions/permission-rule-store'
 import type { RecoveredCall } from '../sessions/recovery'
 import { newId, type SessionState } from '../sessions/session-state'
 import {
@@ -19,10 +23,9 @@ import {
   ToolError,
   type CallReview,
   type ReviewContext,
-  type ToolCategory,
   type ToolDefinition,
 } from '../tools/tool-types'
-import { toolsetFor, type AgentKind } from '../tools/toolsets'
+import type { AgentKind } from '../tools/toolsets'
 import type { AnsweredBy, BrokerDeps, InteractionBroker } from './broker'
 
 /** The reason a person's (or the new mode's) answer is recorded with. */
@@ -54,6 +57,8 @@ export interface CallOptions {
 export interface GateDeps {
   broker: InteractionBroker
   permissions: PermissionEngine
+  /** Lasting rules (this session, this project, all projects). */
+  rules: PermissionRuleStore
   record: BrokerDeps['record']
   now(): number
   interactive: boolean
@@ -77,10 +82,7 @@ function approvedGrant(review: CallReview | undefined): SandboxGrant {
   return review ? grantFor(review.parts.flatMap((part) => part.exits ?? [])) : NO_GRANT
 }
 
-/** The permission category of a tool shown in a prompt (a tool Parley does not know is another program's). */
-function categoryOf(tool: string): ToolCategory {
-  return toolsetFor('interactive').get(tool)?.category ?? 'external'
-}
+const refOf = ({ id, scope, label }: LastingRule): RuleRef => ({ id, scope, label })
 
 interface Decision {
   decision: PermissionDecision
@@ -90,6 +92,8 @@ interface Decision {
   note?: string | undefined
   /** The paired device the person answered from. */
   device?: DeviceRef | undefined
+  /** The lasting rules that decided it (reason `rule`). */
+  rules?: readonly LastingRule[] | undefined
 }
 
 /**
@@ -130,7 +134,7 @@ export class PermissionGate {
         note: recovered.note,
       })
     }
-    const decide = (d: Decision, sync = false) => {
+    const conclude = (d: Decision, sync = false) => {
       if (options.persisted) this.#record(session, turn, call, d, sync)
       return outcomeOf(d)
     }
@@ -140,41 +144,51 @@ export class PermissionGate {
       // Shown again exactly as it was recorded, whatever has changed on disk since.
       intent = intentOfRecord(recovered.request)
     } else {
-      const verdict = permissions.evaluate({
+      const place = this.#place(session)
+      const query = {
         tool: tool.name,
         category: tool.category,
         mode: session.mode,
         readOnlyHint: tool.readOnlyHint,
-      })
-      if (verdict.kind === 'refuse') return verdict.message
-      // Execute mode allows edits inside the workspace without asking, but not a high-risk one
-      // (a git hook, a file that runs code): that still asks.
-      const reviewEditFirst =
-        verdict.kind === 'allow' && session.mode === 'execute' && tool.category === 'edit'
-      if (verdict.kind === 'allow' && !reviewEditFirst) return ALLOWED
-      try {
-        review = reviewToolCall(tool, input, this.deps.reviewContext(session.header.workspace))
-      } catch (error) {
-        // The call cannot apply (a path outside the workspace, an edit that does not match):
-        // the model is told, and the person is not asked about something that would fail.
-        if (error instanceof ToolError) return error.message
-        throw error
+        remembered: permissions.turn(turn.id),
+        rules: this.deps.rules.applicable(place),
       }
-      if (reviewEditFirst && review.risk !== 'high') return ALLOWED
-      // After the policy and the review's risk, never before them.
-      const remembered = permissions.check(turn.id, review)
-      if (remembered !== 'ask')
-        return decide({
-          decision: remembered,
-          reason: 'remembered',
-          requestId: null,
-          remember: false,
-        })
+      let decision: PolicyDecision = decide(query)
+      if (decision.kind === 'review') {
+        try {
+          review = reviewToolCall(tool, input, this.deps.reviewContext(session.header.workspace))
+        } catch (error) {
+          // The call cannot apply (a path outside the workspace, an edit that does not match):
+          // the model is told, and the person is not asked about something that would fail.
+          if (error instanceof ToolError) return error.message
+          throw error
+        }
+        decision = decide({ ...query, review })
+      }
+      switch (decision.kind) {
+        case 'refuse':
+          return decision.message
+        case 'review':
+        case 'ask':
+          break
+        case 'allow':
+        case 'deny':
+          if (decision.by === 'mode') return ALLOWED
+          this.deps.rules.used(decision.rules.map((rule) => rule.id))
+          return conclude({
+            decision: decision.kind,
+            reason: decision.by,
+            requestId: null,
+            remember: false,
+            rules: decision.rules,
+          })
+      }
+      if (!review) throw new Error('a call is asked about only after its review')
       intent = presentReview(tool.name, review)
     }
-    const { rememberKeys, ...shown } = intent
+    const { rememberKeys, rememberLabels, ...shown } = intent
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
-      return decide({ decision: 'deny', reason: 'headless', requestId: null, remember: false })
+      return conclude({ decision: 'deny', reason: 'headless', requestId: null, remember: false })
 
     const requestId = recovered?.request.requestId ?? newId('perm')
     const createdAt = recovered?.request.at ?? this.deps.now()
@@ -234,11 +248,15 @@ export class PermissionGate {
     })
     if (outcome.kind === 'ended') {
       if (outcome.reason === 'timed_out')
-        return decide({ decision: 'deny', reason: 'timed_out', requestId, remember: false }, true)
+        return conclude({ decision: 'deny', reason: 'timed_out', requestId, remember: false }, true)
       throw new TurnEndedError(outcome.reason)
     }
     const { answer, by } = outcome.value
-    if (answer.remember) permissions.remember(turn.id, rememberKeys, answer.decision)
+    if (answer.remember)
+      this.#remember(session, turn, tool.name, answer, {
+        keys: rememberKeys,
+        labels: rememberLabels,
+      })
     return outcomeOf(
       {
         decision: answer.decision,
@@ -253,32 +271,73 @@ export class PermissionGate {
 
   /**
    * The session's mode changed: a prompt that the new mode would not ask is decided by it now
-   * (bypass allows everything, execute allows file edits, explore refuses mutating tools).
+   * (bypass allows everything, execute allows file edits that are not high risk, explore refuses
+   * mutating tools), through the same `decide` a new call goes through, with the prompt's risk.
    */
   modeChanged(session: SessionState): void {
     for (const request of this.deps.broker.list(session.header.id)) {
       if (request.kind !== 'permission' || request.recovered) continue
       if (!this.deps.broker.isLive(request.requestId)) continue
-      const verdict = this.deps.permissions.evaluate({
+      const decision = decide({
         tool: request.tool,
-        category: categoryOf(request.tool),
+        category: toolCategory(request.tool),
         mode: session.mode,
+        review: { risk: request.risk, parts: [] },
       })
-      if (verdict.kind === 'ask') continue
+      const settled =
+        decision.kind === 'allow' && decision.by === 'mode'
+          ? 'allow'
+          : decision.kind === 'refuse'
+            ? 'deny'
+            : null
+      if (settled === null) continue
       this.deps.broker.respond(
         request.requestId,
-        {
-          kind: 'permission',
-          decision: verdict.kind === 'allow' ? 'allow' : 'deny',
-          remember: false,
-        },
+        { kind: 'permission', decision: settled, remember: false },
         'mode',
       )
     }
   }
 
+  /** Where a session's calls run, as lasting rules are keyed. */
+  #place(session: SessionState) {
+    return { sessionId: session.header.id, workspace: workspaceKey(session.header.workspace) }
+  }
+
+  /**
+   * An answer given with Remember: for the turn, kept in memory; for a session, a project or all
+   * projects, one lasting rule per key (and for the turn too, so the rest of this turn holds
+   * even if the rules file cannot be saved).
+   */
+  #remember(
+    session: SessionState,
+    turn: Turn,
+    tool: string,
+    answer: { decision: PermissionDecision; scope?: RememberScope | undefined },
+    { keys, labels }: { keys: readonly string[]; labels: readonly string[] },
+  ): void {
+    this.deps.permissions.remember(turn.id, keys, answer.decision)
+    const scope = answer.scope ?? 'turn'
+    if (scope === 'turn' || keys.length === 0) return
+    this.deps.rules.add(
+      this.#place(session),
+      keys.map((key, i) => ({
+        decision: answer.decision,
+        scope,
+        key,
+        label: labels[i] ?? key,
+        tool,
+        sessionTitle: session.title,
+      })),
+    )
+  }
+
   #deniedText(tool: string, decision: Decision, session: SessionState): string {
-    const message = deniedMessage(tool, decision.reason, session.mode)
+    const message = deniedMessage(tool, decision.reason, {
+      mode: session.mode,
+      timeoutMs: this.deps.permissionTimeoutMs,
+      ...(decision.rules ? { rules: decision.rules } : {}),
+    })
     return decision.note ? `${message}\nThe user says: ${decision.note}` : message
   }
 
@@ -296,6 +355,7 @@ export class PermissionGate {
         remember: d.remember,
         ...(d.note ? { note: d.note } : {}),
         ...(d.device ? { device: d.device } : {}),
+        ...(d.rules && d.rules.length > 0 ? { rules: d.rules.map(refOf) } : {}),
       },
       sync,
     )

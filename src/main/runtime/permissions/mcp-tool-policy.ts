@@ -1,6 +1,6 @@
 import type { PermissionMode } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
-import type { PolicyVerdict } from './permission-engine'
+import type { PolicyVerdict } from './policy-verdict'
 import type { CallReview } from '../tools/tool-types'
 import type { McpTool } from '../tools/mcp-tool'
 

@@ -1,5 +1,6 @@
 import type { PermissionDecision, PermissionMode } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
+import { RULE_SCOPE_WORDS } from '../../../shared/rule-words'
 import {
   checkRemembered,
   withRemembered,
@@ -7,44 +8,20 @@ import {
   type RememberedVerdict,
   type RememberQuery,
 } from './remembered-decisions'
-import { needsPermission, type ToolCategory } from '../tools/tool-types'
-import { mcpToolVerdict } from './mcp-tool-policy'
-
-export type PolicyVerdict =
-  { kind: 'allow' } | { kind: 'ask' } | { kind: 'refuse'; message: string }
-
-export interface PolicyQuery {
-  tool: string
-  category: ToolCategory
-  mode: PermissionMode
-  /** An external tool's own read-only claim (MCP `readOnlyHint`). */
-  readOnlyHint?: boolean | undefined
-}
+import type { LastingRule } from './permission-policy'
 
 /**
- * Permission policy and remember-for-turn. Parking, the 300 s timeout and the FIFO live in the
- * runtime's shared machinery; this class only decides.
- *
- * explore: read-only tools only · ask: every mutating tool asks · execute: file edits inside the
- * workspace allowed (tools cannot leave it), commands ask · bypass: never asks.
+ * Remember-for-turn: what was answered with Remember in each running turn. The policy itself is
+ * `decide` (permission-policy.ts); parking, the timeout and the FIFO live in the runtime's shared
+ * machinery.
  */
 export class PermissionEngine {
   /** turnId → what was remembered in it. Dropped when the turn ends. */
   readonly #remembered = new Map<string, RememberedDecisions>()
 
-  evaluate({ tool, category, mode, readOnlyHint }: PolicyQuery): PolicyVerdict {
-    // An MCP server's tool asks in ask and execute modes even when it says it only reads.
-    if (category === 'external')
-      return mcpToolVerdict({ tool, mode, readOnlyHint: readOnlyHint ?? false })
-    if (!needsPermission(category) || mode === 'bypass') return { kind: 'allow' }
-    if (mode === 'explore') {
-      return {
-        kind: 'refuse',
-        message: `${tool} is not available in explore mode (read-only). Do not retry it; tell the user what you would change and that they can switch the permission mode to ask or execute.`,
-      }
-    }
-    if (mode === 'execute' && category === 'edit') return { kind: 'allow' }
-    return { kind: 'ask' }
+  /** The decisions remembered in a turn so far. */
+  turn(turnId: string): RememberedDecisions {
+    return this.#remembered.get(turnId) ?? new Map()
   }
 
   /**
@@ -52,15 +29,12 @@ export class PermissionEngine {
    * only when every part is covered and nothing is high risk; deny when any part was denied.
    */
   check(turnId: string, query: RememberQuery): RememberedVerdict {
-    return checkRemembered(this.#remembered.get(turnId) ?? new Map(), query)
+    return checkRemembered(this.turn(turnId), query)
   }
 
   /** Records an answer given with Remember for the keys it covered (see `rememberKeysOf`). */
   remember(turnId: string, keys: readonly string[], decision: PermissionDecision): void {
-    this.#remembered.set(
-      turnId,
-      withRemembered(this.#remembered.get(turnId) ?? new Map(), keys, decision),
-    )
+    this.#remembered.set(turnId, withRemembered(this.turn(turnId), keys, decision))
   }
 
   endTurn(turnId: string): void {
@@ -68,17 +42,45 @@ export class PermissionEngine {
   }
 }
 
+/** What `deniedMessage` may name besides the reason. */
+export interface DeniedContext {
+  mode: PermissionMode
+  /** How long a prompt waits before it settles as deny (`timed_out`). */
+  timeoutMs: number
+  /** The deny rules that refused the call (reason `rule`). */
+  rules?: readonly Pick<LastingRule, 'label' | 'scope'>[]
+}
+
+/** A duration as the model reads it: "300 s", "2 min", "1.5 h". */
+function durationWords(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  if (seconds < 120) return `${seconds} s`
+  const minutes = seconds / 60
+  if (minutes < 120) return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`
+  return `${(minutes / 60).toFixed(1)} h`
+}
+
 /** What the model reads when a call was not allowed. */
-export function deniedMessage(tool: string, reason: DecisionReason, mode: PermissionMode): string {
+export function deniedMessage(
+  tool: string,
+  reason: DecisionReason,
+  context: DeniedContext,
+): string {
   switch (reason) {
     case 'timed_out':
-      return `Permission to run ${tool} was not given in time (the request timed out after 300 s), so it did not run.`
+      return `Permission to run ${tool} was not given in time (the request timed out after ${durationWords(context.timeoutMs)}), so it did not run.`
     case 'headless':
-      return `${tool} needs permission in mode "${mode}", and this is a headless run with no one to approve it, so it did not run. Continue without it, or the user can re-run with --mode bypass.`
+      return `${tool} needs permission in mode "${context.mode}", and this is a headless run with no one to approve it, so it did not run. Continue without it, or the user can re-run with --mode bypass.`
     case 'mode':
-      return `The user switched this session to ${mode} mode, where ${tool} is not allowed, so it did not run.`
+      return `The user switched this session to ${context.mode} mode, where ${tool} is not allowed, so it did not run.`
     case 'remembered':
       return `The user denied part of this ${tool} call earlier in this turn, so it did not run.`
+    case 'rule': {
+      const named = (context.rules ?? [])
+        .map((rule) => `"Always deny ${rule.label}" (${RULE_SCOPE_WORDS[rule.scope]})`)
+        .join(', ')
+      return `This ${tool} call was denied by the user's permission rule ${named || '(a deny rule)'}, so it did not run. Do not retry it or work around it; continue without it, or ask the user to remove the rule in Settings → Permissions.`
+    }
     // A prompt that ended with its turn is never answered to the model; these read as a denial.
     case 'user':
     case 'stopped':

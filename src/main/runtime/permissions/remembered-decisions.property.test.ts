@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { PermissionDecision } from '../../../shared/permission'
+import type { PermissionDecision, RememberScope } from '../../../shared/permission'
 import { PermissionEngine } from './permission-engine'
+import { decide, type LastingRule } from './permission-policy'
 import { loadBashGrammar } from '../tools/shell/bash-grammar'
 import { presentReview } from './tool-intent'
 import { reviewCommand } from '../tools/run-command-review'
@@ -159,6 +160,79 @@ describe('a remembered decision never covers a part that was not shown and appro
               engine.remember('turn', intent.rememberKeys, decision)
               for (const label of intent.rememberScope ?? []) answered.set(label, decision)
             }
+          }
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('a lasting rule never covers a part that was not shown and approved', () => {
+  const scoped = fc.record({
+    decision: fc.constantFrom<PermissionDecision>('allow', 'deny'),
+    remember: fc.boolean(),
+    scope: fc.constantFrom<RememberScope>('turn', 'session', 'project', 'global'),
+    /** The call comes in a new turn: this turn's remembered decisions are gone, rules stay. */
+    newTurn: fc.boolean(),
+  })
+
+  it('holds for random lines answered with random scopes over several turns', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, scoped), { minLength: 1, maxLength: 10 }), (calls) => {
+        const engine = new PermissionEngine()
+        const rules: LastingRule[] = []
+        let turnId = 0
+        /** label → decision, for this turn; label → decisions, for lasting rules. */
+        let inTurn = new Map<string, PermissionDecision>()
+        const lasting = new Map<string, Set<PermissionDecision>>()
+        for (const [{ text, fragments }, { decision, remember, scope, newTurn }] of calls) {
+          if (newTurn) {
+            engine.endTurn(String(turnId))
+            turnId += 1
+            inTurn = new Map()
+          }
+          const review = reviewCommand(text, { workspace, sandboxed: true })
+          const intent = presentReview('run_command', review)
+          const labels = new Set(fragments.flatMap((f) => (f.kind === 'plain' ? [f.label] : [])))
+          const said = (label: string, d: PermissionDecision) =>
+            inTurn.get(label) === d || (lasting.get(label)?.has(d) ?? false)
+          const verdict = decide({
+            tool: 'run_command',
+            category: 'command',
+            mode: 'ask',
+            review,
+            remembered: engine.turn(String(turnId)),
+            rules,
+          })
+          const allPlain = fragments.every((f) => f.kind === 'plain')
+          const allAllowed = [...labels].every((label) => said(label, 'allow'))
+          const anyDenied = [...labels].some((label) => said(label, 'deny'))
+          switch (verdict.kind) {
+            case 'allow':
+              expect(allPlain && allAllowed && !anyDenied).toBe(true)
+              // Every rule it names covers a part of this very call.
+              for (const rule of verdict.rules) expect(intent.rememberKeys).toContain(rule.key)
+              break
+            case 'deny':
+              expect(anyDenied).toBe(true)
+              break
+            case 'ask':
+              expect(anyDenied).toBe(false)
+              expect(allPlain && allAllowed).toBe(false)
+              if (!remember) break
+              engine.remember(String(turnId), intent.rememberKeys, decision)
+              intent.rememberKeys.forEach((key, i) => {
+                const label = intent.rememberLabels[i] ?? key
+                if (scope === 'turn') return
+                rules.push({ id: `r${rules.length}`, decision, scope, key, label })
+                lasting.set(label, new Set([...(lasting.get(label) ?? []), decision]))
+              })
+              for (const label of intent.rememberScope ?? []) inTurn.set(label, decision)
+              break
+            case 'refuse':
+            case 'review':
+              throw new Error(`a reviewed call in ask mode is never ${verdict.kind}`)
           }
         }
       }),

@@ -22,6 +22,8 @@ export type ToolIntent = Pick<
 > & {
   /** The remember-for-turn keys an allow or deny with Remember records (internal). */
   rememberKeys: string[]
+  /** What each of `rememberKeys` covers, in words (a lasting rule's label), in the same order. */
+  rememberLabels: string[]
 }
 
 /** The most entries "Remember for this turn" lists (the contract's bound); past it, nothing is. */
@@ -75,11 +77,16 @@ export function presentReview(tool: string, review: CallReview): ToolIntent {
         }
       : {}),
     rememberKeys: rememberable ? keys : [],
+    rememberLabels: rememberable
+      ? keys.map((key) => review.parts.find((p) => p.key === key)?.label ?? key)
+      : [],
   }
 }
 
 /** A request read back from the log: shown as it was; older records without scope remember nothing. */
 export function intentOfRecord(request: SessionEventOf<'permission_request'>): ToolIntent {
+  const scope = request.rememberScope ?? []
+  const keys = request.rememberScope ? (request.rememberKeys ?? []) : []
   return {
     summary: request.summary,
     detail: request.detail,
@@ -87,7 +94,8 @@ export function intentOfRecord(request: SessionEventOf<'permission_request'>): T
     intent: request.intent,
     rememberScope: request.rememberScope ?? null,
     ...(request.parts !== undefined ? { parts: request.parts } : {}),
-    rememberKeys: request.rememberScope ? (request.rememberKeys ?? []) : [],
+    rememberKeys: keys,
+    rememberLabels: scope.length === keys.length ? scope : keys.map(() => scope.join(' · ')),
   }
 }
 
