@@ -177,6 +177,30 @@ describe('the permission tray', () => {
     ])
   })
 
+  it('never answers on Escape: it closes the "more waiting" list, then Details, and the request still waits', async () => {
+    const fake = oneSession()
+    const { user } = await renderApp(fake)
+    act(() => {
+      fake.ask(permissionRequest())
+      fake.ask(permissionRequest({ requestId: 'p2', summary: 'Run `git push`' }))
+    })
+    const tray = await screen.findByRole('region', { name: 'Permission request' })
+    await user.click(within(tray).getByRole('button', { name: 'Details' }))
+    const more = within(tray).getByRole('button', { name: '1 more waiting' })
+    await user.click(more)
+    expect(within(tray).getByRole('list', { name: 'Waiting next' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(within(tray).queryByRole('list', { name: 'Waiting next' })).not.toBeInTheDocument()
+    expect(more).toHaveFocus()
+    expect(within(tray).getByRole('group', { name: 'Full details' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(within(tray).queryByRole('group', { name: 'Full details' })).not.toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await act(async () => {})
+    expect(fake.callsOf('respondToPermission')).toEqual([])
+    expect(screen.getByRole('region', { name: 'Permission request' })).toBeInTheDocument()
+  })
+
   it('ignores Enter, numbers and Escape until it is armed, and says it is arming', async () => {
     const fake = oneSession()
     await renderApp(fake, null, { promptArmingMs: PROMPT_ARMING_MS })
@@ -200,6 +224,7 @@ describe('the permission tray', () => {
     fireEvent.keyDown(tray, { key: '2' })
     expect(within(tray).getByRole('button', { name: 'Deny' })).toHaveFocus()
     fireEvent.keyDown(tray, { key: 'Escape' })
+    fireEvent.click(within(tray).getByRole('button', { name: 'Deny' }))
     await act(async () => {})
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'deny', remember: false },

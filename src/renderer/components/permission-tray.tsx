@@ -22,8 +22,9 @@ const SCOPE_SHOWN = 3
  * Asks whether a tool may act. The verb in words and the command as code (each part of a compound
  * command listed, the risky one marked; the end of a long one always in view), or the file with
  * "+8 −4"; the whole command or a readable diff behind "Details". Keys: 1 and 2 move to Allow and
- * Deny, Enter acts on the focused button, Escape denies — only once the tray is armed, so keys
- * typed while the agent worked never answer it.
+ * Deny, Enter acts on the focused button — only once the tray is armed, so keys typed while the
+ * agent worked never answer it. Escape never answers: it closes the innermost thing open (the
+ * note, the queue list, Details), and otherwise does nothing.
  */
 export function PermissionTray({
   request,
@@ -98,7 +99,7 @@ export function PermissionTray({
       if (inNote) {
         setNoteOpen(false)
         denyRef.current?.focus()
-      } else void respond('deny')
+      } else if (open) setOpen(false)
       return
     }
     if (inNote) {
@@ -277,7 +278,7 @@ export function PermissionTray({
             type="button"
             className="button-secondary"
             disabled={busy}
-            aria-keyshortcuts="2 Escape"
+            aria-keyshortcuts="2"
             onClick={() => void respond('deny')}
           >
             Deny

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { askerName, type PendingInteraction } from '../../shared'
 import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
@@ -78,6 +78,21 @@ export function TrayHeader({
     expiresAt !== null && expiresAt - now <= COUNTDOWN_SHOWN_MS ? expiresAt : null
   const [listOpen, setListOpen] = useState(false)
   const listId = useId()
+  const moreRef = useRef<HTMLButtonElement>(null)
+  // The open list is the innermost layer: Escape closes it, wherever focus is, and goes no
+  // further (the tray under it must not take the same key as an answer).
+  useEffect(() => {
+    if (!listOpen) return
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      event.stopPropagation()
+      setListOpen(false)
+      moreRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey, true)
+    return () => document.removeEventListener('keydown', onKey, true)
+  }, [listOpen])
   return (
     <>
       <header className="tray-header">
@@ -102,6 +117,7 @@ export function TrayHeader({
         )}
         {waiting.length > 0 && (
           <button
+            ref={moreRef}
             type="button"
             className="tray-more"
             aria-expanded={listOpen}
