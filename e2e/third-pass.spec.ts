@@ -44,3 +44,21 @@ test('the review numbers its answers 1, 2, 3 (not "0." on every row)', async ({ 
     )
   expect(generated).toEqual(['none', 'none', 'none'])
 })
+
+test('number keys still answer once Tab has taken focus out of the tray', async ({ app: page }) => {
+  await sendMessage(page, 'three questions please')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  await tray.getByRole('button', { name: 'Stop' }).focus()
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')
+  expect(await tray.evaluate((el) => el.contains(document.activeElement))).toBe(false)
+  await page.keyboard.press('2')
+  await expect(tray.getByRole('radio', { name: 'Blue' })).toBeChecked()
+  await expect(tray.getByRole('radio', { name: 'Blue' })).toBeFocused()
+
+  // Typing digits into another field keeps them there.
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('')
+  await page.getByRole('searchbox', { name: 'Search sessions' }).press('1')
+  await expect(page.getByRole('searchbox', { name: 'Search sessions' })).toHaveValue('1')
+  await expect(tray.getByRole('radio', { name: 'Blue' })).toBeChecked()
+})

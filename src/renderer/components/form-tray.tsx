@@ -18,6 +18,7 @@ import {
 } from '../../shared/form-state'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTextEntry, isTrayKey } from '../tray/use-armed'
+import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { FormReview } from './form-review'
@@ -110,6 +111,8 @@ export function FormTray({
   useEffect(() => {
     if (!stepped) regionRef.current?.focus({ preventScroll: true })
   }, [stepped])
+  // A question's number keys pick wherever focus went; a form's fields take typing instead.
+  useNumberKeysFromAnywhere(regionRef, armed && stepped && !reviewing)
 
   // A question at a time: focus follows the step, to the chosen (or first) option, or Submit.
   useEffect(() => {

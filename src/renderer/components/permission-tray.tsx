@@ -7,6 +7,7 @@ import { commandParts, permissionHeadline } from '../tray/command-view'
 import { diffView } from '../../ui-common/diff-view'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTrayKey } from '../tray/use-armed'
+import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
 import { PermissionDiff } from './permission-diff'
 import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RememberFor } from './remember-for'
@@ -64,6 +65,7 @@ export function PermissionTray({
   // Focus enters the tray itself, not a button: a stray Enter must not allow anything.
   // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
   useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
+  useNumberKeysFromAnywhere(regionRef, armed)
   useEffect(() => {
     if (noteOpen) noteRef.current?.focus()
   }, [noteOpen])
