@@ -1,13 +1,7 @@
 import type { PermissionDecision, PermissionMode } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
 import { RULE_SCOPE_WORDS } from '../../../shared/rule-words'
-import {
-  checkRemembered,
-  withRemembered,
-  type RememberedDecisions,
-  type RememberedVerdict,
-  type RememberQuery,
-} from './remembered-decisions'
+import { withRemembered, type RememberedDecisions } from './remembered-decisions'
 import type { LastingRule } from './permission-policy'
 
 /**
@@ -22,14 +16,6 @@ export class PermissionEngine {
   /** The decisions remembered in a turn so far. */
   turn(turnId: string): RememberedDecisions {
     return this.#remembered.get(turnId) ?? new Map()
-  }
-
-  /**
-   * What this turn's remembered decisions say about a call whose policy verdict is "ask": allow
-   * only when every part is covered and nothing is high risk; deny when any part was denied.
-   */
-  check(turnId: string, query: RememberQuery): RememberedVerdict {
-    return checkRemembered(this.turn(turnId), query)
   }
 
   /** Records an answer given with Remember for the keys it covered (see `rememberKeysOf`). */

@@ -102,7 +102,7 @@ export class PermissionRuleStore {
    * Adds rules made by one answer, at `place`; a rule that already exists (same decision, scope,
    * place and key) is not added twice. False when nothing could be saved (the file has a mistake).
    */
-  add(place: RulePlace & { sessionId: string }, rules: readonly NewRule[]): boolean {
+  add(place: RulePlace, rules: readonly NewRule[]): boolean {
     this.#refresh()
     if (this.problem !== undefined) return false
     const at = this.now()

@@ -5,8 +5,23 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { reviewCommand } from '../tools/run-command-review'
 import { PermissionEngine } from './permission-engine'
+import { decide } from './permission-policy'
+import type { RememberQuery } from './remembered-decisions'
 import { loadBashGrammar } from '../tools/shell/bash-grammar'
 import { presentReview } from './tool-intent'
+
+/** What the one decision says of a command in ask mode, given this turn's remembered answers. */
+function verdictOf(engine: PermissionEngine, review: RememberQuery): 'allow' | 'deny' | 'ask' {
+  const decided = decide({
+    tool: 'run_command',
+    category: 'command',
+    mode: 'ask',
+    review,
+    remembered: engine.turn('turn'),
+  })
+  if (decided.kind === 'allow' || decided.kind === 'deny') return decided.kind
+  return 'ask'
+}
 
 /**
  * Command lines from a grammar of bash features, with a model of what each line does that is
@@ -213,7 +228,7 @@ describe.each([
         const approved = new Set<string>()
         for (const current of turn) {
           const review = reviewCommand(current.text, { workspace, sandboxed })
-          const verdict = engine.check('turn', review)
+          const verdict = verdictOf(engine, review)
           if (verdict === 'allow') {
             expect(current.payload).toBe(false)
             for (const command of current.risky) expect(approved.has(command)).toBe(true)

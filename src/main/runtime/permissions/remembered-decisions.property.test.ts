@@ -5,10 +5,24 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PermissionDecision, RememberScope } from '../../../shared/permission'
 import { PermissionEngine } from './permission-engine'
+import type { RememberQuery } from './remembered-decisions'
 import { decide, type LastingRule } from './permission-policy'
 import { loadBashGrammar } from '../tools/shell/bash-grammar'
 import { presentReview } from './tool-intent'
 import { reviewCommand } from '../tools/run-command-review'
+
+/** What the one decision says of a command in ask mode, given this turn's remembered answers. */
+function verdictOf(engine: PermissionEngine, review: RememberQuery): 'allow' | 'deny' | 'ask' {
+  const decided = decide({
+    tool: 'run_command',
+    category: 'command',
+    mode: 'ask',
+    review,
+    remembered: engine.turn('turn'),
+  })
+  if (decided.kind === 'allow' || decided.kind === 'deny') return decided.kind
+  return 'ask'
+}
 
 /**
  * A model of what the person saw and approved, independent of the parser: the generator knows
@@ -142,7 +156,7 @@ describe('a remembered decision never covers a part that was not shown and appro
           // with any files in the workspace.
           expect(new Set(intent.rememberScope ?? [])).toEqual(plainLabels)
 
-          const verdict = engine.check('turn', review)
+          const verdict = verdictOf(engine, review)
           const allPlain = fragments.every((f) => f.kind === 'plain')
           const allAllowed = [...plainLabels].every((label) => answered.get(label) === 'allow')
           const anyDenied = [...plainLabels].some((label) => answered.get(label) === 'deny')
