@@ -27,7 +27,8 @@ export function InboxView() {
   const actions = useActions()
   const shell = useShell()
   const now = useNow({ everyMs: MINUTE, active: inbox.length > 0 })
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const selectedId = shell.inboxRequest
+  const setSelectedId = shell.setInboxRequest
   const selected = inbox.find((item) => item.interaction.requestId === selectedId)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const hadTray = useRef(false)
@@ -41,7 +42,7 @@ export function InboxView() {
       setSelectedId(null)
       headingRef.current?.focus()
     }
-  }, [selected])
+  }, [selected, setSelectedId])
 
   const jump = (sessionId: string) => {
     shell.setInboxOpen(false)

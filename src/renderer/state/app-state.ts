@@ -79,6 +79,11 @@ export type AppState = {
   readonly mcpPutOff: Readonly<Record<string, string>>
   /** Every request waiting across all sessions, oldest first, as the runtime last announced. */
   readonly inbox: readonly InboxItem[]
+  /**
+   * The request whose notification the person clicked last (`seq` counts clicks): the shell opens
+   * it. Null until a click.
+   */
+  readonly noticeClick: { sessionId: string; requestId: string; seq: number } | null
 }
 
 export const INITIAL_STATE: AppState = {
@@ -99,6 +104,7 @@ export const INITIAL_STATE: AppState = {
   mcp: {},
   mcpPutOff: {},
   inbox: [],
+  noticeClick: null,
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -317,7 +323,14 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       return applyToTranscript(state, sessionId, (t) => applyNotice(t, event.notice))
     case 'inbox_changed':
       return inboxListed(state, event.items)
+    case 'notice_clicked':
+      return noticeClicked(state, event.sessionId, event.requestId)
   }
+}
+
+/** The person clicked a notification about this request (from the OS, through the host). */
+export function noticeClicked(state: AppState, sessionId: string, requestId: string): AppState {
+  return { ...state, noticeClick: { sessionId, requestId, seq: (state.noticeClick?.seq ?? 0) + 1 } }
 }
 
 /** The runtime's inbox (`listInbox`, or announced by `inbox_changed`). */
