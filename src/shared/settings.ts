@@ -20,7 +20,8 @@ export const StoredSettingsSchema = z.strictObject({
   agents: AgentListSchema.default(() => [...ACP_AGENT_PRESETS]),
   /**
    * Where to POST a notice (ntfy-style) when something new waits for the person: the body says
-   * only "<session title>: Parley needs your input", never what was asked. Absent or '': none.
+   * only "A session needs your input" (with `notifyUrlTitles`: "<session title> needs your input"),
+   * never what was asked. Absent or '': none.
    */
   notifyUrl: z.string().max(LIMITS.path).optional(),
   /** The notice webhook's text names the waiting session (its title is the first message). */

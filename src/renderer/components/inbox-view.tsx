@@ -6,6 +6,7 @@ import { useNow } from '../../ui-common/use-now'
 import { useActions, useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
 import { TrayFor } from './composer-slot'
+import { InboxTimedOut } from './inbox-timed-out'
 import { canAskForNotices } from './use-background-notice'
 
 const MINUTE = 60_000
@@ -117,6 +118,7 @@ export function InboxView() {
           })}
         </ul>
       )}
+      <InboxTimedOut onOpenSession={jump} />
       {selected && (
         <div className="inbox-tray">
           <button

@@ -14,6 +14,7 @@ import { SettingsDevices } from './settings-devices'
 import { Field } from './settings-field'
 import { SettingsAgents } from './settings-agents'
 import { SettingsMcp } from './settings-mcp'
+import { SettingsNotifications } from './settings-notifications'
 
 /** Providers in words, never their stored values. */
 export const PROVIDER_NAME: Record<ProviderKind, string> = {
@@ -43,6 +44,7 @@ const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'agents', label: 'Agents' },
   { id: 'mcp', label: 'MCP servers' },
   { id: 'devices', label: 'Devices' },
+  { id: 'notifications', label: 'Notifications' },
 ]
 
 /**
@@ -152,6 +154,8 @@ function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSetti
       return <SettingsMcp />
     case 'devices':
       return <SettingsDevices settings={settings} />
+    case 'notifications':
+      return <SettingsNotifications settings={settings} />
   }
 }
 

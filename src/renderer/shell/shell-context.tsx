@@ -10,7 +10,7 @@ import {
 } from 'react'
 
 /** The sections of Settings, each a tab. */
-export type SettingsTab = 'model' | 'agents' | 'mcp' | 'devices'
+export type SettingsTab = 'model' | 'agents' | 'mcp' | 'devices' | 'notifications'
 
 /**
  * The window's own state, apart from chat data: whether Settings and the session list are shown,

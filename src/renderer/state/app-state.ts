@@ -84,6 +84,8 @@ export type AppState = {
    * it. Null until a click.
    */
   readonly noticeClick: { sessionId: string; requestId: string; seq: number } | null
+  /** Requests that timed out with nobody answering, newest first (this page's life). */
+  readonly timedOut: readonly InboxItem[]
 }
 
 export const INITIAL_STATE: AppState = {
@@ -105,6 +107,7 @@ export const INITIAL_STATE: AppState = {
   mcpPutOff: {},
   inbox: [],
   noticeClick: null,
+  timedOut: [],
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -311,8 +314,12 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       const queue = applyEventToQueue(state.queues[sessionId] ?? EMPTY_QUEUE, sessionId, event)
       return { ...state, queues: withEntry(state.queues, sessionId, queue) }
     }
-    case 'interaction_settled':
-      return requestSettled(state, sessionId, event.requestId)
+    case 'interaction_settled': {
+      const settled = requestSettled(state, sessionId, event.requestId)
+      return event.outcome === 'timed_out'
+        ? timedOut(settled, state.inbox, event.requestId)
+        : settled
+    }
     case 'turn_retrying': {
       const { type: _type, sessionId: _id, ...status } = event
       return { ...state, retrying: withEntry(state.retrying, sessionId, status) }
@@ -326,6 +333,20 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
     case 'notice_clicked':
       return noticeClicked(state, event.sessionId, event.requestId)
   }
+}
+
+/** At most this many timed-out requests are kept for the inbox to show. */
+const MAX_TIMED_OUT = 20
+
+/** A request nobody answered in time: kept (newest first) so the inbox can say so. */
+export function timedOut(
+  state: AppState,
+  inbox: readonly InboxItem[],
+  requestId: string,
+): AppState {
+  const item = inbox.find((i) => i.interaction.requestId === requestId)
+  if (!item || state.timedOut.some((i) => i.interaction.requestId === requestId)) return state
+  return { ...state, timedOut: [item, ...state.timedOut].slice(0, MAX_TIMED_OUT) }
 }
 
 /** The person clicked a notification about this request (from the OS, through the host). */

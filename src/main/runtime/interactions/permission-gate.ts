@@ -57,7 +57,8 @@ export interface GateDeps {
   record: BrokerDeps['record']
   now(): number
   interactive: boolean
-  permissionTimeoutMs: number
+  /** How long a shown prompt waits before it settles as timed out, read per prompt; 0 = never. */
+  permissionTimeoutMs(): number
   /** What a review knows besides the workspace (whether commands are sandboxed, the data dir). */
   reviewContext(workspace: string): ReviewContext
 }
@@ -212,7 +213,9 @@ export class PermissionGate {
               expiresAt: null,
             }
           : null,
-      ...(recovered ? {} : { timeoutMs: this.deps.permissionTimeoutMs }),
+      ...(recovered || this.deps.permissionTimeoutMs() === 0
+        ? {}
+        : { timeoutMs: this.deps.permissionTimeoutMs() }),
       commit: (answer, by, device) => {
         if (!options.persisted) return
         this.#record(

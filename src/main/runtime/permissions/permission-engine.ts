@@ -72,7 +72,7 @@ export class PermissionEngine {
 export function deniedMessage(tool: string, reason: DecisionReason, mode: PermissionMode): string {
   switch (reason) {
     case 'timed_out':
-      return `Permission to run ${tool} was not given in time (the request timed out after 300 s), so it did not run.`
+      return `The person did not answer in time: the permission request for ${tool} timed out with nobody answering, so it did not run. This was not a refusal. Continue without it if you can, or say what you still need and ask again when the person is back.`
     case 'headless':
       return `${tool} needs permission in mode "${mode}", and this is a headless run with no one to approve it, so it did not run. Continue without it, or the user can re-run with --mode bypass.`
     case 'mode':
