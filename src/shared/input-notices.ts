@@ -49,10 +49,23 @@ export type NoticeStep =
  * halfway through a timeout shorter than two minutes. Null when it never times out.
  */
 export function reminderAt(item: InboxItem): number | null {
-  const { interaction } = item
-  if (interaction.kind !== 'permission' || interaction.expiresAt === null) return null
-  const span = Math.max(0, interaction.expiresAt - item.waitingSince)
-  return interaction.expiresAt - Math.min(REMINDER_LEAD_MS, span / 2)
+  const expiresAt = expiryOf(item.interaction)
+  if (expiresAt === null) return null
+  const span = Math.max(0, expiresAt - item.waitingSince)
+  return expiresAt - Math.min(REMINDER_LEAD_MS, span / 2)
+}
+
+/** When a waiting permission times out (Parley's or an agent's), or null when it does not. */
+function expiryOf(interaction: PendingInteraction): number | null {
+  switch (interaction.kind) {
+    case 'permission':
+      return interaction.expiresAt
+    case 'agent_permission':
+      return interaction.expiresAt ?? null
+    case 'question':
+    case 'form':
+      return null
+  }
 }
 
 /** The earliest reminder still to show, or null: when a host should plan again. */
@@ -161,8 +174,7 @@ function kindWords(interaction: PendingInteraction): string {
 }
 
 function timeLeft(item: InboxItem, now: number): string {
-  const expiresAt = item.interaction.kind === 'permission' ? item.interaction.expiresAt : null
-  const seconds = Math.max(0, Math.round(((expiresAt ?? now) - now) / 1000))
+  const seconds = Math.max(0, Math.round(((expiryOf(item.interaction) ?? now) - now) / 1000))
   if (seconds >= 90) return `in ${Math.round(seconds / 60)} minutes`
   if (seconds >= 55) return 'in 1 minute'
   return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`

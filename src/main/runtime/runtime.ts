@@ -235,6 +235,8 @@ export class ParleyRuntime implements Runtime {
       record,
       now,
       interactive: options.interactive,
+      permissionTimeoutMs: () =>
+        options.permissionTimeoutMs ?? this.#settings.current.permissionTimeoutSeconds * 1000,
     })
     this.#mcp = new McpHub({
       dataDir: options.dataDir,

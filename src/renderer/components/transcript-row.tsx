@@ -108,7 +108,8 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   const trayTarget = useIsTrayTarget(item.key)
   const permission = permissionWords(item.permission)
   const status =
-    item.permission?.reason === 'timed_out' && item.status === 'denied'
+    item.permission?.reason === 'timed_out' &&
+    (item.status === 'denied' || item.status === 'rejected' || item.status === 'cancelled')
       ? 'Timed out'
       : STATUS_TEXT[item.status]
   return (
