@@ -79,6 +79,8 @@ interface CallLine {
 /** How a permission prompt for the call ended; nothing when the mode alone decided. */
 function decisionText(permission: ToolPermission | undefined): string | undefined {
   if (!permission || (!permission.prompted && permission.reason !== 'remembered')) return undefined
+  // Nobody answered: never a denial by the person.
+  if (permission.reason === 'timed_out') return 'timed out, nobody answered'
   const verb = permission.decision === 'allow' ? 'allowed' : 'denied'
   if (permission.reason === 'user')
     return permission.remember ? `${verb} (remembered for this turn)` : verb
