@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, sendMessage, test } from './fixtures'
+import { shootAll } from './screens'
 
 /**
  * "Needs your input" notifications in the browser, with notifications granted: a spy stands in
@@ -151,8 +152,36 @@ test.describe('with a short expiry in settings.json', () => {
         'deploy the site: permission timed out, nobody answered',
       )
       await expect(page.getByText('Nothing is waiting for you.')).toBeVisible()
+      await shootAll(page, 'inbox-timed-out')
       // The notification about it is taken away.
       expect((await seen(page)).every((n) => n.closed)).toBe(true)
     },
   )
+})
+
+test('Settings → Notifications turns off what is asked and sets the timeout, written to settings.json', async ({
+  app: page,
+  folders,
+}) => {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('tab', { name: 'Notifications' }).click()
+  const whatIsAsked = page.getByRole('checkbox', { name: 'Show what is asked' })
+  await expect(whatIsAsked).toBeChecked()
+  await shootAll(page, 'settings-notifications')
+  await whatIsAsked.uncheck()
+  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(
+    'Notifications say only which session waits.',
+  )
+  const timeout = page.getByRole('spinbutton', { name: /Permission requests time out after/ })
+  await expect(timeout).toHaveValue('300')
+  await timeout.fill('90')
+  await page.getByRole('button', { name: 'Save timeout' }).click()
+  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(
+    'Permission requests now time out after 90 s.',
+  )
+  const stored = JSON.parse(await readFile(join(folders.dataDir, 'settings.json'), 'utf8')) as {
+    notifyShowsWhatIsAsked: boolean
+    permissionTimeoutSeconds: number
+  }
+  expect(stored).toMatchObject({ notifyShowsWhatIsAsked: false, permissionTimeoutSeconds: 90 })
 })

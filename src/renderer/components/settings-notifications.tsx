@@ -15,6 +15,11 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
   const actions = useActions()
   const [status, setStatus] = useState('')
   const [timeout, setTimeoutText] = useState(String(settings.permissionTimeoutSeconds))
+  // Shown as ticked at once; put back if the change could not be saved.
+  const [checks, setChecks] = useState({
+    notifyShowsWhatIsAsked: settings.notifyShowsWhatIsAsked,
+    notifyUrlTitles: settings.notifyUrlTitles,
+  })
   const whatId = useId()
   const titlesId = useId()
   const seconds = Number(timeout)
@@ -31,7 +36,9 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
     value: boolean,
     words: string,
   ) => {
+    setChecks((now) => ({ ...now, [key]: value }))
     if (await actions.updateSettings({ [key]: value })) setStatus(words)
+    else setChecks((now) => ({ ...now, [key]: !value }))
   }
   const saveTimeout = async (event: FormEvent) => {
     event.preventDefault()
@@ -56,7 +63,7 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
         <input
           id={whatId}
           type="checkbox"
-          checked={settings.notifyShowsWhatIsAsked}
+          checked={checks.notifyShowsWhatIsAsked}
           onChange={(e) =>
             void toggle(
               'notifyShowsWhatIsAsked',
@@ -103,7 +110,7 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
         <input
           id={titlesId}
           type="checkbox"
-          checked={settings.notifyUrlTitles}
+          checked={checks.notifyUrlTitles}
           onChange={(e) =>
             void toggle(
               'notifyUrlTitles',
