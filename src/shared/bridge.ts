@@ -445,6 +445,15 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
     sessionId: IdSchema,
     items: z.array(InboxItemSchema),
   }),
+  /**
+   * From a host, not the runtime: the person clicked the OS notification about this request, so
+   * the window opens the session and the request's tray.
+   */
+  z.strictObject({
+    type: z.literal('notice_clicked'),
+    sessionId: IdSchema,
+    requestId: IdSchema,
+  }),
 ])
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>
 

@@ -149,6 +149,11 @@ export const AgentPermissionInteractionSchema = z.strictObject({
   ...AgentPermissionRequestShape,
   /** The agent that asked is gone (it exited, or the app restarted): nothing can be delivered. */
   orphaned: z.boolean(),
+  /**
+   * Epoch ms when, with nobody answering, the agent is sent its reject option (timed out); absent
+   * while it waits unshown behind another request, or when permissions do not time out.
+   */
+  expiresAt: z.number().optional(),
 })
 export type AgentPermissionInteraction = z.infer<typeof AgentPermissionInteractionSchema>
 

@@ -212,6 +212,8 @@ export const InteractionResponseEventSchema = z.strictObject({
     'withdrawn',
     'dismissed',
     'sent_as_message',
+    /** Nobody answered in time: an agent's permission was answered with its reject option. */
+    'timed_out',
   ]),
   /** The chosen option, or the form's outcome (accept with content / decline / cancel). */
   response: z

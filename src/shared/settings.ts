@@ -20,9 +20,19 @@ export const StoredSettingsSchema = z.strictObject({
   agents: AgentListSchema.default(() => [...ACP_AGENT_PRESETS]),
   /**
    * Where to POST a notice (ntfy-style) when something new waits for the person: the body says
-   * only "<session title>: Parley needs your input", never what was asked. Absent or '': none.
+   * only "A session needs your input" (with `notifyUrlTitles`: "<session title> needs your input"),
+   * never what was asked. Absent or '': none.
    */
   notifyUrl: z.string().max(LIMITS.path).optional(),
+  /** The notice webhook's text names the waiting session (its title is the first message). */
+  notifyUrlTitles: z.boolean().default(false),
+  /** Notifications on this computer say what is asked (the question, the command, the file). */
+  notifyShowsWhatIsAsked: z.boolean().default(true),
+  /**
+   * A permission prompt nobody answers is settled as not allowed after this many seconds of being
+   * shown; 0 = never. Questions and forms never time out.
+   */
+  permissionTimeoutSeconds: z.number().int().min(0).max(86_400).default(300),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -54,8 +64,11 @@ export const PublicSettingsSchema = z.strictObject({
    * it is, defaults are used, and changes are refused until it is fixed.
    */
   fileProblem: z.string().max(8_000).optional(),
-  /** The notice webhook (see StoredSettings). */
+  /** The notice webhook (see StoredSettings). Never shown to a paired device. */
   notifyUrl: z.string().optional(),
+  notifyUrlTitles: z.boolean(),
+  notifyShowsWhatIsAsked: z.boolean(),
+  permissionTimeoutSeconds: z.number(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -74,5 +87,8 @@ export const SettingsPatchSchema = z.strictObject({
   anthropicApiKey: z.string().max(500).optional(),
   /** An http(s) URL, or '' for none. */
   notifyUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(LIMITS.path)]).optional(),
+  notifyUrlTitles: z.boolean().optional(),
+  notifyShowsWhatIsAsked: z.boolean().optional(),
+  permissionTimeoutSeconds: z.number().int().min(0).max(86_400).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

@@ -460,7 +460,18 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         if (item.turnId !== event.turnId) break
         if (item.kind !== 'tool' || item.waitingOn !== event.requestId) continue
         const { waitingOn: _answered, ...rest } = item
-        list.replace(i, { ...rest, status: item.status === 'waiting' ? 'running' : item.status })
+        const status = item.status === 'waiting' ? 'running' : item.status
+        // Nobody answered: the agent was sent its reject option, and the card says why.
+        const permission =
+          event.outcome === 'timed_out'
+            ? {
+                decision: 'deny' as const,
+                reason: 'timed_out' as const,
+                remember: false,
+                prompted: true,
+              }
+            : item.permission
+        list.replace(i, { ...rest, status, ...(permission ? { permission } : {}) })
         return
       }
       return

@@ -82,6 +82,8 @@ function decisionText(permission: ToolPermission | undefined): string | undefine
   if (permission?.reason === 'rule')
     return ruleDecisionText(permission.decision, permission.rules ?? [])
   if (!permission || (!permission.prompted && permission.reason !== 'remembered')) return undefined
+  // Nobody answered: never a denial by the person.
+  if (permission.reason === 'timed_out') return 'timed out, nobody answered'
   const verb = permission.decision === 'allow' ? 'allowed' : 'denied'
   if (permission.reason === 'user')
     return permission.remember ? `${verb} (remembered for this turn)` : verb

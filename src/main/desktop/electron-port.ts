@@ -143,6 +143,8 @@ export interface DesktopSafeStorage {
 
 export interface DesktopNotification {
   show(): void
+  /** Takes it off the screen (and out of the notification centre). */
+  close(): void
   on(event: 'click', listener: () => void): unknown
 }
 

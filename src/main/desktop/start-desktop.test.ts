@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GATHER_MS } from '../../shared/input-notice-driver'
 import { BRIDGE_CALLS, BRIDGE_METHODS, EVENT_CHANNEL, type BridgeMethod } from '../../shared/bridge'
 import {
   exerciseEveryCall,
@@ -27,7 +28,13 @@ let runtime: FakeRuntime
 let host: DesktopHost
 let window: FakeWindow
 
-beforeEach(() => {
+/** Lets the host's start-up reads finish and the notifications of quick arrivals gather. */
+const gathered = async () => {
+  await vi.advanceTimersByTimeAsync(GATHER_MS)
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   electron = createFakeElectron(appUrl)
   runtime = createFakeRuntime()
   host = startDesktop({
@@ -40,6 +47,13 @@ beforeEach(() => {
   const [first] = electron.windows
   if (!first) throw new Error('no window opened')
   window = first
+  await gathered()
+  // The host's own start-up reads (the inbox, the settings) are not calls from the window.
+  runtime.calls.length = 0
+})
+
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 /** The IPC event Electron builds for a call from the app window's top frame. */
@@ -284,16 +298,84 @@ describe('live events', () => {
     )
   })
 
-  it('shows an OS notification when a session needs input while the window is unfocused, and a click brings the window back', async () => {
+  it('shows one OS notification for requests that arrive together while the window is unfocused, and a click opens the first one', async () => {
+    window.focused = false
+    const created = (await call('createSession', { title: 'Fix the tests' })) as {
+      session: { id: string }
+    }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    await gathered()
+    expect(electron.notifications.map((n) => [n.title, n.body, n.shown, n.silent])).toEqual([
+      ['2 requests waiting in 1 session', 'Run `npm test` · Which colour?', true, false],
+    ])
+    const [permission] = (await call('listPending', { sessionId: created.session.id })) as Array<{
+      requestId: string
+    }>
+    window.webContents.sent.length = 0
+    electron.notifications[0]?.click()
+    expect(window.focused).toBe(true)
+    expect(window.webContents.sent).toEqual([
+      {
+        channel: EVENT_CHANNEL,
+        args: [
+          {
+            type: 'notice_clicked',
+            sessionId: created.session.id,
+            requestId: permission?.requestId,
+          },
+        ],
+      },
+    ])
+  })
+
+  it('names the session and says what is asked when one request waits', async () => {
+    window.focused = false
+    const created = (await call('createSession', { title: 'Fix the tests' })) as {
+      session: { id: string }
+    }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    await gathered()
+    const [permission] = (await call('listPending', { sessionId: created.session.id })) as Array<{
+      requestId: string
+    }>
+    await call('respondToPermission', { requestId: permission?.requestId, decision: 'allow' })
+    await gathered()
+    // The question still waits, so the notification stays; a second session folds into it quietly.
+    const other = (await call('createSession', { title: 'Write docs' })) as {
+      session: { id: string }
+    }
+    await call('send', { sessionId: other.session.id, text: 'go' })
+    await gathered()
+    expect(electron.notifications.map((n) => [n.title, n.silent, n.closed])).toEqual([
+      ['2 requests waiting in 1 session', false, true],
+      ['3 requests waiting in 2 sessions', true, false],
+    ])
+  })
+
+  it('takes the notification away once everything it covered is answered', async () => {
     window.focused = false
     const created = (await call('createSession', {})) as { session: { id: string } }
     await call('send', { sessionId: created.session.id, text: 'go' })
-    expect(electron.notifications.map((n) => [n.body, n.shown])).toEqual([
-      ['Permission needed: Run `npm test`', true],
-      ['Which colour?', true],
+    await gathered()
+    for (const item of (await call('listPending', { sessionId: created.session.id })) as Array<{
+      requestId: string
+    }>)
+      await call('dismissInteraction', { requestId: item.requestId })
+    await gathered()
+    expect(electron.notifications.map((n) => [n.shown, n.closed])).toEqual([[true, true]])
+  })
+
+  it('names only the kind of request when "Show what is asked" is off', async () => {
+    window.focused = false
+    await call('updateSettings', { notifyShowsWhatIsAsked: false })
+    const created = (await call('createSession', { title: 'Payroll' })) as {
+      session: { id: string }
+    }
+    await call('send', { sessionId: created.session.id, text: 'go' })
+    await gathered()
+    expect(electron.notifications.map((n) => [n.title, n.body])).toEqual([
+      ['2 requests waiting in 1 session', 'Open Parley to answer them'],
     ])
-    electron.notifications[0]?.click()
-    expect(window.focused).toBe(true)
   })
 
   it('does not notify for the session the focused window shows', async () => {
@@ -301,19 +383,37 @@ describe('live events', () => {
     const created = (await call('createSession', {})) as { session: { id: string } }
     await call('openSession', { sessionId: created.session.id })
     await call('send', { sessionId: created.session.id, text: 'go' })
+    await gathered()
     expect(electron.notifications).toEqual([])
   })
 
   it('notifies when a background session starts waiting, even while the window has focus', async () => {
     window.focused = true
     const shown = (await call('createSession', {})) as { session: { id: string } }
-    const background = (await call('createSession', {})) as { session: { id: string } }
+    const background = (await call('createSession', { title: 'Background' })) as {
+      session: { id: string }
+    }
     await call('openSession', { sessionId: shown.session.id })
     await call('send', { sessionId: background.session.id, text: 'go' })
-    expect(electron.notifications.map((n) => [n.body, n.shown])).toEqual([
-      ['Permission needed: Run `npm test`', true],
-      ['Which colour?', true],
+    await gathered()
+    expect(electron.notifications.map((n) => [n.title, n.shown])).toEqual([
+      ['2 requests waiting in 1 session', true],
     ])
+  })
+
+  it('counts requests that already waited when the app started (re-shown after a restart) on the badge', async () => {
+    const restarted = createFakeElectron(appUrl)
+    startDesktop({
+      electron: restarted,
+      runtime: createFakeRuntime({ restored: { title: 'Deploy' } }),
+      preloadPath: '/p',
+      rendererFile,
+      platform: 'linux',
+    })
+    await gathered()
+    expect(restarted.badgeCount).toBe(2)
+    // Waiting from before is counted, not announced again as new.
+    expect(restarted.notifications).toEqual([])
   })
 
   it('counts the waiting requests on the launcher badge, down to none as they are answered', async () => {

@@ -54,11 +54,20 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   hardenSession(electron.session.defaultSession, appUrl)
   // The session the window opened last is the one the person looks at.
   let shownSession: string | undefined
+  // Settings → Notifications "Show what is asked", as last read or saved.
+  let showWhatIsAsked = true
+  void runtime
+    .getSettings({})
+    .then((settings) => (showWhatIsAsked = settings.notifyShowsWhatIsAsked))
+    .catch(() => undefined)
   const removeHandlers = registerBridgeHandlers(
     electron.ipcMain,
     runtime,
     (event) => isTrustedSender(event, windows, appUrl),
     (method, input, output) => {
+      const saved = BRIDGE_CALLS.updateSettings.output.safeParse(output)
+      if (method === 'updateSettings' && saved.success && saved.data.ok)
+        showWhatIsAsked = saved.data.settings.notifyShowsWhatIsAsked
       if (method !== 'openSession') return
       const opened = BRIDGE_CALLS.openSession.input.safeParse(input)
       const ok = typeof output === 'object' && output !== null && 'ok' in output && output.ok
@@ -79,10 +88,12 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
   const stopForwarding = forwardEvents({
     // Deltas that arrive together go to the window as one message (see coalesceDeltas).
     subscribe: (listener) => runtime.onEvent(coalesceDeltas(listener, setImmediate)),
+    listInbox: () => runtime.listInbox({}),
     windows: () => windows,
     Notification: electron.Notification,
     reveal,
     shownSession: () => shownSession,
+    showWhatIsAsked: () => showWhatIsAsked,
     onWaitingCount: showWaitingCount,
   })
 

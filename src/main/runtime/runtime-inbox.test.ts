@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BridgeEvent } from '../../shared/bridge'
+import type { SettingsPatch } from '../../shared/settings'
 import {
   isTurnEnd,
   readLogRecords,
@@ -158,7 +159,8 @@ describe('answers from a paired device', () => {
 })
 
 describe('the notice webhook', () => {
-  it('a receiver on loopback hears only which session waits, never what was asked', async () => {
+  /** What a receiver on loopback heard when a session titled `title` started waiting. */
+  async function heardFor(title: string, patch: SettingsPatch = {}) {
     const { createServer } = await import('node:http')
     const heard: Array<{ method: string | undefined; type: string | undefined; body: string }> = []
     let arrived: () => void = () => undefined
@@ -179,23 +181,36 @@ describe('the notice webhook', () => {
       const runtime = await startRuntime(makeRig(scenario))
       open.push(runtime)
       expect(
-        await runtime.updateSettings({ notifyUrl: `http://127.0.0.1:${port}/parley-topic` }),
+        await runtime.updateSettings({
+          notifyUrl: `http://127.0.0.1:${port}/parley-topic`,
+          ...patch,
+        }),
       ).toMatchObject({ ok: true })
       const sessionId = await newSession(runtime)
-      await runtime.renameSession({ sessionId, title: 'Migrate the database' })
+      await runtime.renameSession({ sessionId, title })
       await runtime.send({ sessionId, text: 'ask me' })
       await nthInteraction(runtime, 1)
       await notice
-      expect(heard).toEqual([
-        {
-          method: 'POST',
-          type: 'text/plain; charset=utf-8',
-          body: 'Migrate the database: Parley needs your input',
-        },
-      ])
+      return heard
     } finally {
       receiver.close()
     }
+  }
+
+  it('a receiver on loopback hears only that a session waits: not its title, not what was asked', async () => {
+    expect(await heardFor('Merge ACME layoffs list; db password is hunter2')).toEqual([
+      { method: 'POST', type: 'text/plain; charset=utf-8', body: 'A session needs your input' },
+    ])
+  })
+
+  it('names the session only when the person opted into titles', async () => {
+    expect(await heardFor('Migrate the database', { notifyUrlTitles: true })).toEqual([
+      {
+        method: 'POST',
+        type: 'text/plain; charset=utf-8',
+        body: 'Migrate the database needs your input',
+      },
+    ])
   })
 
   it('refuses a notice URL that is not http(s)', async () => {

@@ -19,7 +19,10 @@ export interface RuntimeOptions {
   secretStore?: SecretStore
   /** Environment for provider configuration (OPENAI_API_KEY, …); defaults to process.env. */
   env?: NodeJS.ProcessEnv
-  /** Permission prompts settle as deny (timed_out) after this long; 300 s unless a test says. */
+  /**
+   * Permission prompts settle as not allowed (timed_out) after this long; tests set it, otherwise
+   * the `permissionTimeoutSeconds` setting applies (300 s, 0 = never).
+   */
   permissionTimeoutMs?: number
   /**
    * A model stream that sends no bytes this long is aborted (paused while anything is parked).

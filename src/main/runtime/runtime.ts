@@ -223,7 +223,8 @@ export class ParleyRuntime implements Runtime {
       record,
       now,
       interactive: options.interactive,
-      permissionTimeoutMs: options.permissionTimeoutMs ?? 300_000,
+      permissionTimeoutMs: () =>
+        options.permissionTimeoutMs ?? this.#settings.current.permissionTimeoutSeconds * 1000,
       reviewContext: (workspace) => ({
         workspace,
         sandboxed: isSandboxed(this.#sandbox),
@@ -238,6 +239,8 @@ export class ParleyRuntime implements Runtime {
       record,
       now,
       interactive: options.interactive,
+      permissionTimeoutMs: () =>
+        options.permissionTimeoutMs ?? this.#settings.current.permissionTimeoutSeconds * 1000,
     })
     this.#mcp = new McpHub({
       dataDir: options.dataDir,
@@ -395,11 +398,11 @@ export class ParleyRuntime implements Runtime {
     if (event.type === 'interaction_added') this.#notify(event.sessionId)
   }
 
-  /** Something new waits: the notice webhook, when the person set one, hears which session. */
+  /** Something new waits: the notice webhook, when the person set one, hears it (see noticeText). */
   #notify(sessionId: string): void {
-    const url = this.#settings.current.notifyUrl
+    const { notifyUrl: url, notifyUrlTitles } = this.#settings.current
     if (!url) return
-    const title = this.#session(sessionId)?.title ?? DEFAULT_TITLE
+    const title = notifyUrlTitles ? (this.#session(sessionId)?.title ?? DEFAULT_TITLE) : null
     void postNotice(this.options.fetch ?? globalThis.fetch, url, title)
   }
 

@@ -16,11 +16,14 @@ import {
   toggleOption,
   toggleOther,
 } from '../../shared/form-state'
+import { askerName } from '../../shared/interaction-words'
+import { credentialsInResponse } from '../../ui-common/credential-values'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTextEntry, isTrayKey } from '../tray/use-armed'
 import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
+import { CredentialConfirm } from './credential-confirm'
 import { FormReview } from './form-review'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
@@ -91,6 +94,8 @@ export function FormTray({
   // Refused Submits so far: after the first, every problem shows at its field, kept up to date.
   const [refusals, setRefusals] = useState(0)
   const [busy, setBusy] = useState(false)
+  // An answer holding something credential-shaped, waiting for its second confirmation.
+  const [confirming, setConfirming] = useState<{ found: string[]; send(): void } | null>(null)
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
@@ -148,7 +153,9 @@ export function FormTray({
   }, [refusals])
 
   const change = (nextDraft: FormDraft) => {
-    if (nextDraft !== draft) onDraft(nextDraft)
+    if (nextDraft === draft) return
+    setConfirming(null)
+    onDraft(nextDraft)
   }
   const edit = (field: number) => (apply: FieldEdit) => change(apply(spec, draft, field))
 
@@ -168,14 +175,20 @@ export function FormTray({
     }
     return null
   }
+  /** Sends at once, unless the answer looks like it holds a credential: then it asks again. */
+  const guarded = (response: FormResponse, send: () => void) => {
+    const found = credentialsInResponse(response)
+    if (found.length === 0) send()
+    else setConfirming({ found, send })
+  }
   const submit = () => {
     if (busy) return
     const response = checkedResponse()
-    if (response) void settle(() => onRespond(response))
+    if (response) guarded(response, () => void settle(() => onRespond(response)))
   }
   const sendAsMessage = () => {
     const response = checkedResponse()
-    if (response) void settle(() => onSendAsMessage(response))
+    if (response) guarded(response, () => void settle(() => onSendAsMessage(response)))
   }
 
   /** Number key `n` on a question: picks (or ticks) an option; the one after them is "Other". */
@@ -259,6 +272,15 @@ export function FormTray({
         </p>
       )}
       <div className="tray-body" ref={bodyRef}>
+        {confirming && (
+          <CredentialConfirm
+            found={confirming.found}
+            recipient={recipientOf(interaction)}
+            disabled={busy}
+            onSend={confirming.send}
+            onBack={() => setConfirming(null)}
+          />
+        )}
         {shape.orphaned && (
           <p className="form-notice form-notice-warn">
             {asker} is no longer waiting. Send as message puts your answers in a new message to it;
@@ -417,4 +439,11 @@ function asQuestion(field: FormField): FormField {
   return field.type === 'multi' && field.description === undefined
     ? { ...field, description: 'Choose any that apply.' }
     : field
+}
+
+/** Who receives an answer, in words: Parley's own agent sends it on to its model provider. */
+function recipientOf(interaction: FormRequest): string {
+  return interaction.source.kind === 'parley'
+    ? 'the agent and its model provider'
+    : askerName(interaction.source)
 }

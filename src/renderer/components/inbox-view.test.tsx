@@ -89,37 +89,55 @@ describe('the inbox', () => {
   })
 })
 
-describe('a notice while the page is in the background', () => {
+/** A stand-in for the browser's Notification: records each one and lets a test click it. */
+function stubNotifications() {
+  const shown: Array<{ title: string; body: string | undefined; click(): void }> = []
+  class FakeNotification {
+    static permission = 'granted'
+    onclick: (() => void) | null = null
+    constructor(title: string, options?: { body?: string }) {
+      shown.push({ title, body: options?.body, click: () => this.onclick?.() })
+    }
+    close() {}
+  }
+  vi.stubGlobal('Notification', FakeNotification)
+  return shown
+}
+
+describe('notifications', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
 
-  it('names the session that waits, and nothing of what it asks', async () => {
-    const shown: Array<{ title: string; body: string | undefined }> = []
-    class FakeNotification {
-      static permission = 'granted'
-      constructor(title: string, options?: { body?: string }) {
-        shown.push({ title, body: options?.body })
-      }
-    }
-    vi.stubGlobal('Notification', FakeNotification)
+  it('while the page is in the background, names the session and says what is asked', async () => {
+    const shown = stubNotifications()
     const fake = waitingInTwoSessions()
     await renderApp(fake)
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
     act(() => fake.ask(questionRequest({ sessionId: 'ci', requestId: 'q9' })))
     await vi.waitFor(() =>
-      expect(shown).toEqual([{ title: 'Parley', body: 'Fix the CI: Parley needs your input' }]),
+      expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([
+        {
+          title: 'Fix the CI needs your input',
+          body: 'Which database? · Which language? · Add CI?',
+        },
+      ]),
     )
   })
 
-  it('shows none while the page is in view', async () => {
-    const construct = vi.fn()
-    vi.stubGlobal('Notification', Object.assign(construct, { permission: 'granted' }))
+  it('shows none for the session on screen in a focused page, and one for another session; a click opens it', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+    const shown = stubNotifications()
     const fake = waitingInTwoSessions()
     await renderApp(fake)
+    expect(await screen.findByRole('heading', { name: 'Migrate the database' })).toBeVisible()
+    act(() => fake.ask(questionRequest({ sessionId: 'db', requestId: 'q8' })))
     act(() => fake.ask(questionRequest({ sessionId: 'ci', requestId: 'q9' })))
-    expect(screen.getByRole('button', { name: 'Waiting (4)' })).toBeInTheDocument()
-    expect(construct).not.toHaveBeenCalled()
+    await vi.waitFor(() =>
+      expect(shown.map((n) => n.title)).toEqual(['Fix the CI needs your input']),
+    )
+    act(() => shown[0]?.click())
+    expect(await screen.findByRole('heading', { name: 'Fix the CI' })).toBeInTheDocument()
   })
 })

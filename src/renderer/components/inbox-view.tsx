@@ -6,6 +6,7 @@ import { useNow } from '../../ui-common/use-now'
 import { useActions, useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
 import { TrayFor } from './composer-slot'
+import { InboxTimedOut } from './inbox-timed-out'
 import { canAskForNotices } from './use-background-notice'
 
 const MINUTE = 60_000
@@ -27,7 +28,8 @@ export function InboxView() {
   const actions = useActions()
   const shell = useShell()
   const now = useNow({ everyMs: MINUTE, active: inbox.length > 0 })
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const selectedId = shell.inboxRequest
+  const setSelectedId = shell.setInboxRequest
   const selected = inbox.find((item) => item.interaction.requestId === selectedId)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const hadTray = useRef(false)
@@ -41,7 +43,7 @@ export function InboxView() {
       setSelectedId(null)
       headingRef.current?.focus()
     }
-  }, [selected])
+  }, [selected, setSelectedId])
 
   const jump = (sessionId: string) => {
     shell.setInboxOpen(false)
@@ -116,6 +118,7 @@ export function InboxView() {
           })}
         </ul>
       )}
+      <InboxTimedOut onOpenSession={jump} />
       {selected && (
         <div className="inbox-tray">
           <button

@@ -87,7 +87,8 @@ export function SettingsDevices({ settings }: { settings: PublicSettings }) {
         </button>
       </div>
       <p className="settings-intro">
-        It is sent only “&lt;session title&gt;: Parley needs your input”, never what was asked.
+        It says only “A session needs your input”, never what was asked (Notifications can add the
+        session’s title).
       </p>
       <p role="status">{status}</p>
     </div>

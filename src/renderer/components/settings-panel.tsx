@@ -15,6 +15,7 @@ import { SettingsPermissions } from './settings-permissions'
 import { Field } from './settings-field'
 import { SettingsAgents } from './settings-agents'
 import { SettingsMcp } from './settings-mcp'
+import { SettingsNotifications } from './settings-notifications'
 
 /** Providers in words, never their stored values. */
 export const PROVIDER_NAME: Record<ProviderKind, string> = {
@@ -45,6 +46,7 @@ const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'mcp', label: 'MCP servers' },
   { id: 'permissions', label: 'Permissions' },
   { id: 'devices', label: 'Devices' },
+  { id: 'notifications', label: 'Notifications' },
 ]
 
 /**
@@ -156,6 +158,8 @@ function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSetti
       return <SettingsPermissions />
     case 'devices':
       return <SettingsDevices settings={settings} />
+    case 'notifications':
+      return <SettingsNotifications settings={settings} />
   }
 }
 

@@ -3,6 +3,7 @@ import { agentPlanText, agentThoughtText, titleParts } from '../../shared/agent-
 import { jsonText, toolCallSummary } from '../../shared/tool-summary'
 import type { Json } from '../../shared/session-events'
 import { answerText, questionClosedText, type TranscriptItem } from '../../shared/transcript'
+import { permissionWords } from '../../shared/permission-words'
 import { AGENT_INPUT, MARKDOWN } from '../deferred-parts'
 import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
@@ -106,12 +107,12 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
   const bodyId = useId()
   const summaryId = useId()
   const trayTarget = useIsTrayTarget(item.key)
-  const permission =
-    item.permission?.reason === 'user'
-      ? item.permission.decision === 'allow'
-        ? 'allowed by you'
-        : 'denied by you'
-      : undefined
+  const permission = permissionWords(item.permission)
+  const status =
+    item.permission?.reason === 'timed_out' &&
+    (item.status === 'denied' || item.status === 'rejected' || item.status === 'cancelled')
+      ? 'Timed out'
+      : STATUS_TEXT[item.status]
   return (
     <div className={`row tool-card tool-${item.status}${trayTarget ? ' is-tray-target' : ''}`}>
       <div className="tool-head">
@@ -138,7 +139,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           ) : (
             <code className="tool-name">{item.tool}</code>
           )}{' '}
-          <span className="visually-hidden">call, {STATUS_TEXT[item.status]}</span>
+          <span className="visually-hidden">call, {status}</span>
         </button>
         <span className="tool-summary" id={summaryId}>
           {revealedLine(toolCallSummary(item))}
@@ -148,7 +149,7 @@ function ToolCard({ item }: { item: Extract<TranscriptItem, { kind: 'tool' }> })
           <RuleDecision decision={item.permission.decision} rules={item.permission.rules ?? []} />
         )}
         <span className={`tool-status status-${item.status}`} aria-hidden="true">
-          {STATUS_TEXT[item.status]}
+          {status}
         </span>
       </div>
       {open && (

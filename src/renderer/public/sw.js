@@ -4,12 +4,16 @@
 self.addEventListener('install', () => self.skipWaiting())
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 self.addEventListener('fetch', () => undefined)
+// A click opens the request the notification is about (the page's inbox shows its tray).
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
+  const target = event.notification.data
   event.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((windows) => {
       const open = windows[0]
-      return open ? open.focus() : self.clients.openWindow('./')
+      if (!open) return self.clients.openWindow('./')
+      if (target) open.postMessage({ type: 'parley-open-request', target })
+      return open.focus()
     }),
   )
 })

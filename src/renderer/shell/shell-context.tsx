@@ -10,7 +10,7 @@ import {
 } from 'react'
 
 /** The sections of Settings, each a tab. */
-export type SettingsTab = 'model' | 'agents' | 'mcp' | 'permissions' | 'devices'
+export type SettingsTab = 'model' | 'agents' | 'mcp' | 'permissions' | 'notifications' | 'devices'
 
 /**
  * The window's own state, apart from chat data: whether Settings and the session list are shown,
@@ -31,6 +31,9 @@ export type Shell = {
   /** The inbox of every request waiting, across sessions, shown in place of the chat. */
   inboxOpen: boolean
   setInboxOpen(open: boolean): void
+  /** The request whose tray the inbox shows (a phone: full screen), or null for the list. */
+  inboxRequest: string | null
+  setInboxRequest(requestId: string | null): void
   /** The message box, so a new session or a closed panel can hand it focus. */
   composerRef: RefObject<HTMLTextAreaElement | null>
   focusComposer(): void
@@ -55,6 +58,7 @@ export function ShellProvider({
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('model')
   const [sidebarOpen, setSidebarOpen] = useState(initialSidebarOpen)
   const [inboxOpen, setInboxOpen] = useState(initialInboxOpen)
+  const [inboxRequest, setInboxRequest] = useState<string | null>(null)
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
 
@@ -93,6 +97,8 @@ export function ShellProvider({
       setSidebarOpen,
       inboxOpen,
       setInboxOpen,
+      inboxRequest,
+      setInboxRequest,
       composerRef,
       focusComposer,
     }),
@@ -104,6 +110,7 @@ export function ShellProvider({
       closeSettings,
       sidebarOpen,
       inboxOpen,
+      inboxRequest,
       focusComposer,
     ],
   )

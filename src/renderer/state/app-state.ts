@@ -79,6 +79,13 @@ export type AppState = {
   readonly mcpPutOff: Readonly<Record<string, string>>
   /** Every request waiting across all sessions, oldest first, as the runtime last announced. */
   readonly inbox: readonly InboxItem[]
+  /**
+   * The request whose notification the person clicked last (`seq` counts clicks): the shell opens
+   * it. Null until a click.
+   */
+  readonly noticeClick: { sessionId: string; requestId: string; seq: number } | null
+  /** Requests that timed out with nobody answering, newest first (this page's life). */
+  readonly timedOut: readonly InboxItem[]
 }
 
 export const INITIAL_STATE: AppState = {
@@ -99,6 +106,8 @@ export const INITIAL_STATE: AppState = {
   mcp: {},
   mcpPutOff: {},
   inbox: [],
+  noticeClick: null,
+  timedOut: [],
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -305,8 +314,12 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       const queue = applyEventToQueue(state.queues[sessionId] ?? EMPTY_QUEUE, sessionId, event)
       return { ...state, queues: withEntry(state.queues, sessionId, queue) }
     }
-    case 'interaction_settled':
-      return requestSettled(state, sessionId, event.requestId)
+    case 'interaction_settled': {
+      const settled = requestSettled(state, sessionId, event.requestId)
+      return event.outcome === 'timed_out'
+        ? timedOut(settled, state.inbox, event.requestId)
+        : settled
+    }
     case 'turn_retrying': {
       const { type: _type, sessionId: _id, ...status } = event
       return { ...state, retrying: withEntry(state.retrying, sessionId, status) }
@@ -317,7 +330,28 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       return applyToTranscript(state, sessionId, (t) => applyNotice(t, event.notice))
     case 'inbox_changed':
       return inboxListed(state, event.items)
+    case 'notice_clicked':
+      return noticeClicked(state, event.sessionId, event.requestId)
   }
+}
+
+/** At most this many timed-out requests are kept for the inbox to show. */
+const MAX_TIMED_OUT = 20
+
+/** A request nobody answered in time: kept (newest first) so the inbox can say so. */
+export function timedOut(
+  state: AppState,
+  inbox: readonly InboxItem[],
+  requestId: string,
+): AppState {
+  const item = inbox.find((i) => i.interaction.requestId === requestId)
+  if (!item || state.timedOut.some((i) => i.interaction.requestId === requestId)) return state
+  return { ...state, timedOut: [item, ...state.timedOut].slice(0, MAX_TIMED_OUT) }
+}
+
+/** The person clicked a notification about this request (from the OS, through the host). */
+export function noticeClicked(state: AppState, sessionId: string, requestId: string): AppState {
+  return { ...state, noticeClick: { sessionId, requestId, seq: (state.noticeClick?.seq ?? 0) + 1 } }
 }
 
 /** The runtime's inbox (`listInbox`, or announced by `inbox_changed`). */

@@ -3,7 +3,7 @@ import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFakeRuntime } from '../../../main/desktop/testing/fake-runtime'
+import { createFakeRuntime, type FakeRuntime } from '../../../main/desktop/testing/fake-runtime'
 import { DeviceStore } from '../../../main/runtime/remote/device-store'
 import { connect, type TestClient } from '../testing/web-test-client'
 import { PAIRING_CODE_TTL_MS } from './pairing-codes'
@@ -14,6 +14,7 @@ const LAN = '192.0.2.10'
 
 let dir: string
 let host: RemoteHost
+let runtime: FakeRuntime
 let devices: DeviceStore
 let clock: number
 const clients: TestClient[] = []
@@ -23,8 +24,9 @@ beforeEach(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Parley</title>')
   clock = Date.UTC(2026, 11, 1, 12)
   devices = new DeviceStore(dir, () => clock)
+  runtime = createFakeRuntime()
   host = await startRemoteHost({
-    runtime: createFakeRuntime(),
+    runtime,
     devices,
     dataDir: dir,
     rendererDir: dir,
@@ -171,6 +173,44 @@ describe('pairing a phone over HTTPS', () => {
 })
 
 describe('what a paired device may do', () => {
+  it("reads Settings without a secret: no agent's environment or command line, no notice address, no URL's password", async () => {
+    await runtime.updateSettings({
+      agents: [
+        {
+          id: 'claude',
+          name: 'Claude Code',
+          command: '/home/me/bin/claude-acp',
+          args: ['--api-key', 'sk-ant-argument-secret'],
+          env: { ANTHROPIC_API_KEY: 'sk-ant-env-secret' },
+        },
+      ],
+      notifyUrl: 'https://ntfy.sh/my-secret-topic',
+      openaiBaseUrl: 'https://me:hunter2@llm.example:8443/v1?key=query-secret',
+      defaultWorkspace: '/home/me/acme-layoffs',
+    })
+    const { token } = JSON.parse((await pair(codeOf(host.pairingLink()))).body) as {
+      token: string
+    }
+    const settings = await (await openAs(token)).call('getSettings', {})
+    const text = JSON.stringify(settings)
+    for (const secret of [
+      'sk-ant-argument-secret',
+      'sk-ant-env-secret',
+      'ANTHROPIC_API_KEY',
+      'my-secret-topic',
+      'hunter2',
+      'query-secret',
+      '/home/me',
+    ])
+      expect(text).not.toContain(secret)
+    expect(settings).toMatchObject({
+      defaultMode: 'ask',
+      backendLabel: 'Fake runtime',
+      openaiBaseUrl: 'https://llm.example:8443',
+      agents: [{ id: 'claude', name: 'Claude Code' }],
+    })
+  })
+
   it('answers and reads, but may not change settings, pair devices or switch to bypass', async () => {
     const { token } = JSON.parse((await pair(codeOf(host.pairingLink()))).body) as {
       token: string

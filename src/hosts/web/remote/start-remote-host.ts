@@ -18,6 +18,7 @@ import { answerWebMessage } from '../answer-web-message'
 import { rawText, type WebHostRuntime } from '../start-web-host'
 import { serveStatic } from '../static-files'
 import { refuseForDevice } from './device-access'
+import { deviceSettingsView } from './device-settings'
 import { AttemptLimiter, PairingCodes } from './pairing-codes'
 import { loadOrCreateCertificate } from './tls-certificate'
 
@@ -214,7 +215,7 @@ export async function startRemoteHost(options: StartRemoteHostOptions): Promise<
   }
   const connected = (client: WebSocket, device: DeviceRef) => {
     devices.used(device.id)
-    const handlers = runtime.forDevice?.(device) ?? runtime
+    const handlers = deviceHandlers(runtime.forDevice?.(device) ?? runtime)
     client.on('error', () => client.terminate())
     client.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return
@@ -280,4 +281,17 @@ export async function startRemoteHost(options: StartRemoteHostOptions): Promise<
       return closing
     },
   }
+}
+
+/** The calls a device's socket runs: the runtime's, with Settings as a device may see them. */
+function deviceHandlers(handlers: BridgeHandlers): BridgeHandlers {
+  const getSettings: BridgeHandlers['getSettings'] = async (input) =>
+    deviceSettingsView(await handlers.getSettings(input))
+  return new Proxy(handlers, {
+    get(target, key) {
+      if (key === 'getSettings') return getSettings
+      const value: unknown = Reflect.get(target, key)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

@@ -141,7 +141,14 @@ export function fakeSafeStorage(available = true): DesktopSafeStorage {
 export interface FakeElectron extends DesktopElectron {
   readonly handlers: Map<string, Handler>
   readonly windows: FakeWindow[]
-  readonly notifications: Array<{ title: string; body: string; shown: boolean; click(): void }>
+  readonly notifications: Array<{
+    title: string
+    body: string
+    silent: boolean
+    shown: boolean
+    closed: boolean
+    click(): void
+  }>
   readonly appEvents: EventEmitter
   readonly sessionHandlers: {
     permissionRequest?: Parameters<DesktopSession['setPermissionRequestHandler']>[0]
@@ -182,11 +189,13 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
   class FakeNotification implements DesktopNotification {
     private readonly record: FakeElectron['notifications'][number]
     private readonly clicks = new EventEmitter()
-    constructor(options: { title: string; body: string }) {
+    constructor(options: { title: string; body: string; silent?: boolean }) {
       this.record = {
         title: options.title,
         body: options.body,
+        silent: options.silent ?? false,
         shown: false,
+        closed: false,
         click: () => this.clicks.emit('click'),
       }
       notifications.push(this.record)
@@ -196,6 +205,9 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     }
     show(): void {
       this.record.shown = true
+    }
+    close(): void {
+      this.record.closed = true
     }
     on(event: 'click', listener: () => void): this {
       this.clicks.on(event, untyped(listener))

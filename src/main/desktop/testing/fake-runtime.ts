@@ -17,7 +17,15 @@ export interface FakeRuntime extends Runtime {
   closed: boolean
 }
 
-export function createFakeRuntime(): FakeRuntime {
+export interface FakeRuntimeOptions {
+  /**
+   * A session that already waits when the runtime starts, as after a restart (requests re-shown
+   * or restored as orphaned): its requests are pending with no event announcing them.
+   */
+  restored?: { title: string }
+}
+
+export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime {
   const listeners = new Set<(event: BridgeEvent) => void>()
   const sessions = new Map<string, SessionSummary>()
   const pending: PendingInteraction[] = []
@@ -29,6 +37,9 @@ export function createFakeRuntime(): FakeRuntime {
     openaiBaseUrl: '',
     anthropicBaseUrl: '',
     streamIdleSeconds: 120,
+    notifyUrlTitles: false,
+    notifyShowsWhatIsAsked: true,
+    permissionTimeoutSeconds: 300,
     defaultMode: 'ask',
     defaultWorkspace: '',
     agents: [],
@@ -40,8 +51,24 @@ export function createFakeRuntime(): FakeRuntime {
   const nextId = (prefix: string) => `${prefix}-${++counter}`
   const parleyCall = (toolCallId: string) =>
     ({ toolCallId, source: { kind: 'parley', toolCallId } }) as const
+  let announcedInbox = '[]'
+  const inbox = () =>
+    inboxItems(
+      [...sessions.values()].map((s) => ({
+        sessionId: s.id,
+        title: s.title,
+        pending: pending.filter((p) => p.sessionId === s.id),
+      })),
+    )
   const emit = (event: BridgeEvent) => {
     for (const listener of listeners) listener(event)
+    // As the real runtime: the whole inbox after each change to what waits.
+    if (event.type === 'inbox_changed') return
+    const items = inbox()
+    const json = JSON.stringify(items)
+    if (json === announcedInbox) return
+    announcedInbox = json
+    emit({ type: 'inbox_changed', sessionId: event.sessionId, items })
   }
   const changed = (sessionId: string) =>
     emit({ type: 'session_changed', sessionId, session: sessions.get(sessionId) ?? null })
@@ -60,6 +87,56 @@ export function createFakeRuntime(): FakeRuntime {
       if (session.pendingCount === 0) session.running = false
       changed(item.sessionId)
     }
+  }
+
+  const askedIn = (sessionId: string, turnId: string): PendingInteraction[] => {
+    const base = { sessionId, turnId, createdAt: counter, recovered: false }
+    return [
+      {
+        kind: 'permission',
+        ...base,
+        requestId: nextId('perm'),
+        ...parleyCall(nextId('call')),
+        tool: 'run_command',
+        summary: 'Run `npm test`',
+        detail: 'npm test',
+        risk: 'medium',
+        intent: 'run_command: npm test',
+        rememberScope: ['run_command: npm test'],
+        expiresAt: null,
+      },
+      {
+        kind: 'question',
+        ...base,
+        requestId: nextId('question'),
+        ...parleyCall(nextId('call')),
+        questions: [
+          {
+            question: 'Which colour?',
+            options: [{ label: 'Red' }, { label: 'Blue' }],
+          },
+        ],
+        draft: null,
+      },
+    ]
+  }
+
+  if (options.restored) {
+    const id = nextId('session')
+    const waiting = askedIn(id, nextId('turn'))
+    sessions.set(id, {
+      id,
+      title: options.restored.title,
+      workspace: '/tmp',
+      mode: settings.defaultMode,
+      backend: 'fake',
+      createdAt: counter,
+      updatedAt: counter,
+      running: true,
+      pendingCount: waiting.length,
+    })
+    pending.push(...waiting)
+    announcedInbox = JSON.stringify(inbox())
   }
 
   const runtime: FakeRuntime = {
@@ -151,35 +228,7 @@ export function createFakeRuntime(): FakeRuntime {
       const turnId = nextId('turn')
       session.running = true
       emit({ type: 'turn_started', sessionId, turnId })
-      const base = { sessionId, turnId, createdAt: counter, recovered: false }
-      const asked: PendingInteraction[] = [
-        {
-          kind: 'permission',
-          ...base,
-          requestId: nextId('perm'),
-          ...parleyCall(nextId('call')),
-          tool: 'run_command',
-          summary: 'Run `npm test`',
-          detail: 'npm test',
-          risk: 'medium',
-          intent: 'run_command: npm test',
-          rememberScope: ['run_command: npm test'],
-          expiresAt: null,
-        },
-        {
-          kind: 'question',
-          ...base,
-          requestId: nextId('question'),
-          ...parleyCall(nextId('call')),
-          questions: [
-            {
-              question: 'Which colour?',
-              options: [{ label: 'Red' }, { label: 'Blue' }],
-            },
-          ],
-          draft: null,
-        },
-      ]
+      const asked = askedIn(sessionId, turnId)
       for (const item of asked) {
         pending.push(item)
         session.pendingCount += 1
@@ -291,13 +340,7 @@ export function createFakeRuntime(): FakeRuntime {
     },
     async listInbox() {
       calls.push('listInbox')
-      return inboxItems(
-        [...sessions.values()].map((s) => ({
-          sessionId: s.id,
-          title: s.title,
-          pending: pending.filter((p) => p.sessionId === s.id),
-        })),
-      )
+      return inbox()
     },
     async getSettings() {
       calls.push('getSettings')

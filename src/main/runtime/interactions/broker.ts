@@ -340,7 +340,8 @@ export class InteractionBroker {
   /** A request's countdown runs only while a person can see it: from when it heads its FIFO. */
   #startCountdownIfShown(entry: Entry, options: { announce: boolean }): void {
     const { interaction } = entry
-    if (entry.timeoutMs === undefined || interaction.kind !== 'permission') return
+    if (entry.timeoutMs === undefined) return
+    if (interaction.kind !== 'permission' && interaction.kind !== 'agent_permission') return
     if (this.deps.fifo.head(interaction.sessionId)?.requestId !== interaction.requestId) return
     if (!this.deps.parked.startTimeout(interaction.requestId, entry.timeoutMs)) return
     this.#replace(

@@ -92,6 +92,45 @@ const SECRET_PHRASES = [
   'كلمة المرور',
   'كلمة السر',
   'पासवर्ड',
+  // Vietnamese, Indonesian and Malay, Czech and Slovak, Slovenian, Hungarian, Romanian and Turkish
+  // ("parola"), Croatian, Serbian and Bosnian, Bulgarian, Baltic, Swahili, Persian, Urdu, Bengali.
+  'mật khẩu',
+  'kata sandi',
+  'kata laluan',
+  'heslo',
+  'geslo',
+  'jelszó',
+  'parolă',
+  'lozinka',
+  'лозинка',
+  'парола',
+  'slaptažodis',
+  'parole',
+  'parool',
+  'nenosiri',
+  'رمز عبور',
+  'گذرواژه',
+  'پاس ورڈ',
+  'পাসওয়ার্ড',
+  // Identity and money: a person's number and what signs into their bank.
+  'ssn',
+  'social security',
+  'national insurance number',
+  'iban',
+  'online banking',
+  'banking login',
+  'bank login',
+  // What unlocks a machine or a wallet, named by where it lives or what it is.
+  'id rsa',
+  'id dsa',
+  'id ecdsa',
+  'id ed25519',
+  'recovery words',
+  'seed words',
+  'mnemonic',
+  'cookie',
+  'session id',
+  'sessionid',
 ] as const
 
 /** Words that make "key" a secret ("API key", "OpenAI key", "your key"); "sort key" is not one. */
@@ -150,10 +189,32 @@ const SECRET_INFIXES = [
   '비밀번호',
   '암호',
   '인증코드',
+  // Thai, Hebrew, Georgian, Armenian: written without the spaces the word list relies on.
+  'รหัสผ่าน',
+  'סיסמה',
+  'סיסמא',
+  'პაროლი',
+  'գաղտնաբառ',
 ] as const
 
-/** Whether look-alikes are mapped before or after lower-casing (see `foldedWords`). */
-type FoldOrder = 'lower-first' | 'map-first'
+/**
+ * Whether look-alikes are mapped before or after lower-casing, or digits and symbols read as the
+ * letters they stand in for ("p4ssw0rd", "$ecret": `leet`) — see `foldedWords`.
+ */
+type FoldOrder = 'lower-first' | 'map-first' | 'leet'
+
+/** Digits and symbols written for letters. */
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+}
 
 /**
  * The text folded for comparison, split into words: compatibility forms and invisible format
@@ -170,7 +231,8 @@ function foldedWords(text: string, order: FoldOrder): string[] {
     .replace(/\p{M}/gu, '')
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
-  const folded = order === 'map-first' ? unhomoglyph(plain) : unhomoglyph(plain.toLowerCase())
+  const lettered = order === 'leet' ? plain.replace(/[013457@$!]/g, (c) => LEET[c] ?? c) : plain
+  const folded = order === 'map-first' ? unhomoglyph(lettered) : unhomoglyph(lettered.toLowerCase())
   return folded
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -206,7 +268,7 @@ const NEGATIONS = [
 ] as const
 
 /** The word lists folded both ways, each compared with the text folded the same way. */
-const FOLDS = (['lower-first', 'map-first'] as const).map((order) => ({
+const FOLDS = (['lower-first', 'map-first', 'leet'] as const).map((order) => ({
   order,
   phrases: [...SECRET_PHRASES, ...KEY_QUALIFIERS.map((q) => `${q} key`)].map((phrase) =>
     foldedWords(phrase, order),

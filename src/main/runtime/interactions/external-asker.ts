@@ -1,6 +1,10 @@
 import type { FormSpec } from '../../../shared/form-schema'
 import type { DeviceRef } from '../../../shared/devices'
-import type { PendingInteraction, SettleOutcome } from '../../../shared/interactions'
+import type {
+  AgentPermissionOption,
+  PendingInteraction,
+  SettleOutcome,
+} from '../../../shared/interactions'
 import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
@@ -36,6 +40,8 @@ export interface ExternalAskerDeps {
    * bypass mode) and a form declined, at once and on the record, as Parley's own prompts are.
    */
   interactive: boolean
+  /** How long a shown agent permission waits before its reject option is sent; 0 = never. */
+  permissionTimeoutMs(): number
 }
 
 /** Why an accepted form's content does not fit the form, field by field; null when it fits. */
@@ -77,7 +83,8 @@ const ENDED_UNANSWERED: Record<
   aborted: { closeAs: 'stopped', asker: 'stopped' },
   error: { closeAs: 'stopped', asker: 'stopped' },
   removed: { closeAs: 'stopped', asker: 'stopped' },
-  timed_out: { closeAs: 'stopped', asker: 'stopped' },
+  // An agent's permission that times out is answered with its reject option instead (see ask).
+  timed_out: { closeAs: 'timed_out', asker: 'stopped' },
   dismissed: { closeAs: 'stopped', asker: 'stopped' },
 }
 
@@ -90,11 +97,19 @@ function headlessAnswer(
   | { outcome: 'declined'; response: FormResponse } {
   if (request.kind === 'form') return { outcome: 'declined', response: { action: 'decline' } }
   const wanted = mode === 'bypass' ? 'allow' : 'reject'
-  const option =
-    request.options.find((o) => o.kind === `${wanted}_once`) ??
-    request.options.find((o) => o.kind.startsWith(wanted)) ??
-    (request.options[0] as (typeof request.options)[number])
-  return { outcome: 'answered', response: { optionId: option.optionId } }
+  const option = optionOfKind(request.options, wanted) ?? request.options[0]
+  return { outcome: 'answered', response: { optionId: option?.optionId ?? '' } }
+}
+
+/** The agent's option of this kind, once before always ("reject_once" before "reject_always"). */
+function optionOfKind(
+  options: readonly AgentPermissionOption[],
+  wanted: 'allow' | 'reject',
+): AgentPermissionOption | undefined {
+  return (
+    options.find((o) => o.kind === `${wanted}_once`) ??
+    options.find((o) => o.kind.startsWith(wanted))
+  )
 }
 
 /**
@@ -163,6 +178,15 @@ export class ExternalAsker implements InteractionAsker {
       request.signal,
     )
     if (outcome.kind === 'answered') return outcome as AskOutcome<AskAnswer<B>>
+    // Nobody answered in time: the agent hears its own "reject", not a cancel, so it goes on.
+    const reject =
+      outcome.reason === 'timed_out' && shown.request.kind === 'agent_permission'
+        ? optionOfKind(shown.request.options, 'reject')
+        : undefined
+    if (reject) {
+      close('timed_out', { optionId: reject.optionId })
+      return { kind: 'answered', value: { optionId: reject.optionId } } as AskOutcome<AskAnswer<B>>
+    }
     const ended = ENDED_UNANSWERED[outcome.reason]
     if (ended.closeAs) close(ended.closeAs)
     return { kind: 'ended', reason: ended.asker }
@@ -316,8 +340,10 @@ export class ExternalAsker implements InteractionAsker {
     const { broker } = this.deps
     const common = { session, turn, requestRecord: record, ...(signal ? { signal } : {}) }
     if (request.kind === 'agent_permission') {
+      const timeoutMs = this.deps.permissionTimeoutMs()
       const outcome = await broker.ask({
         ...common,
+        ...(timeoutMs > 0 ? { timeoutMs } : {}),
         interaction: { ...base, ...request, orphaned: false },
         check: ({ optionId }): RespondFailure | null =>
           request.options.some((o) => o.optionId === optionId)

@@ -206,8 +206,41 @@ describe('form from schema: what Parley does not render', () => {
     })
   })
 
+  it.each([
+    ['Vietnamese', 'Mật khẩu'],
+    ['Thai', 'รหัสผ่าน'],
+    ['Hebrew', 'סיסמה'],
+    ['Czech', 'Heslo'],
+    ['Hungarian', 'Jelszó'],
+    ['Indonesian', 'Kata sandi'],
+    ['Romanian', 'Parolă'],
+    ['Croatian', 'Lozinka'],
+    ['leet', 'p4ssw0rd'],
+    ['dotted', 'p.a.s.s.w.o.r.d'],
+    ['an SSN', 'SSN'],
+    ['recovery words', 'Your 12 recovery words'],
+    ['a key file', 'Contents of ~/.ssh/id_rsa'],
+    ['a session cookie', 'Session cookie'],
+    ['a banking login', 'IBAN and online banking login'],
+  ])(
+    'refuses a field named for a secret in another disguise (%s: %s), issue 31 item 9',
+    (_, title) => {
+      expect(only({ type: 'string', title })).toMatchObject({ type: 'unsupported' })
+    },
+  )
+
   it('does not mistake counts or ordinary words for secrets', () => {
-    for (const name of ['max_tokens', 'Token count', 'passage', 'keyboard', 'Monkey name', 'topic'])
+    for (const name of [
+      'max_tokens',
+      'Token count',
+      'passage',
+      'keyboard',
+      'Monkey name',
+      'topic',
+      'Port 5432',
+      'SSH host',
+      'Release 1.4',
+    ])
       expect(namesSecret(name), name).toBe(name === 'Token count')
     expect(only({ type: 'integer', title: 'Max tokens' })).toMatchObject({ type: 'number' })
     expect(only({ type: 'boolean', title: 'Remember password' })).toMatchObject({ type: 'boolean' })

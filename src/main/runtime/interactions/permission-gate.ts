@@ -62,7 +62,8 @@ export interface GateDeps {
   record: BrokerDeps['record']
   now(): number
   interactive: boolean
-  permissionTimeoutMs: number
+  /** How long a shown prompt waits before it settles as timed out, read per prompt; 0 = never. */
+  permissionTimeoutMs(): number
   /** What a review knows besides the workspace (whether commands are sandboxed, the data dir). */
   reviewContext(workspace: string): ReviewContext
 }
@@ -226,7 +227,9 @@ export class PermissionGate {
               expiresAt: null,
             }
           : null,
-      ...(recovered ? {} : { timeoutMs: this.deps.permissionTimeoutMs }),
+      ...(recovered || this.deps.permissionTimeoutMs() === 0
+        ? {}
+        : { timeoutMs: this.deps.permissionTimeoutMs() }),
       commit: (answer, by, device) => {
         if (!options.persisted) return
         this.#record(
@@ -335,7 +338,7 @@ export class PermissionGate {
   #deniedText(tool: string, decision: Decision, session: SessionState): string {
     const message = deniedMessage(tool, decision.reason, {
       mode: session.mode,
-      timeoutMs: this.deps.permissionTimeoutMs,
+      timeoutMs: this.deps.permissionTimeoutMs(),
       ...(decision.rules ? { rules: decision.rules } : {}),
     })
     return decision.note ? `${message}\nThe user says: ${decision.note}` : message

@@ -1,20 +1,24 @@
 /** How long a notice may take before it is given up (the runtime never waits on it). */
 const NOTICE_TIMEOUT_MS = 10_000
 
-/** The one thing a notice says: which session, never what was asked. */
-export function noticeText(sessionTitle: string): string {
-  return `${sessionTitle}: Parley needs your input`
+/**
+ * The one thing a notice says: that something waits, never what was asked. The session's title is
+ * named only when the person opted into it (`notifyUrlTitles`): it is the first message, which
+ * may say anything.
+ */
+export function noticeText(sessionTitle: string | null): string {
+  return sessionTitle === null ? 'A session needs your input' : `${sessionTitle} needs your input`
 }
 
 /**
  * Tells a webhook (an ntfy topic, a home server) that something new waits: one POST with a plain
- * text body naming only the session. Fire and forget: a failure or a slow server changes nothing
+ * text body (see `noticeText`). Fire and forget: a failure or a slow server changes nothing
  * for the turn. Web Push would plug in beside this, as another way to say the same thing.
  */
 export async function postNotice(
   fetchImpl: typeof globalThis.fetch,
   url: string,
-  sessionTitle: string,
+  sessionTitle: string | null,
 ): Promise<boolean> {
   try {
     const response = await fetchImpl(url, {
