@@ -3,6 +3,18 @@ import { PermissionModeSchema } from './permission'
 import { LIMITS } from './limits'
 import { ACP_AGENT_PRESETS, AgentListSchema, AgentSpecSchema } from './acp-agents'
 
+/**
+ * A variable name the person lets through to the commands the model runs (and the processes
+ * Parley starts for a workspace), beyond the fixed allow-list: a shell identifier.
+ */
+export const EnvNameSchema = z
+  .string()
+  .max(128)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name: letters, digits and _')
+
+/** At most this many names may be allowed. */
+const MAX_ALLOWED_ENV = 64
+
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
@@ -23,6 +35,14 @@ export const StoredSettingsSchema = z.strictObject({
    * only "<session title>: Parley needs your input", never what was asked. Absent or '': none.
    */
   notifyUrl: z.string().max(LIMITS.path).optional(),
+  /**
+   * Environment variables, by name, that sandboxed commands and workspace MCP servers get beyond
+   * the fixed allow-list (PATH, HOME, the locale, …; see docs/sandbox.md). Nothing else is passed.
+   */
+  sandboxAllowedEnv: z
+    .array(EnvNameSchema)
+    .max(MAX_ALLOWED_ENV)
+    .default(() => []),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -56,6 +76,8 @@ export const PublicSettingsSchema = z.strictObject({
   fileProblem: z.string().max(8_000).optional(),
   /** The notice webhook (see StoredSettings). */
   notifyUrl: z.string().optional(),
+  /** The variables commands get beyond the fixed allow-list (see StoredSettings). */
+  sandboxAllowedEnv: z.array(z.string()),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -74,5 +96,7 @@ export const SettingsPatchSchema = z.strictObject({
   anthropicApiKey: z.string().max(500).optional(),
   /** An http(s) URL, or '' for none. */
   notifyUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(LIMITS.path)]).optional(),
+  /** Replaces the whole list of allowed variable names. */
+  sandboxAllowedEnv: z.array(EnvNameSchema).max(MAX_ALLOWED_ENV).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

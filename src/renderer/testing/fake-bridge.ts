@@ -30,6 +30,7 @@ export const FAKE_SETTINGS: PublicSettings = {
   anthropicApiKeySet: true,
   backendLabel: 'Demo scenario (fake backend)',
   models: ['fake-small', 'fake-large'],
+  sandboxAllowedEnv: [],
 }
 
 export function fakeSession(id: string, patch: Partial<SessionSummary> = {}): SessionSummary {

@@ -62,6 +62,7 @@ export function createFakeBridge(
     openaiApiKeySet: false,
     anthropicApiKeySet: false,
     backendLabel: 'Fake test backend',
+    sandboxAllowedEnv: [],
     models: [],
     ...options.settings,
   }

@@ -35,6 +35,7 @@ export function createFakeRuntime(): FakeRuntime {
     openaiApiKeySet: false,
     anthropicApiKeySet: false,
     backendLabel: 'Fake runtime',
+    sandboxAllowedEnv: [],
     models: [],
   }
   const nextId = (prefix: string) => `${prefix}-${++counter}`

@@ -68,7 +68,7 @@ export const runCommandTool = defineTool({
   async execute({ command, timeout_ms }, { workspace, signal, commandEnv, sandbox, grant }) {
     const env = await commandEnv()
     // Every command runs sandboxed where a sandbox exists: remembered and bypass-mode ones too.
-    const launch = sandboxedLaunch(sandbox, { workspace, grant, command: shellFor(command) })
+    const launch = sandboxedLaunch(sandbox, { workspace, grant, command: shellFor(command), env })
     return new Promise((resolvePromise) => {
       const output = new BoundedOutput(LIMITS.commandOutput)
       const windows = process.platform === 'win32'
@@ -76,7 +76,7 @@ export const runCommandTool = defineTool({
         cwd: workspace,
         detached: !windows,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env,
+        env: launch.env,
       })
       let timedOut = false
       let aborted = false
