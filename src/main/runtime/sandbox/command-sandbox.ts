@@ -299,7 +299,7 @@ export function sandboxedLaunch(
     home,
     shown: availability.kind === 'bubblewrap' ? shownPaths(home, env) : homeShownOnly(home),
     hidden: existingHidden(sandbox.hidden),
-    readOnly: guardedGitPaths(real),
+    ...guardedGitPaths(real),
     grant,
   }
   const inside = {

@@ -74,13 +74,25 @@ function isRealFolder(path: string): boolean {
   }
 }
 
+/** What the sandbox guards of the repositories in a workspace. */
+export interface GitGuard {
+  /**
+   * The git folders, bound onto themselves: a mount point cannot be renamed or removed, so a
+   * command cannot move `.git` aside and make a new one with its own config.
+   */
+  pinned: string[]
+  /** Their config, hooks and info, bound read-only. */
+  readOnly: string[]
+}
+
 /**
  * Every repository's guarded paths in `workspace` (a real path) when a sandboxed process starts:
  * the workspace's own `.git` and nested ones (submodules, vendored repositories), found by a
  * search bounded by `limits` that never follows a symbolic link. A repository a command creates
  * is guarded from the next command on.
  */
-export function guardedGitPaths(workspace: string, limits: GitSearchLimits = LIMITS): string[] {
+export function guardedGitPaths(workspace: string, limits: GitSearchLimits = LIMITS): GitGuard {
+  const pinned: string[] = []
   const guarded: string[] = []
   let budget = limits.folders
   const queue: Array<{ folder: string; depth: number }> = [{ folder: workspace, depth: 0 }]
@@ -91,11 +103,14 @@ export function guardedGitPaths(workspace: string, limits: GitSearchLimits = LIM
       if (!entry.isDirectory()) continue
       const path = join(folder, entry.name)
       if (entry.name === '.git') {
-        for (const gitDir of gitFolders(path, limits.depth)) guarded.push(...guardedIn(gitDir))
+        for (const gitDir of gitFolders(path, limits.depth)) {
+          pinned.push(gitDir)
+          guarded.push(...guardedIn(gitDir))
+        }
       } else if (depth < limits.depth && !SKIPPED.has(entry.name)) {
         queue.push({ folder: path, depth: depth + 1 })
       }
     }
   }
-  return guarded
+  return { pinned, readOnly: guarded }
 }

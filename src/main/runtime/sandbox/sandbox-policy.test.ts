@@ -22,6 +22,7 @@ const policy = (over: Partial<SandboxPolicy> = {}): SandboxPolicy => ({
     { path: '/home/ann/.config/parley', kind: 'folder' },
     { path: '/home/ann/project/secret.json', kind: 'file' },
   ],
+  pinned: ['/home/ann/project/.git'],
   readOnly: ['/home/ann/project/.git/config', '/home/ann/project/.git/hooks'],
   grant: NO_GRANT,
   ...over,
@@ -47,7 +48,7 @@ describe('the bubblewrap arguments for a policy', () => {
       '/home/ann/project/.git/hooks',
     ])
     expect(valuesOf(args, '--symlink')).toEqual(['usr/bin'])
-    expect(valuesOf(args, '--bind')).toEqual(['/home/ann/project'])
+    expect(valuesOf(args, '--bind')).toEqual(['/home/ann/project', '/home/ann/project/.git'])
     expect(valuesOf(args, '--dev')).toEqual(['/dev'])
     expect(valuesOf(args, '--proc')).toEqual(['/proc'])
     expect(args).toEqual(
@@ -70,8 +71,14 @@ describe('the bubblewrap arguments for a policy', () => {
     expect(home).toBeLessThan(args.indexOf('--bind'))
   })
 
-  it("make each repository's config and hooks read-only after binding the workspace", () => {
+  it("pin each repository's git folder and make its config and hooks read-only after binding the workspace", () => {
     const args = bwrapArguments(policy(), command)
+    const git = args.indexOf('/home/ann/project/.git')
+    expect(args.slice(git - 1, git + 2)).toEqual([
+      '--bind',
+      '/home/ann/project/.git',
+      '/home/ann/project/.git',
+    ])
     const config = args.indexOf('/home/ann/project/.git/config')
     expect(args.slice(config - 1, config + 2)).toEqual([
       '--ro-bind',

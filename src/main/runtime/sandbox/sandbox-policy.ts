@@ -75,6 +75,11 @@ export interface SandboxPolicy {
   /** Inside what is shown (or the workspace): Parley's data folder. */
   hidden: readonly HiddenPath[]
   /**
+   * Inside the workspace, bound read-write onto themselves so they cannot be renamed or removed:
+   * each repository's git folder.
+   */
+  pinned: readonly string[]
+  /**
    * Inside the workspace, bound read-only over themselves: each repository's `config`, `hooks`
    * and `info`, which the person's own git runs outside any sandbox.
    */
@@ -91,6 +96,7 @@ function checkPaths(policy: SandboxPolicy): void {
     policy.home,
     ...policy.hidden.map((h) => h.path),
     ...policy.shown.flatMap((s) => (s.kind === 'bind' ? [s.path, s.source] : [s.path])),
+    ...policy.pinned,
     ...policy.readOnly,
   ]
   for (const path of paths) {
@@ -151,7 +157,12 @@ export function bwrapArguments(policy: SandboxPolicy, command: readonly string[]
         policy.home,
         ...policy.shown.filter((s) => contains(policy.home, s.path)).flatMap(show),
       ]
-  const guarded = grant.writeOutside ? [] : policy.readOnly.flatMap((p) => ['--ro-bind', p, p])
+  const guarded = grant.writeOutside
+    ? []
+    : [
+        ...policy.pinned.flatMap((p) => ['--bind', p, p]),
+        ...policy.readOnly.flatMap((p) => ['--ro-bind', p, p]),
+      ]
   return [
     ...view,
     ...around.flatMap(hide),
