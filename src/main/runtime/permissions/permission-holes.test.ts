@@ -231,7 +231,7 @@ describe('hole 5: secrets leak to commands', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-env-0123456789')
     vi.stubEnv('ANTHROPIC_AUTH_TOKEN', 'ant-token-0123456789')
     vi.stubEnv('SOME_OTHER_NAME', 'sk-stored-in-settings-0123456789')
-    vi.stubEnv('HARMLESS', 'still-here')
+    vi.stubEnv('LC_PAPER', 'still-here')
     const rig = makeRig({
       turns: [{ steps: [{ call: [command('env')] }, { say: '{{lastToolResult}}' }] }],
     })
@@ -246,7 +246,7 @@ describe('hole 5: secrets leak to commands', () => {
         (e): e is SessionEventOf<'tool_result'> => e.type === 'tool_result',
       ),
     )
-    expect(output).toContain('HARMLESS=still-here')
+    expect(output).toContain('LC_PAPER=still-here')
     for (const secret of ['sk-env-openai', 'sk-ant-env', 'ant-token', 'sk-stored-in-settings'])
       expect(output).not.toContain(secret)
   })
