@@ -241,6 +241,10 @@ export class ParleyRuntime implements Runtime {
       asker: this.#asker,
       env: options.env ?? process.env,
       pidIsolation,
+      workspaceSandbox: () => ({
+        sandbox: this.#sandbox,
+        allowedEnv: this.#settings.current.sandboxAllowedEnv,
+      }),
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,

@@ -56,6 +56,11 @@ export interface LoadMcpConfigOptions {
   approvals: WorkspaceApprovals
   /** Where `${VAR}` is looked up. */
   env: NodeJS.ProcessEnv
+  /**
+   * Where a workspace file's `${VAR}` is looked up instead (the environment allow-list): a
+   * cloned `.mcp.json` cannot pull a token out of Parley's environment. Absent: `env`.
+   */
+  workspaceEnv?: NodeJS.ProcessEnv
 }
 
 /** The paths `--mcp-config` named (it may be given more than once), resolved against `cwd`. */
@@ -159,7 +164,10 @@ export async function loadMcpConfig(options: LoadMcpConfigOptions): Promise<Load
     for (const server of parsed.servers) addServer(server, approved)
   }
   const addServer = (server: ConfiguredServer, approved: boolean) => {
-    const expanded = expandDefinition(server.definition, options.env)
+    const expanded = expandDefinition(
+      server.definition,
+      server.origin === 'workspace' ? (options.workspaceEnv ?? options.env) : options.env,
+    )
     if (!expanded.ok) {
       problems.push({
         kind: 'invalid_server',
