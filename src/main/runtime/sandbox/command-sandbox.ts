@@ -148,11 +148,13 @@ export const SYSTEM_SHOWN: readonly string[] = [
 
 /**
  * What toolchains need of the home folder, shown read-only over an empty home: program folders
- * and package caches, never the files that hold their credentials (`~/.npmrc`,
- * `~/.cargo/credentials.toml`, `~/.config/…`, the agents' sign-ins).
+ * and the package caches that builds read offline, never the files that hold their credentials
+ * (`~/.npmrc`, `~/.cargo/credentials.toml`, `~/.config/…`, the agents' sign-ins). Caches a tool
+ * must write to work at all (`~/.npm`, Go's build cache, Gradle's) are not shown: the tool gets
+ * a fresh one in the sandbox's own home, gone when the command ends (a writable shared cache
+ * would let a command plant what your own tools later use outside the sandbox).
  */
 export const HOME_SHOWN: readonly string[] = [
-  '.npm',
   '.nvm',
   '.cargo/bin',
   '.cargo/env',
@@ -170,10 +172,7 @@ export const HOME_SHOWN: readonly string[] = [
   'go/pkg/mod',
   '.cache/pip',
   '.cache/node-gyp',
-  '.cache/go-build',
   '.m2/repository',
-  '.gradle/caches',
-  '.gradle/wrapper',
 ]
 
 /** Variables that name a certificate bundle: the file they name is shown, wherever it is. */

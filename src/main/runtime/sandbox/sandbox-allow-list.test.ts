@@ -180,7 +180,7 @@ describe.skipIf(found.kind === 'none')(`the sandbox shows only its allow-lists${
     // What toolchains need is shown: a cargo program, the npm cache.
     put(join(home, '.cargo/bin/hello-tool'), '#!/bin/sh\necho hello from cargo bin\n')
     execFileSync('chmod', ['+x', join(home, '.cargo/bin/hello-tool')])
-    put(join(home, '.npm/_cacache/index'), 'cache entry\n')
+    put(join(home, '.cargo/registry/index/entry'), 'cache entry\n')
     put(
       join(home, '.gitconfig'),
       `[user]\n\tname = Ann Example\n\temail = ann@example.com\n[credential]\n\thelper = store --file ${home}/.config/git/credentials\n[http]\n\textraHeader = Authorization: Bearer ${CANARY}\n[core]\n\tfsmonitor = echo ${CANARY}\n`,
@@ -224,16 +224,16 @@ describe.skipIf(found.kind === 'none')(`the sandbox shows only its allow-lists${
     expect(result.output).toContain('No such file or directory')
   })
 
-  it('item 2: what toolchains need is shown read-only: a cargo program, the npm cache', async () => {
+  it("item 2: what toolchains need is shown read-only: a cargo program, cargo's registry cache", async () => {
     const result = await run(
-      `~/.cargo/bin/hello-tool; cat ~/.npm/_cacache/index; echo x > ~/.npm/_cacache/index; echo scratch > ~/scratch && cat ~/scratch`,
+      `~/.cargo/bin/hello-tool; cat ~/.cargo/registry/index/entry; echo x > ~/.cargo/registry/index/entry; echo scratch > ~/scratch && cat ~/scratch`,
     )
     expect(result.output).toContain('hello from cargo bin')
     expect(result.output).toContain('cache entry')
     expect(result.output).toContain('Read-only file system')
     expect(result.output).toContain('scratch')
     expect(existsSync(join(home, 'scratch'))).toBe(false)
-    expect(readFileSync(join(home, '.npm/_cacache/index'), 'utf8')).toBe('cache entry\n')
+    expect(readFileSync(join(home, '.cargo/registry/index/entry'), 'utf8')).toBe('cache entry\n')
   })
 
   it('item 2: a unix socket outside the workspace (an ssh agent, docker, the user bus) answers nobody, even with the network', async () => {
@@ -353,6 +353,15 @@ const has = (program: string): boolean => {
     return false
   }
 }
+/** Whether the npm registry answers (the machine may have no network at all). */
+const registry = (() => {
+  try {
+    execFileSync('npm', ['ping'], { stdio: 'ignore', timeout: 15_000 })
+    return true
+  } catch {
+    return false
+  }
+})()
 const hasPytest = (() => {
   try {
     execFileSync('python3', ['-m', 'pytest', '--version'], { stdio: 'ignore' })
@@ -404,6 +413,26 @@ describe.skipIf(found.kind === 'none')(
       expect(readFileSync(join(workspace, 'built.txt'), 'utf8')).toBe('built\n')
       if (identity) expect(result.output.trim().split('\n').at(-1)).toBe(identity)
     })
+
+    it.skipIf(!registry)(
+      'npm install once the network was allowed (skipped where the npm registry cannot be reached)',
+      async () => {
+        put(
+          join(workspace, 'dep/package.json'),
+          JSON.stringify({ name: 'd', version: '1.0.0', dependencies: { 'is-number': '7.0.0' } }),
+        )
+        const result = await runIn(sandbox, {
+          workspace,
+          base: process.env,
+          command:
+            'cd dep && npm install --no-audit --no-fund && node -e "console.log(require(\'is-number\')(5))"',
+          grant: grantFor(['network']),
+        })
+        expect(result.output).toContain('true')
+        expect(result.exitCode).toBe(0)
+      },
+      120_000,
+    )
 
     it.skipIf(!hasPytest)('python3 -m pytest (skipped where pytest is not installed)', async () => {
       put(join(workspace, 'py/test_sum.py'), 'def test_sum():\n    assert 1 + 1 == 2\n')
