@@ -94,7 +94,7 @@ describe('without a sandbox (bwrap missing, Windows)', () => {
     const env = { PATH: '/usr/bin' }
     expect(
       sandboxedLaunch(none, { workspace: tmpdir(), grant: grantFor(['network']), command, env }),
-    ).toEqual({ ...command, env })
+    ).toEqual({ ...command, env, watch: [] })
     expect(unsandboxedNotice(none)).toBe(
       'Commands run without a sandbox here (bubblewrap (bwrap) is not installed): they can reach anything you can, and "Remember" repeats only the exact command you approved.',
     )

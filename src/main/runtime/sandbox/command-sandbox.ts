@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process'
-import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import {
+  accessSync,
+  constants,
+  lstatSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, isAbsolute, join } from 'node:path'
 import { guardedGitPaths } from './git-guard'
@@ -272,6 +280,31 @@ export interface Launch {
 /** A launch with the environment it starts with. */
 export interface SandboxedLaunch extends Launch {
   env: NodeJS.ProcessEnv
+  /**
+   * Files that must not appear in a guarded git folder but cannot be bound before they exist
+   * (`commondir`, which points git at another folder's config): `removePlanted` takes away any
+   * the process made, once it and everything it started have ended.
+   */
+  watch: string[]
+}
+
+/**
+ * Removes what a sandboxed process planted at `watch` (see SandboxedLaunch), and says what. Run
+ * after the sandbox ended: its PID namespace is gone with its first process, so nothing inside
+ * can make them again.
+ */
+export function removePlanted(watch: readonly string[]): string[] {
+  const removed: string[] = []
+  for (const path of watch) {
+    try {
+      lstatSync(path)
+    } catch {
+      continue
+    }
+    rmSync(path, { recursive: true, force: true })
+    removed.push(path)
+  }
+  return removed
 }
 
 /**
@@ -290,17 +323,23 @@ export function sandboxedLaunch(
   }: { workspace: string; grant: SandboxGrant; command: Launch; env: NodeJS.ProcessEnv },
 ): SandboxedLaunch {
   const { availability } = sandbox
-  if (availability.kind === 'none') return { ...command, env }
+  if (availability.kind === 'none') return { ...command, env, watch: [] }
   const real = realpathSync(workspace)
   const home = realpathOr(sandbox.home)
+  const git = guardedGitPaths(real)
   const policy: SandboxPolicy = {
     workspace: real,
     home,
     shown: availability.kind === 'bubblewrap' ? shownPaths(home, env) : homeShownOnly(home),
     hidden: existingHidden(sandbox.hidden),
-    ...guardedGitPaths(real),
+    ...git,
     grant,
   }
+  const watch = grant.writeOutside
+    ? []
+    : git.pinned
+        .map((gitDir) => join(gitDir, 'commondir'))
+        .filter((path) => !git.readOnly.includes(path))
   const inside = {
     ...env,
     ...(availability.kind === 'bubblewrap' ? { TMPDIR: '/tmp' } : {}),
@@ -308,8 +347,13 @@ export function sandboxedLaunch(
   }
   const argv = [command.file, ...command.args]
   return availability.kind === 'bubblewrap'
-    ? { file: availability.program, args: bwrapArguments(policy, argv), env: inside }
-    : { file: availability.program, args: ['-p', sandboxExecProfile(policy), ...argv], env: inside }
+    ? { file: availability.program, args: bwrapArguments(policy, argv), env: inside, watch }
+    : {
+        file: availability.program,
+        args: ['-p', sandboxExecProfile(policy), ...argv],
+        env: inside,
+        watch,
+      }
 }
 
 /** On macOS only the home folder's toolchains are named: the profile reads the rest as it is. */

@@ -291,6 +291,7 @@ describe.skipIf(found.kind === 'none')(`the sandbox shows only its allow-lists${
         'git -c user.name=A -c user.email=a@example.com commit -q --allow-empty -m guarded',
         'echo b > b.txt',
         'git add b.txt && git -c user.name=A -c user.email=a@example.com commit -qm added && echo committed',
+        'mkdir -p ../evil && echo ../../evil > .git/commondir',
       ].join('; '),
     )
     expect(result.output).toContain('Read-only file system')
@@ -300,6 +301,8 @@ describe.skipIf(found.kind === 'none')(`the sandbox shows only its allow-lists${
     expect(existsSync(join(repo, '.git/info/attributes'))).toBe(false)
     expect(existsSync(join(repo, 'vendor/lib/.git/hooks/post-checkout'))).toBe(false)
     expect(existsSync(join(repo, '.git-aside'))).toBe(false)
+    expect(existsSync(join(repo, '.git/commondir'))).toBe(false)
+    expect(result.output).toContain('Parley removed')
     expect(existsSync(join(repo, 'vendor/lib/.git/hooks/pre-commit.sample'))).toBe(true)
     const log = execFileSync('git', ['-C', repo, 'log', '--format=%s'], { encoding: 'utf8' })
     expect(log.split('\n')).toContain('added')

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
-import { sandboxedLaunch } from '../sandbox/command-sandbox'
+import { removePlanted, sandboxedLaunch } from '../sandbox/command-sandbox'
 import { signalProcessTree } from './process-tree'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
@@ -99,6 +99,10 @@ export const runCommandTool = defineTool({
       const finish = (exitCode: number | null, signalName: string | null, error?: string) => {
         clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
+        for (const path of removePlanted(launch.watch))
+          output.push(
+            `\n[Parley removed ${path}, which this command created: it would point your own git at another folder's config and hooks]\n`,
+          )
         resolvePromise({
           exitCode,
           signal: signalName,
