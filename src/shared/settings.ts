@@ -3,6 +3,18 @@ import { PermissionModeSchema } from './permission'
 import { LIMITS } from './limits'
 import { ACP_AGENT_PRESETS, AgentListSchema, AgentSpecSchema } from './acp-agents'
 
+/**
+ * A variable name the person lets through to the commands the model runs (and the processes
+ * Parley starts for a workspace), beyond the fixed allow-list: a shell identifier.
+ */
+export const EnvNameSchema = z
+  .string()
+  .max(128)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name: letters, digits and _')
+
+/** At most this many names may be allowed. */
+const MAX_ALLOWED_ENV = 64
+
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
@@ -33,6 +45,14 @@ export const StoredSettingsSchema = z.strictObject({
    * shown; 0 = never. Questions and forms never time out.
    */
   permissionTimeoutSeconds: z.number().int().min(0).max(86_400).default(300),
+  /**
+   * Environment variables, by name, that sandboxed commands and workspace MCP servers get beyond
+   * the fixed allow-list (PATH, HOME, the locale, …; see docs/sandbox.md). Nothing else is passed.
+   */
+  sandboxAllowedEnv: z
+    .array(EnvNameSchema)
+    .max(MAX_ALLOWED_ENV)
+    .default(() => []),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -69,6 +89,8 @@ export const PublicSettingsSchema = z.strictObject({
   notifyUrlTitles: z.boolean(),
   notifyShowsWhatIsAsked: z.boolean(),
   permissionTimeoutSeconds: z.number(),
+  /** The variables commands get beyond the fixed allow-list (see StoredSettings). */
+  sandboxAllowedEnv: z.array(z.string()),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -90,5 +112,7 @@ export const SettingsPatchSchema = z.strictObject({
   notifyUrlTitles: z.boolean().optional(),
   notifyShowsWhatIsAsked: z.boolean().optional(),
   permissionTimeoutSeconds: z.number().int().min(0).max(86_400).optional(),
+  /** Replaces the whole list of allowed variable names. */
+  sandboxAllowedEnv: z.array(EnvNameSchema).max(MAX_ALLOWED_ENV).optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

@@ -47,9 +47,9 @@ import type { SecretStore } from './settings/secret-store'
 import { commandEnvironment } from './tools/command-environment'
 import { loadBashGrammar } from './tools/shell/bash-grammar'
 import {
-  hiddenCandidates,
   isSandboxed,
   probeSandbox,
+  sandboxFolders,
   SYSTEM_PROBE,
   unsandboxedNotice,
   type CommandSandbox,
@@ -197,7 +197,7 @@ export class ParleyRuntime implements Runtime {
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
     this.#sandbox = {
       availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
-      hidden: hiddenCandidates(homedir(), resolve(options.dataDir)),
+      ...sandboxFolders(homedir(), resolve(options.dataDir)),
     }
     this.#drafts = new DraftStore(options.dataDir)
     this.#rules = new PermissionRuleStore(options.dataDir, this.#now)
@@ -248,6 +248,10 @@ export class ParleyRuntime implements Runtime {
       asker: this.#asker,
       env: options.env ?? process.env,
       pidIsolation,
+      workspaceSandbox: () => ({
+        sandbox: this.#sandbox,
+        allowedEnv: this.#settings.current.sandboxAllowedEnv,
+      }),
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -275,10 +279,14 @@ export class ParleyRuntime implements Runtime {
       streamIdleMs: () => options.streamIdleMs ?? this.#settings.current.streamIdleSeconds * 1000,
       sleep: options.sleep ?? sleep,
       commandEnv: async () =>
-        commandEnvironment(process.env, [
-          await this.#secrets.get('openaiApiKey'),
-          await this.#secrets.get('anthropicApiKey'),
-        ]),
+        commandEnvironment({
+          base: process.env,
+          allowed: this.#settings.current.sandboxAllowedEnv,
+          storedSecrets: [
+            await this.#secrets.get('openaiApiKey'),
+            await this.#secrets.get('anthropicApiKey'),
+          ],
+        }),
       commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       now,

@@ -34,6 +34,7 @@ export const FAKE_SETTINGS: PublicSettings = {
   anthropicApiKeySet: true,
   backendLabel: 'Demo scenario (fake backend)',
   models: ['fake-small', 'fake-large'],
+  sandboxAllowedEnv: [],
 }
 
 export function fakeSession(id: string, patch: Partial<SessionSummary> = {}): SessionSummary {

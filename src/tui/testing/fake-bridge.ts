@@ -65,6 +65,7 @@ export function createFakeBridge(
     openaiApiKeySet: false,
     anthropicApiKeySet: false,
     backendLabel: 'Fake test backend',
+    sandboxAllowedEnv: [],
     models: [],
     ...options.settings,
   }

@@ -32,6 +32,8 @@ export function deviceSettingsView(settings: PublicSettings): PublicSettings {
     notifyUrlTitles: false,
     notifyShowsWhatIsAsked: false,
     permissionTimeoutSeconds: settings.permissionTimeoutSeconds,
+    // Which variables commands get names what the person keeps in their environment.
+    sandboxAllowedEnv: [],
   }
 }
 

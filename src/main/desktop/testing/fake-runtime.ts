@@ -46,6 +46,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     openaiApiKeySet: false,
     anthropicApiKeySet: false,
     backendLabel: 'Fake runtime',
+    sandboxAllowedEnv: [],
     models: [],
   }
   const nextId = (prefix: string) => `${prefix}-${++counter}`

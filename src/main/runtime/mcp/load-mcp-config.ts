@@ -1,4 +1,5 @@
-import { readFile, realpath } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, realpath } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { McpServerOrigin } from '../../../shared/mcp-servers'
 import {
@@ -55,6 +56,11 @@ export interface LoadMcpConfigOptions {
   approvals: WorkspaceApprovals
   /** Where `${VAR}` is looked up. */
   env: NodeJS.ProcessEnv
+  /**
+   * Where a workspace file's `${VAR}` is looked up instead (the environment allow-list): a
+   * cloned `.mcp.json` cannot pull a token out of Parley's environment. Absent: `env`.
+   */
+  workspaceEnv?: NodeJS.ProcessEnv
 }
 
 /** The paths `--mcp-config` named (it may be given more than once), resolved against `cwd`. */
@@ -66,6 +72,20 @@ export function mcpConfigPaths(
   return values.map((value) => (isAbsolute(value) ? value : resolve(cwd, value)))
 }
 
+/**
+ * A configuration file's text, opened non-blocking and checked by type: a FIFO or a device in
+ * place of `.mcp.json` is refused, never waited on.
+ */
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error('not a regular file')
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
 async function readConfig(
   file: string,
   origin: McpServerOrigin,
@@ -73,7 +93,7 @@ async function readConfig(
 ): Promise<ParsedMcpConfig> {
   let content: string
   try {
-    content = await readFile(file, 'utf8')
+    content = await readRegularFile(file)
   } catch (caught) {
     const code = (caught as NodeJS.ErrnoException).code
     if (code === 'ENOENT' && !required) return { servers: [], problems: [], raw: null }
@@ -144,7 +164,10 @@ export async function loadMcpConfig(options: LoadMcpConfigOptions): Promise<Load
     for (const server of parsed.servers) addServer(server, approved)
   }
   const addServer = (server: ConfiguredServer, approved: boolean) => {
-    const expanded = expandDefinition(server.definition, options.env)
+    const expanded = expandDefinition(
+      server.definition,
+      server.origin === 'workspace' ? (options.workspaceEnv ?? options.env) : options.env,
+    )
     if (!expanded.ok) {
       problems.push({
         kind: 'invalid_server',

@@ -10,6 +10,7 @@ import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './loa
 import type { McpConfigProblem } from './mcp-config'
 import type { McpTool, McpToolProvider } from '../tools/mcp-tool'
 import { McpServerManager } from './server-manager'
+import { workspaceServerEnv, type WorkspaceServerSandbox } from './workspace-server-sandbox'
 import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
 import { addUserMcpServer, type AddServerResult } from './user-mcp-config'
@@ -23,6 +24,8 @@ export interface McpHubOptions {
   env: NodeJS.ProcessEnv
   /** Whether stdio servers start in a private PID namespace (found once per runtime). */
   pidIsolation?: () => Promise<PidIsolation>
+  /** The sandbox a workspace's own servers run in (see workspace-server-sandbox.ts). */
+  workspaceSandbox?: () => WorkspaceServerSandbox
 }
 
 /** A workspace's MCP servers as Settings shows them. */
@@ -107,6 +110,9 @@ export class McpHub {
       commandLineFiles: this.options.commandLineFiles,
       approvals: this.#approvals,
       env: this.options.env,
+      ...(this.options.workspaceSandbox
+        ? { workspaceEnv: workspaceServerEnv(this.options.env, this.options.workspaceSandbox()) }
+        : {}),
     })
   }
 
@@ -123,6 +129,9 @@ export class McpHub {
         asker: this.options.asker,
         baseEnv: this.options.env,
         ...(this.options.pidIsolation ? { pidIsolation: this.options.pidIsolation } : {}),
+        ...(this.options.workspaceSandbox
+          ? { workspaceSandbox: this.options.workspaceSandbox }
+          : {}),
         approvedNow: () => this.#approvedNow(workspace),
       })
       const watch = new ApprovalWatch(() => void this.#reload(workspace))

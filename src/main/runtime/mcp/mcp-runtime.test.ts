@@ -27,12 +27,24 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((r) => r.close()))
 })
 
+const NO_SANDBOX_HERE = {
+  platform: 'linux' as const,
+  findProgram: () => null,
+  trial: async () => ({ ok: false, output: '' }),
+}
+
 const config = () => ({ mcpServers: { everything: everythingServer() } })
 
 async function start(rig: TestRig, options: { commandLine: boolean }) {
   const file = join(rig.dir, 'mcp.json')
   writeFileSync(file, JSON.stringify(config()))
-  const runtime = await startRuntime(rig, options.commandLine ? { mcpConfigFiles: [file] } : {})
+  // The test servers live in this repository's node_modules, which a workspace server's sandbox
+  // does not show (workspace-server-sandbox.test.ts covers the sandbox); these tests are about
+  // approval and supervision, so the runtime finds no sandbox.
+  const runtime = await startRuntime(
+    rig,
+    options.commandLine ? { mcpConfigFiles: [file] } : { sandboxProbe: NO_SANDBOX_HERE },
+  )
   open.push(runtime)
   return runtime
 }

@@ -18,6 +18,11 @@ import { inPrivatePids, type PidIsolation } from '../sandbox/private-pids'
 import type { McpServerDefinition, StdioServerDefinition } from './mcp-config'
 import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
+import {
+  workspaceServerEnv,
+  workspaceServerLaunch,
+  type WorkspaceServerSandbox,
+} from './workspace-server-sandbox'
 import { errorMessage } from '../../../shared/plain-error'
 
 /** Bounds on what one server may send. */
@@ -66,10 +71,19 @@ export interface OpenOptions {
   baseEnv: NodeJS.ProcessEnv
   /** Whether a stdio server starts in a private PID namespace. */
   pidIsolation: PidIsolation
+  /** A workspace's own stdio server runs in this sandbox instead (see workspace-server-sandbox). */
+  workspaceSandbox?: WorkspaceServerSandbox
   handlers: ConnectionHandlers
   clientInfo: Implementation
   /** How long the `initialize` handshake may take. */
   connectTimeoutMs: number
+}
+
+/** The variables that are set (the SDK takes strings only). */
+function stringValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) out[name] = value
+  return out
 }
 
 /** A failure to start: the message says why, with the end of the server's stderr. */
@@ -84,19 +98,31 @@ function tail(text: string, max: number): string {
   return newline >= 0 && newline < cut.length - 1 ? cut.slice(newline + 1) : cut
 }
 
-/** A stdio server's process: its safe environment, in a private PID namespace where there is one. */
+/**
+ * A stdio server's process: a workspace's own in the command sandbox with the environment
+ * allow-list; the person's own with its safe environment, in a private PID namespace where there
+ * is one.
+ */
 function stdioTransport(
   definition: StdioServerDefinition,
   options: OpenOptions,
 ): StdioClientTransport {
-  const launch = inPrivatePids(options.pidIsolation, {
-    file: definition.command,
-    args: definition.args,
-  })
+  const command = { file: definition.command, args: definition.args }
+  const { workspaceSandbox } = options
+  const launch = workspaceSandbox
+    ? workspaceServerLaunch(workspaceSandbox, {
+        workspace: options.cwd,
+        command,
+        env: { ...workspaceServerEnv(options.baseEnv, workspaceSandbox), ...definition.env },
+      })
+    : {
+        ...inPrivatePids(options.pidIsolation, command),
+        env: serverEnvironment(definition.env, options.baseEnv),
+      }
   return new StdioClientTransport({
     command: launch.file,
     args: launch.args,
-    env: serverEnvironment(definition.env, options.baseEnv),
+    env: stringValues(launch.env),
     cwd: options.cwd,
     // Piped, never inherited: a server's logging must not draw over the terminal client.
     stderr: 'pipe',

@@ -9,6 +9,7 @@ import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { CallRegistry } from './call-registry'
+import type { WorkspaceServerSandbox } from './workspace-server-sandbox'
 import { elicit } from './elicitation'
 import type { McpServerEntry } from './load-mcp-config'
 import { idleTimer, systemClock, type McpClock } from './mcp-clock'
@@ -44,6 +45,8 @@ export interface McpServerManagerOptions {
   baseEnv?: NodeJS.ProcessEnv
   /** Whether stdio servers start in a private PID namespace (found once per runtime); none by default. */
   pidIsolation?: () => Promise<PidIsolation>
+  /** The sandbox the workspace's own stdio servers run in; absent: they run as configured. */
+  workspaceSandbox?: () => WorkspaceServerSandbox
   /**
    * Asked before each start and restart of a workspace server: whether what it runs is still what
    * the person approved (the hub re-reads `.mcp.json` and re-hashes its scripts). Not started when
@@ -329,6 +332,9 @@ export class McpServerManager implements McpToolProvider {
         cwd: this.options.workspace,
         baseEnv: this.options.baseEnv ?? process.env,
         pidIsolation: (await this.options.pidIsolation?.()) ?? NO_PID_ISOLATION,
+        ...(slot.entry.origin === 'workspace' && this.options.workspaceSandbox
+          ? { workspaceSandbox: this.options.workspaceSandbox() }
+          : {}),
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
         handlers: {

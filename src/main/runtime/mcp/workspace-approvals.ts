@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, readFile, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { z } from 'zod'
 import { writePrivateFile } from '../settings/private-file'
@@ -75,15 +75,25 @@ export async function serverFiles(
   return [...found].sort()
 }
 
-/** sha256 of a file's content, or a marker when it cannot be read (which is then what is approved). */
-function fileHash(path: string): Promise<string> {
-  return new Promise((done) => {
+/**
+ * sha256 of a file's content, or a marker when it cannot be read (which is then what is approved).
+ * Opened non-blocking and checked by type, so a FIFO named on a command line is never waited on.
+ */
+async function fileHash(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(
+    (error: NodeJS.ErrnoException) => `unreadable: ${error.code ?? ''}`,
+  )
+  if (typeof handle === 'string') return handle
+  try {
+    if (!(await handle.stat()).isFile()) return 'unreadable: not a file'
     const hash = createHash('sha256')
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => done(hash.digest('hex')))
-      .on('error', (error: NodeJS.ErrnoException) => done(`unreadable: ${error.code ?? ''}`))
-  })
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk)
+    return hash.digest('hex')
+  } catch (error) {
+    return `unreadable: ${(error as NodeJS.ErrnoException).code ?? ''}`
+  } finally {
+    await handle.close()
+  }
 }
 
 /** What one approval of a workspace's `.mcp.json` covers: its hash, and the files it hashed. */

@@ -202,7 +202,7 @@ describe('bypass and remembered commands always run sandboxed', () => {
   it('bypass mode runs a write outside without asking, and the sandbox stops it', async () => {
     const result = await runScriptedTurn({
       mode: 'bypass',
-      calls: [commandCall('echo x > /var/tmp/parley-bypass-escape-$$; echo done')],
+      calls: [commandCall('echo x > /usr/parley-bypass-escape-$$; echo done')],
       prepare,
       started,
     })

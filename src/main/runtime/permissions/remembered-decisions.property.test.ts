@@ -37,15 +37,21 @@ const plain = (text: string, label: string): Fragment => ({ text, kind: 'plain',
 /** A command Remember covers with any files in the workspace (commands run in a sandbox). */
 const general = (text: string, shown: string): Fragment =>
   plain(text, `\`${shown}\` with any files in the workspace`)
+/** The same for a program that runs code from the workspace: whatever it runs then, sandboxed. */
+const runner = (text: string, shown: string): Fragment =>
+  plain(
+    text,
+    `\`${shown}\`, whatever it runs then, in the sandbox, with any files in the workspace`,
+  )
 const PLAIN: Fragment[] = [
   general('echo hi', 'echo'),
   general('ls -la', 'ls'),
-  general('npm test', 'npm test'),
+  runner('npm test', 'npm test'),
   general('git status', 'git status'),
   general('cat README.md', 'cat'),
-  general('npm run build', 'npm run build'),
+  runner('npm run build', 'npm run build'),
   general('grep -r foo .', 'grep'),
-  general('make all', 'make all'),
+  runner('make all', 'make all'),
 ]
 /** A word only known when it runs (a substitution in it) makes a part never remembered. */
 const unremembered = (text: string): Fragment => ({ text, kind: 'unremembered' })

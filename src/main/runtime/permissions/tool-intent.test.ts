@@ -18,7 +18,7 @@ describe('what "remember for this turn" covers', () => {
         .rememberScope
     expect(await scope('echo one')).toEqual(['`echo` with any files in the workspace'])
     expect(await scope('npm run build')).toEqual([
-      '`npm run build` with any files in the workspace',
+      '`npm run build`, whatever it runs then, in the sandbox, with any files in the workspace',
     ])
     expect(await scope('rm -rf build')).toBeNull()
     expect(await scope('git push --force')).toBeNull()

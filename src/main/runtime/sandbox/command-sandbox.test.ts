@@ -17,8 +17,8 @@ import type { Json } from '../../../shared/session-events'
 import { runCommandTool } from '../tools/run-command-tool'
 import type { ToolContext } from '../tools/tool-types'
 import {
-  hiddenCandidates,
   probeSandbox,
+  sandboxFolders,
   sandboxedLaunch,
   SYSTEM_PROBE,
   unsandboxedNotice,
@@ -74,33 +74,27 @@ describe('finding the sandbox', () => {
     })
   })
 
-  it('hides the usual credential files and Parley data folder', () => {
-    expect(hiddenCandidates('/home/ann', '/home/ann/.config/Parley')).toEqual(
-      expect.arrayContaining([
-        '/home/ann/.ssh',
-        '/home/ann/.aws',
-        '/home/ann/.gnupg',
-        '/home/ann/.config/gcloud',
-        '/home/ann/.docker',
-        '/home/ann/.kube',
-        '/home/ann/.netrc',
-        '/home/ann/.config/Parley',
-      ]),
-    )
+  it("hides Parley's data folder, and shows the home folder only as the allow-list says", () => {
+    expect(sandboxFolders('/home/ann', '/home/ann/.config/Parley')).toEqual({
+      home: '/home/ann',
+      hidden: ['/home/ann/.config/Parley'],
+    })
   })
 })
 
 describe('without a sandbox (bwrap missing, Windows)', () => {
   const none: CommandSandbox = {
     availability: { kind: 'none', reason: 'bubblewrap (bwrap) is not installed' },
-    hidden: ['/home/ann/.ssh'],
+    home: '/home/ann',
+    hidden: ['/home/ann/.config/Parley'],
   }
 
   it('a command starts as it is, and the notice says commands run unsandboxed and Remember repeats only exact commands', () => {
     const command = { file: '/bin/bash', args: ['-c', 'ls'] }
+    const env = { PATH: '/usr/bin' }
     expect(
-      sandboxedLaunch(none, { workspace: tmpdir(), grant: grantFor(['network']), command }),
-    ).toEqual(command)
+      sandboxedLaunch(none, { workspace: tmpdir(), grant: grantFor(['network']), command, env }),
+    ).toEqual({ ...command, env, watch: [] })
     expect(unsandboxedNotice(none)).toBe(
       'Commands run without a sandbox here (bubblewrap (bwrap) is not installed): they can reach anything you can, and "Remember" repeats only the exact command you approved.',
     )
@@ -144,7 +138,7 @@ describe.skipIf(found.kind === 'none')(`a command in the real sandbox${missing}`
       call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
       signal: new AbortController().signal,
       commandEnv: async () => process.env,
-      sandbox: { availability: found, hidden: hiddenCandidates(homedir(), dataDir) },
+      sandbox: { availability: found, ...sandboxFolders(homedir(), dataDir) },
       grant,
       askUser: () => Promise.reject(new Error('not here')),
       runChild: () => Promise.reject(new Error('not here')),
@@ -160,7 +154,8 @@ describe.skipIf(found.kind === 'none')(`a command in the real sandbox${missing}`
     expect(readFileSync(join(workspace, 'inside.txt'), 'utf8')).toBe('in\n')
     expect(existsSync(join(outside, 'x.txt'))).toBe(false)
     expect(existsSync(join(homedir(), 'parley-x'))).toBe(false)
-    expect(result.output).toContain('Read-only file system')
+    // The outside folder is not even there: /var/tmp is the sandbox's own.
+    expect(result.output).toContain('No such file or directory')
   })
 
   it('cannot create a file outside the workspace, however the path is written', async () => {
@@ -217,7 +212,7 @@ describe.skipIf(found.kind === 'none')(`a command in the real sandbox${missing}`
       call: { sessionId: 's', turnId: 't', toolCallId: 'c' },
       signal: abort.signal,
       commandEnv: async () => process.env,
-      sandbox: { availability: found, hidden: [] },
+      sandbox: { availability: found, home: homedir(), hidden: [] },
       grant: NO_GRANT,
       askUser: () => Promise.reject(new Error('not here')),
       runChild: () => Promise.reject(new Error('not here')),

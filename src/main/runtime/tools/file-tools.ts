@@ -1,6 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
@@ -13,7 +11,12 @@ import {
   resolveInWorkspace,
   type WorkspacePath,
 } from './workspace-paths'
-import { readWorkspaceText, replaceWorkspaceFile } from './workspace-file-io'
+import {
+  openFolder,
+  readWorkspaceText,
+  readWorkspaceTextSync,
+  replaceWorkspaceFile,
+} from './workspace-file-io'
 import { searchWorkspace, type SearchLimits } from './workspace-search'
 
 const PathSchema = z.string().min(1).max(LIMITS.path)
@@ -47,18 +50,29 @@ export const listFilesTool = defineTool({
   category: PINNED_TOOLS.list_files.category,
   async execute({ path }, { workspace }) {
     const absolute = resolveInWorkspace(workspace, path ?? '.')
-    const entries = await readdir(absolute, { withFileTypes: true }).catch(() => {
-      throw new ToolError(`cannot list ${path ?? '.'}: not a folder in the workspace`)
+    const notFolder = () =>
+      new ToolError(`cannot list ${path ?? '.'}: not a folder in the workspace`)
+    // Listed through the folder opened without following a link (see workspace-file-io).
+    const folder = await openFolder(absolute, false).catch(() => {
+      throw notFolder()
     })
-    const typed = await Promise.all(
-      entries.map(async (e) => {
-        // A symlink is listed as what it points to (a link to a folder is a folder).
-        const isDir = e.isSymbolicLink()
-          ? (await stat(join(absolute, e.name)).catch(() => undefined))?.isDirectory()
-          : e.isDirectory()
-        return { name: e.name, type: isDir ? 'dir' : 'file' }
-      }),
-    )
+    let typed: Array<{ name: string; type: string }>
+    try {
+      const entries = await readdir(folder.at('.'), { withFileTypes: true }).catch(() => {
+        throw notFolder()
+      })
+      typed = await Promise.all(
+        entries.map(async (e) => {
+          // A symlink is listed as what it points to (a link to a folder is a folder).
+          const isDir = e.isSymbolicLink()
+            ? (await stat(folder.at(e.name)).catch(() => undefined))?.isDirectory()
+            : e.isDirectory()
+          return { name: e.name, type: isDir ? 'dir' : 'file' }
+        }),
+      )
+    } finally {
+      await folder.close()
+    }
     const sorted = typed.sort((a, b) => a.name.localeCompare(b.name))
     return {
       path: displayPath(workspace, absolute),
@@ -98,20 +112,22 @@ export interface FileChange {
   after: string
 }
 
-/** The text of a file a change replaces (synchronous: a review must not yield, see tool-types). */
+/**
+ * The text of a file a change replaces (synchronous: a review must not yield, see tool-types),
+ * read as `readWorkspaceTextSync` reads: never through a link, never waiting on a FIFO.
+ */
 function currentText(target: WorkspacePath, shown: string): string | null {
-  let info
-  try {
-    info = statSync(target.absolute)
-  } catch {
-    return null
+  const read = readWorkspaceTextSync(target.absolute, shown)
+  if (read.ok) return read.text
+  switch (read.reason) {
+    case 'missing':
+      return null
+    case 'too_large':
+      throw new ToolError(`${read.message.replace(/ are not read$/, ' are not changed')}`)
+    case 'not_file':
+    case 'hard_links':
+      throw new ToolError(read.message)
   }
-  if (!info.isFile()) throw new ToolError(`${shown} is not a file`)
-  if (info.size > LIMITS.fileBytes)
-    throw new ToolError(
-      `${shown} is ${info.size} bytes; files over ${LIMITS.fileBytes} bytes are not changed`,
-    )
-  return readFileSync(target.absolute, 'utf8')
 }
 
 export function planWrite(

@@ -69,8 +69,8 @@ describe('a command line is split into every part it runs', () => {
 describe('what Remember covers', () => {
   it('is the program plus the subcommand (and the script of npm run) with any files in the workspace, else the exact command', () => {
     expect(labels('npm test; npm run build; git status -s; ls -la src; ./run.sh x')).toEqual([
-      '`npm test` with any files in the workspace',
-      '`npm run build` with any files in the workspace',
+      '`npm test`, whatever it runs then, in the sandbox, with any files in the workspace',
+      '`npm run build`, whatever it runs then, in the sandbox, with any files in the workspace',
       '`git status` with any files in the workspace',
       '`ls` with any files in the workspace',
       'this exact command `./run.sh x`',
@@ -131,8 +131,8 @@ describe('what Remember covers', () => {
 
   it('covers a script run by an interpreter as that script', () => {
     expect(labels('python3 manage.py migrate; node scripts/build.mjs')).toEqual([
-      '`python3 manage.py` with any files in the workspace',
-      '`node scripts/build.mjs` with any files in the workspace',
+      '`python3 manage.py`, whatever it runs then, in the sandbox, with any files in the workspace',
+      '`node scripts/build.mjs`, whatever it runs then, in the sandbox, with any files in the workspace',
     ])
   })
 })

@@ -1,5 +1,6 @@
 import { parseCommandLine } from './shell/command-parts'
 import { highestRisk, lineFacts, reviewShellPart } from './shell/part-review'
+import { linePins } from './shell/remember-scope'
 import type { CallReview, ReviewContext, ReviewPart } from './tool-types'
 
 /** The most parts a prompt lists one by one (the contract's bound); the rest are summed up. */
@@ -70,8 +71,10 @@ function review(command: string, parts: ReviewPart[]): CallReview {
  * is the same text (and each of its parts still rememberable).
  */
 function exactLineOnly(command: string, parts: ReviewPart[]): ReviewPart[] {
-  const label = `this exact command \`${command.length > 200 ? `${command.slice(0, 200)}…` : command}\``
-  return parts.map((p) => (p.key === null ? p : { ...p, key: `line:${command}`, label }))
+  // A part that runs code from the workspace binds the line to that code's content too.
+  const pins = linePins(parts)
+  const label = `this exact command \`${command.length > 200 ? `${command.slice(0, 200)}…` : command}\`${pins.label}`
+  return parts.map((p) => (p.key === null ? p : { ...p, key: `line:${command}${pins.key}`, label }))
 }
 
 /**

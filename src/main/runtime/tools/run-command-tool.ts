@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
-import { sandboxedLaunch } from '../sandbox/command-sandbox'
+import { removePlanted, sandboxedLaunch } from '../sandbox/command-sandbox'
 import { signalProcessTree } from './process-tree'
 import { reviewCommand } from './run-command-review'
 import { defineTool } from './tool-types'
@@ -68,7 +68,7 @@ export const runCommandTool = defineTool({
   async execute({ command, timeout_ms }, { workspace, signal, commandEnv, sandbox, grant }) {
     const env = await commandEnv()
     // Every command runs sandboxed where a sandbox exists: remembered and bypass-mode ones too.
-    const launch = sandboxedLaunch(sandbox, { workspace, grant, command: shellFor(command) })
+    const launch = sandboxedLaunch(sandbox, { workspace, grant, command: shellFor(command), env })
     return new Promise((resolvePromise) => {
       const output = new BoundedOutput(LIMITS.commandOutput)
       const windows = process.platform === 'win32'
@@ -76,7 +76,7 @@ export const runCommandTool = defineTool({
         cwd: workspace,
         detached: !windows,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env,
+        env: launch.env,
       })
       let timedOut = false
       let aborted = false
@@ -99,6 +99,10 @@ export const runCommandTool = defineTool({
       const finish = (exitCode: number | null, signalName: string | null, error?: string) => {
         clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
+        for (const path of removePlanted(launch.watch))
+          output.push(
+            `\n[Parley removed ${path}, which this command created: it would point your own git at another folder's config and hooks]\n`,
+          )
         resolvePromise({
           exitCode,
           signal: signalName,

@@ -1,5 +1,6 @@
-import { constants } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { constants, existsSync } from 'node:fs'
+import { open, realpath, stat } from 'node:fs/promises'
+import { isAbsolute, relative, sep } from 'node:path'
 import { fdir } from 'fdir'
 import { isBinaryFile } from 'isbinaryfile'
 import { GitignoreRules } from './gitignore-rules'
@@ -8,8 +9,19 @@ import { displayPath } from './workspace-paths'
 /** Folders never searched, whatever .gitignore says. */
 const SKIPPED_DIRS = new Set(['.git', 'node_modules'])
 
-/** Opening a file never follows a link put in its place after the walk (where the OS can refuse). */
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)
+/**
+ * Opening a file never follows a link put in its place after the walk (where the OS can refuse),
+ * and never waits: a FIFO opened non-blocking is then refused by type.
+ */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
+
+/** Where an open file's real path can be asked of the kernel (Linux). */
+const FD_PATHS = process.platform === 'linux' && existsSync('/proc/self/fd')
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
+}
 
 /** How much one search may do before it stops and says so. */
 export interface SearchLimits {
@@ -69,6 +81,7 @@ export async function searchWorkspace({
   for (const file of candidates.slice(0, limits.files)) {
     if (signal.aborted || matches.length >= limits.matches) break
     const read = await readText(file, {
+      workspace,
       maxBytes: limits.fileBytes,
       budget: limits.bytes - bytesRead,
     })
@@ -134,11 +147,17 @@ type Read =
 
 async function readText(
   path: string,
-  { maxBytes, budget }: { maxBytes: number; budget: number },
+  { workspace, maxBytes, budget }: { workspace: string; maxBytes: number; budget: number },
 ): Promise<Read> {
   const handle = await open(path, READ_FLAGS).catch(() => undefined)
   if (!handle) return { kind: 'skipped' }
   try {
+    // A folder on the way may have become a link to a folder outside since the walk: the open
+    // file itself says where it really is, and only a file inside the workspace is read.
+    if (FD_PATHS) {
+      const real = await realpath(`/proc/self/fd/${handle.fd}`).catch(() => '')
+      if (!inside(workspace, real)) return { kind: 'skipped' }
+    }
     const info = await handle.stat()
     // A file with several hard links may be a file outside the workspace under another name.
     if (!info.isFile() || info.nlink > 1 || info.size > maxBytes) return { kind: 'skipped' }

@@ -4,6 +4,7 @@ import type { Risk } from '../../../../shared/permission'
 import { HOME_CREDENTIALS, type SandboxExit } from '../../sandbox/sandbox-policy'
 import type { ReviewPart } from '../tool-types'
 import { ToolError } from '../tool-types'
+import { selfRunningFile } from '../self-running-files'
 import { locateInWorkspace } from '../workspace-paths'
 import { commandScope, type RememberScope } from './remember-scope'
 import {
@@ -293,11 +294,13 @@ function placeOf(word: ShellWord, facts: LineFacts): Place {
   }
 }
 
-/** The risk of writing to a path inside the workspace (`.git` holds hooks and config that run). */
+/**
+ * The risk of writing to a path inside the workspace: high for a file another program runs by
+ * itself outside the sandbox (`self-running-files.ts`), in every mode.
+ */
 export function workspaceWriteRisk(shown: string): { risk: Risk; why?: string } {
-  return shown === '.git' || shown.startsWith('.git/')
-    ? { risk: 'high', why: 'writes inside .git, whose hooks and config run commands' }
-    : { risk: 'medium' }
+  const runs = selfRunningFile(shown)
+  return runs === null ? { risk: 'medium' } : { risk: 'high', why: `writes ${runs}` }
 }
 
 /** Longer labels and reasons are not shown in full, so such a part is never remembered. */

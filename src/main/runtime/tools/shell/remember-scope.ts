@@ -1,4 +1,5 @@
 import { ToolError } from '../tool-types'
+import { contentPin, runsWorkspaceCode, type ContentPin } from './content-pin'
 import { locateInWorkspace } from '../workspace-paths'
 
 /**
@@ -183,13 +184,67 @@ function generalScope(values: readonly string[], workspace: string): RememberSco
   const shown = named.join(' ')
   return {
     key: `run:${shown}`,
-    label: `\`${shown}\` with any files in the workspace`,
+    // A program that runs code from the workspace runs whatever that code is when it runs.
+    label: runsWorkspaceCode(program)
+      ? `\`${shown}\`, whatever it runs then, in the sandbox, with any files in the workspace`
+      : `\`${shown}\` with any files in the workspace`,
   }
 }
 
 /** The exact form of a part: the same words, nothing else. */
 export function exactScope(words: readonly string[], text: string): RememberScope {
   return { key: `exact:${JSON.stringify(words)}`, label: `this exact command \`${text}\`` }
+}
+
+/**
+ * The exact form of a part that runs code from the workspace without a sandbox: the same words,
+ * and the files it runs with the same content (`contentPin`). Editing `build.js` after the
+ * person remembered `node build.js` makes the next `node build.js` ask again.
+ */
+export function pinnedExactScope(
+  words: readonly string[],
+  text: string,
+  pin: ContentPin,
+): RememberScope {
+  const exact = exactScope(words, text)
+  if (pin.files.length === 0) return exact
+  return {
+    key: `${exact.key}${CONTENT}${pin.digest}`,
+    label: `${exact.label}${pinnedWords(pin.files)}`,
+  }
+}
+
+/** Where a pinned key's digest starts. */
+const CONTENT = ':content:'
+
+/** " while `a.js` is unchanged", as a label ends for pinned files. */
+const pinnedWords = (files: readonly string[]): string =>
+  ` while ${files.map((file) => `\`${file}\``).join(', ')} ${files.length === 1 ? 'is' : 'are'} unchanged`
+
+/**
+ * The content bindings of a line's parts, for a key that covers the whole line (no sandbox): the
+ * digests to add to the line's key and the words to add to its label; none when no part is pinned.
+ */
+export function linePins(scopes: ReadonlyArray<{ key: string | null; label: string }>): {
+  key: string
+  label: string
+} {
+  const digests: string[] = []
+  const words: string[] = []
+  for (const { key, label } of scopes) {
+    const at = key?.lastIndexOf(CONTENT) ?? -1
+    if (key === null || at < 0) continue
+    digests.push(key.slice(at + CONTENT.length))
+    const files = / while (.+) (?:is|are) unchanged$/.exec(label)?.[1]
+    if (files !== undefined) words.push(files)
+  }
+  if (digests.length === 0) return { key: '', label: '' }
+  const files = words.join(', ')
+  const many = (files.match(/`/g)?.length ?? 0) > 2
+  return {
+    key: `${CONTENT}${digests.join(',')}`,
+    label: ` while ${files} ${many ? 'are' : 'is'} unchanged`,
+  }
 }
 
 /**
@@ -217,5 +272,10 @@ export function commandScope({
 }): RememberScope {
   const general =
     sandboxed && !changesFolder && assignments.length === 0 ? generalScope(values, workspace) : null
-  return general ?? exactScope([...assignments, ...values], text)
+  if (general) return general
+  const words = [...assignments, ...values]
+  // In the sandbox an exact repeat runs whatever the files hold then, confined; without one it is
+  // bound to their content. (After a `cd` the files cannot be placed before the line runs.)
+  const pin = sandboxed || changesFolder ? null : contentPin(values, workspace)
+  return pin ? pinnedExactScope(words, text, pin) : exactScope(words, text)
 }
