@@ -203,9 +203,15 @@ export class CheckpointStore {
   }
 
   async #take(): Promise<Taken> {
-    const listed = await this.#git(['ls-files', '-z', '-m', '-o', '--exclude-standard'])
-    if (listed.code !== 0) return this.#failure(listed, 'the workspace could not be listed')
-    const candidates = [...new Set(nulList(listed.stdout))]
+    // Side by side: tracked files whose stat data changed (lstat in parallel threads), and files
+    // not in the index yet (one walk, .gitignore respected).
+    const [changed, untracked] = await Promise.all([
+      this.#git(['diff-files', '--name-only', '-z', '--no-renames', '--ignore-submodules']),
+      this.#git(['ls-files', '-z', '-o', '--exclude-standard']),
+    ])
+    if (changed.code !== 0) return this.#failure(changed, 'the workspace could not be compared')
+    if (untracked.code !== 0) return this.#failure(untracked, 'the workspace could not be listed')
+    const candidates = [...new Set([...nulList(changed.stdout), ...nulList(untracked.stdout)])]
     if (candidates.length > this.#limits.maxChangedFiles)
       return {
         ok: false,
@@ -216,19 +222,23 @@ export class CheckpointStore {
     const gone: string[] = []
     const skipped: SkippedFile[] = []
     let binaryBytes = 0
-    for (const path of candidates) {
-      if (path.endsWith('/')) {
+    // Looked at side by side; the binary budget is then spent in the order git listed them.
+    const verdicts = await Promise.all(
+      candidates.map((path) => (path.endsWith('/') ? null : this.#judge(path))),
+    )
+    candidates.forEach((path, i) => {
+      const verdict = verdicts[i]
+      if (verdict === null || verdict === undefined)
         skipped.push({ path: path.slice(0, -1), reason: 'nested_repository' })
-        continue
-      }
-      const verdict = await this.#judge(path, binaryBytes)
-      if (verdict.kind === 'skip') skipped.push({ path, reason: verdict.reason })
+      else if (verdict.kind === 'skip') skipped.push({ path, reason: verdict.reason })
       else if (verdict.kind === 'gone') gone.push(path)
+      else if (binaryBytes + verdict.binaryBytes > this.#limits.binaryBudgetBytes)
+        skipped.push({ path, reason: 'binary_budget' })
       else {
         binaryBytes += verdict.binaryBytes
         update.push(path)
       }
-    }
+    })
     if (skipped.length > this.#limits.maxSkipped)
       return {
         ok: false,
@@ -271,10 +281,9 @@ export class CheckpointStore {
     return failed(output, what)
   }
 
-  /** Whether a changed file goes into the checkpoint: size, readability, the binary budget. */
+  /** Whether a changed file can go into the checkpoint (size, readability) and its binary bytes. */
   async #judge(
     path: string,
-    binaryBytes: number,
   ): Promise<
     { kind: 'keep'; binaryBytes: number } | { kind: 'gone' } | { kind: 'skip'; reason: SkipReason }
   > {
@@ -299,9 +308,7 @@ export class CheckpointStore {
     } finally {
       await handle.close()
     }
-    return binaryBytes + info.size > this.#limits.binaryBudgetBytes
-      ? { kind: 'skip', reason: 'binary_budget' }
-      : { kind: 'keep', binaryBytes: info.size }
+    return { kind: 'keep', binaryBytes: info.size }
   }
 
   /** What restoring `target` changes when the workspace is `present` (both checkpoint trees). */
@@ -459,7 +466,7 @@ export class CheckpointStore {
   /** Keeps a tree reachable under the session's name (so pruning keeps it while the session lives). */
   keep(sessionId: string, name: string, tree: string): Promise<void> {
     return this.#serial(async () => {
-      if (!SHA.test(tree) || !this.#ready) return
+      if (!SHA.test(tree) || (await this.#open()) !== null) return
       const folder = join(this.folder, 'refs', 'parley', refPart(sessionId))
       await mkdir(folder, { recursive: true })
       await writeFile(join(folder, refPart(name)), `${tree}\n`)

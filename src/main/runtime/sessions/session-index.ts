@@ -105,6 +105,8 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_modes':
     case 'agent_config':
     case 'agent_exit':
+    case 'checkpoint':
+    case 'session_forked':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
   }
 }
