@@ -484,7 +484,9 @@ export const CheckpointSchema = z.strictObject({
   skipped: z.array(CheckpointSkipSchema).max(1_000).optional(),
   failure: z.string().max(4_000).optional(),
   /** A rewind's: the turn whose checkpoint the files were restored to, and that tree. */
-  rewindTo: z.strictObject({ turnId: IdSchema, tree: z.string().regex(/^[0-9a-f]{40}$/) }).optional(),
+  rewindTo: z
+    .strictObject({ turnId: IdSchema, tree: z.string().regex(/^[0-9a-f]{40}$/) })
+    .optional(),
 })
 
 /** The conversation was rewound: a new session continues from before `turnId`'s message. */

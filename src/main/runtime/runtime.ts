@@ -1091,7 +1091,8 @@ export class ParleyRuntime implements Runtime {
     }
     const fork = conversation ? this.#fork(session, turnId) : sessionId
     if (fork === undefined) return { ok: false, reason: 'not_found' }
-    if (conversation) await this.#checkpoints?.copy(session, fork, this.#session(fork)?.events ?? [])
+    if (conversation)
+      await this.#checkpoints?.copy(session, fork, this.#session(fork)?.events ?? [])
     return {
       ok: true,
       sessionId: fork,

@@ -2,6 +2,9 @@ import type { SessionEvent, SessionEventOf } from '../../../shared/session-event
 
 export type CheckpointRecord = SessionEventOf<'checkpoint'>
 
+const hasTree = (record: CheckpointRecord): record is CheckpointRecord & { tree: string } =>
+  record.tree !== undefined
+
 /**
  * The checkpoint a rewind to `turnId` restores: the one taken when that turn started, or a
  * rewind's own (taken before it wrote files, so the rewind can be undone), when it has a tree.
@@ -16,7 +19,7 @@ export function restorePoint(
       e.turnId === turnId &&
       (e.moment === 'turn_start' || e.moment === 'rewind'),
   )
-  return found?.tree === undefined ? undefined : { ...found, tree: found.tree }
+  return found !== undefined && hasTree(found) ? found : undefined
 }
 
 /**
@@ -34,6 +37,7 @@ export function handChangeWindows(
 ): { windows: [string, string][]; last: string | undefined } {
   const windows: [string, string][] = []
   const start = events.indexOf(from)
+  if (start < 0) return { windows, last: undefined }
   // What this session last left the files as: a turn's end, or what a rewind restored.
   let left: string | undefined = from.moment === 'rewind' ? from.rewindTo?.tree : undefined
   // Within a turn (after its start) the agent acts: what it does is not a person's.

@@ -187,9 +187,9 @@ export class SessionCheckpoints {
   ): Promise<Omit<RewindPreview, 'conversation'> | RewindFailure> {
     const plan = await this.#plan(session, turnId)
     if ('ok' in plan) return plan
-    const shas = plan.changes.flatMap((c) => [c.blob?.sha, c.present?.sha]).filter(
-      (s): s is string => s !== undefined,
-    )
+    const shas = plan.changes
+      .flatMap((c) => [c.blob?.sha, c.present?.sha])
+      .filter((s): s is string => s !== undefined)
     const blobs = await plan.store.blobs(shas)
     if (isFailure(blobs)) return unavailable(blobs)
     const files = plan.changes.slice(0, 5_000).map((c): RewindFile => {
