@@ -467,15 +467,16 @@ export type CheckpointSkip = z.infer<typeof CheckpointSkipSchema>
 
 /**
  * The workspace's files as on disk, kept in the data folder's checkpoint store (a git tree):
- * when a turn starts (before the agent acts), when it ends, and before a rewind writes files
- * (so the rewind can be undone: its `turnId` is then its own id). `tree` absent: none could be
- * taken, and `failure` says why.
+ * when a turn starts (before the agent acts), and before a rewind writes files (so the rewind
+ * can be undone: its `turnId` is then its own id). `tree` absent: none could be taken, and
+ * `failure` says why. (What a turn left is kept in the store at its end, with no record: nothing
+ * follows a turn's `turn_end`.)
  */
 export const CheckpointSchema = z.strictObject({
   type: z.literal('checkpoint'),
   at,
   turnId: IdSchema,
-  moment: z.enum(['turn_start', 'turn_end', 'rewind']),
+  moment: z.enum(['turn_start', 'rewind']),
   tree: z
     .string()
     .regex(/^[0-9a-f]{40}$/)

@@ -529,7 +529,7 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
 /** What a checkpoint record says in the transcript: a failure, or a rewind; else nothing. */
 function checkpointNotice(event: SessionEventOf<'checkpoint'>): string | null {
   if (event.tree === undefined)
-    return `No checkpoint was taken ${event.moment === 'turn_end' ? 'after' : 'before'} this turn: ${event.failure ?? 'unknown reason'}. The turn went on; files it changes cannot be rewound to this point.`
+    return `No checkpoint was taken ${event.moment === 'rewind' ? 'before the rewind' : 'before this turn'}: ${event.failure ?? 'unknown reason'}. The turn went on; its files cannot be rewound to this point.`
   if (event.moment === 'rewind')
     return 'Files were rewound to before a message. How they were just before is kept too: Rewind can bring it back.'
   return null

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BridgeEvent } from '../../shared/bridge'
 import { parseSessionLog } from './sessions/session-log'
 import {
   isTurnEnd,
@@ -80,17 +79,13 @@ function withRepository(rig: TestRig): void {
 async function turn(rt: TestRuntime, sessionId: string, text: string): Promise<string> {
   const sent = await rt.send({ sessionId, text })
   if (!sent.ok) throw new Error(sent.reason)
-  await waitForEvent(rt, (e) => isTurnEnd(e) && e.event.turnId === sent.turnId, 15_000)
-  // The turn's closing checkpoint follows its turn_end.
   await waitForEvent(
     rt,
-    (e: BridgeEvent) =>
-      e.type === 'session_event' &&
-      e.event.type === 'checkpoint' &&
-      e.event.turnId === sent.turnId &&
-      e.event.moment === 'turn_end',
+    (e) => isTurnEnd(e) && e.event.type === 'turn_end' && e.event.turnId === sent.turnId,
     15_000,
   )
+  // Checkpoints run one at a time: the list comes after the turn's closing checkpoint.
+  await rt.listCheckpoints({ sessionId })
   return sent.turnId
 }
 

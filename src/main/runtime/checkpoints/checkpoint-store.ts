@@ -6,6 +6,7 @@ import {
   mkdir,
   open,
   readdir,
+  readFile,
   rename,
   rm,
   rmdir,
@@ -193,12 +194,27 @@ export class CheckpointStore {
     return null
   }
 
-  /** A checkpoint of the workspace as it is on disk now. */
-  take(): Promise<Taken> {
+  /**
+   * A checkpoint of the workspace as it is on disk now; with `keepAs`, kept under that name in
+   * the same step (so anything queued after it finds the name).
+   */
+  take(keepAs?: { sessionId: string; name: string }): Promise<Taken> {
     return this.#serial(async () => {
       const problem = await this.#open()
       if (problem) return problem
-      return this.#take()
+      const taken = await this.#take()
+      if (taken.ok && keepAs) await this.#keep(keepAs.sessionId, keepAs.name, taken.tree)
+      return taken
+    })
+  }
+
+  /** The tree kept under a session's name, if any. */
+  kept(sessionId: string, name: string): Promise<string | undefined> {
+    return this.#serial(async () => {
+      const file = join(this.folder, 'refs', 'parley', refPart(sessionId), refPart(name))
+      const text = await readFile(file, 'utf8').catch(() => '')
+      const tree = text.trim()
+      return SHA.test(tree) ? tree : undefined
     })
   }
 
@@ -467,10 +483,14 @@ export class CheckpointStore {
   keep(sessionId: string, name: string, tree: string): Promise<void> {
     return this.#serial(async () => {
       if (!SHA.test(tree) || (await this.#open()) !== null) return
-      const folder = join(this.folder, 'refs', 'parley', refPart(sessionId))
-      await mkdir(folder, { recursive: true })
-      await writeFile(join(folder, refPart(name)), `${tree}\n`)
+      await this.#keep(sessionId, name, tree)
     })
+  }
+
+  async #keep(sessionId: string, name: string, tree: string): Promise<void> {
+    const folder = join(this.folder, 'refs', 'parley', refPart(sessionId))
+    await mkdir(folder, { recursive: true })
+    await writeFile(join(folder, refPart(name)), `${tree}\n`)
   }
 
   /** Forgets a session's checkpoints and removes the content no other session keeps. */

@@ -23,46 +23,34 @@ export function restorePoint(
 }
 
 /**
- * Where, since `from`, files may have been changed by hand rather than by this session's turns
- * or rewinds: the pairs of trees between which nobody of this session acted (a turn's end and
- * the next turn's start, a turn's end and a rewind), and `last`, what the session left the files
- * as (to compare with the present), unless a missing checkpoint leaves that unknown.
- *
- * Checkpoint records are in the log in the order they were taken (one store, one queue), so
- * they are walked in that order whatever records of the turns lie between them.
+ * Where, since `from`, files may have been changed by someone other than this session's turns
+ * and rewinds (by hand, another session): the pairs of trees between which nobody of this
+ * session acted (a turn's end and the next turn's start or rewind), and `last`, what the session
+ * left the files as, to compare with the present. A turn's end is kept in the store, not the log
+ * (`endOf`): no record follows a turn's `turn_end`. `unknown`: an end is missing (its checkpoint
+ * failed), so changes in that stretch cannot be told apart; every change then counts as one.
  */
 export function handChangeWindows(
   events: readonly SessionEvent[],
   from: CheckpointRecord,
-): { windows: [string, string][]; last: string | undefined } {
+  endOf: ReadonlyMap<string, string>,
+): { windows: [string, string][]; last: string | undefined; unknown: boolean } {
   const windows: [string, string][] = []
+  let unknown = false
   const start = events.indexOf(from)
-  if (start < 0) return { windows, last: undefined }
-  // What this session last left the files as: a turn's end, or what a rewind restored.
-  let left: string | undefined = from.moment === 'rewind' ? from.rewindTo?.tree : undefined
-  // Within a turn (after its start) the agent acts: what it does is not a person's.
-  let inTurn = from.moment === 'turn_start'
+  if (start < 0) return { windows, last: undefined, unknown: true }
+  /** What this session left the files as after a checkpoint: its turn's end, or what a rewind wrote. */
+  const leftBy = (record: CheckpointRecord): string | undefined => {
+    const left = record.moment === 'rewind' ? record.rewindTo?.tree : endOf.get(record.turnId)
+    if (left === undefined) unknown = true
+    return left
+  }
+  let left = leftBy(from)
   for (const event of events.slice(start + 1)) {
     if (event.type !== 'checkpoint') continue
-    const tree = event.tree
-    switch (event.moment) {
-      case 'turn_start':
-        if (left !== undefined && tree !== undefined && !inTurn) windows.push([left, tree])
-        inTurn = true
-        left = undefined
-        break
-      case 'turn_end':
-        inTurn = false
-        left = tree
-        break
-      case 'rewind':
-        if (left !== undefined && tree !== undefined && !inTurn) windows.push([left, tree])
-        inTurn = false
-        left = event.rewindTo?.tree
-        break
-      default:
-        return event.moment satisfies never
-    }
+    if (left !== undefined && event.tree !== undefined) windows.push([left, event.tree])
+    else unknown = true
+    left = leftBy(event)
   }
-  return { windows, last: inTurn ? undefined : left }
+  return { windows, last: left, unknown }
 }

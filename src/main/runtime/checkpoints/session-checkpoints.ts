@@ -84,8 +84,9 @@ export class SessionCheckpoints {
   }
 
   /**
-   * Takes a checkpoint for a turn and records it. Never fails the turn: a checkpoint that cannot
-   * be taken is recorded with why (the transcript says it).
+   * Takes a checkpoint for a turn: at its start, recorded in the log; at its end, kept in the
+   * store only (nothing follows a `turn_end` in the log). Never fails the turn: a start checkpoint
+   * that cannot be taken is recorded with why (the transcript says it).
    */
   async atTurn(
     session: SessionState,
@@ -93,21 +94,35 @@ export class SessionCheckpoints {
     moment: 'turn_start' | 'turn_end',
   ): Promise<void> {
     const store = this.#store(session.header.workspace)
-    const taken = await store.take().catch((error: unknown) => ({
-      ok: false as const,
-      message: errorMessage(error),
-    }))
+    const taken = await store
+      .take({ sessionId: session.header.id, name: `${turnId}-${moment}` })
+      .catch((error: unknown) => ({ ok: false as const, message: errorMessage(error) }))
+    if (moment === 'turn_end') return
     const base = { type: 'checkpoint' as const, at: this.deps.now(), turnId, moment }
     if (!taken.ok) {
       this.deps.record(session, { ...base, failure: taken.message.slice(0, 4_000) })
       return
     }
-    await store.keep(session.header.id, `${turnId}-${moment}`, taken.tree)
     this.deps.record(session, {
       ...base,
       tree: taken.tree,
       ...(taken.skipped.length > 0 ? { skipped: taken.skipped } : {}),
     })
+  }
+
+  /** What each turn from `records` left the files as (its end, kept in the store). */
+  async #ends(
+    store: CheckpointStore,
+    sessionId: string,
+    records: readonly CheckpointRecord[],
+  ): Promise<Map<string, string>> {
+    const ends = new Map<string, string>()
+    for (const record of records) {
+      if (record.moment !== 'turn_start') continue
+      const end = await store.kept(sessionId, `${record.turnId}-turn_end`)
+      if (end !== undefined) ends.set(record.turnId, end)
+    }
+    return ends
   }
 
   async #changed(store: CheckpointStore, from: string, to: string): Promise<string[]> {
@@ -123,14 +138,13 @@ export class SessionCheckpoints {
   /** The session's turns that have a checkpoint, oldest first, each with the files it changed. */
   async list(session: SessionState): Promise<CheckpointSummary[]> {
     const store = this.#store(session.header.workspace)
-    const checkpoints = session.events.filter((e) => e.type === 'checkpoint')
     const summaries: CheckpointSummary[] = []
     for (const event of session.events) {
       if (event.type !== 'user_message') continue
       const start = restorePoint(session.events, event.turnId)
       if (!start) continue
-      const end = checkpoints.find((c) => c.turnId === event.turnId && c.moment === 'turn_end')
-      const changed = end?.tree ? await this.#changed(store, start.tree, end.tree) : []
+      const end = await store.kept(session.header.id, `${event.turnId}-turn_end`)
+      const changed = end ? await this.#changed(store, start.tree, end) : []
       summaries.push({
         turnId: event.turnId,
         messageText: event.text,
@@ -156,13 +170,19 @@ export class SessionCheckpoints {
     // A file not kept then is left as it is: the checkpoint does not know what it was.
     const changes = all.filter((c) => !(c.change === 'removed' && skippedThen.has(c.path)))
     const byHand = new Set<string>()
-    const { windows, last } = handChangeWindows(session.events, target)
+    const records = session.events.filter((e) => e.type === 'checkpoint')
+    const ends = await this.#ends(store, session.header.id, records)
+    const { windows, last, unknown } = handChangeWindows(session.events, target, ends)
     if (last !== undefined) windows.push([last, now.tree])
     for (const [from, to] of windows)
       for (const path of await this.#changed(store, from, to)) byHand.add(path)
+    // Where a stretch cannot be told apart, every change is shown as one to confirm.
     const conflicts = new Set(
       changes
-        .filter((c) => byHand.has(c.path) || (c.change === 'recreated' && skippedNow.has(c.path)))
+        .filter(
+          (c) =>
+            unknown || byHand.has(c.path) || (c.change === 'recreated' && skippedNow.has(c.path)),
+        )
         .map((c) => c.path),
     )
     const changing = new Set(changes.map((c) => c.path))
@@ -250,9 +270,12 @@ export class SessionCheckpoints {
   /** A fork keeps the checkpoints it copied from its session's log, under its own name. */
   async copy(from: SessionState, forkId: string, copied: readonly SessionEvent[]): Promise<void> {
     const store = this.#store(from.header.workspace)
-    for (const event of copied)
-      if (event.type === 'checkpoint' && event.tree !== undefined)
-        await store.keep(forkId, `${event.turnId}-${event.moment}`, event.tree)
+    for (const event of copied) {
+      if (event.type !== 'checkpoint' || event.tree === undefined) continue
+      await store.keep(forkId, `${event.turnId}-${event.moment}`, event.tree)
+      const end = await store.kept(from.header.id, `${event.turnId}-turn_end`)
+      if (end !== undefined) await store.keep(forkId, `${event.turnId}-turn_end`, end)
+    }
   }
 
   /** A removed session's checkpoints go; content another session keeps stays. */
