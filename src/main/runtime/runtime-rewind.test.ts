@@ -13,6 +13,8 @@ import {
   type TestRig,
   type TestRuntime,
 } from './testing/runtime-test-kit'
+import type { FakeAgentScript } from './acp/testing/fake-acp-agent'
+import { FAKE_AGENT_PATH } from './acp/testing/runner-harness'
 
 const SCENARIO = {
   turns: [
@@ -265,5 +267,71 @@ describe('rewinding a session of Parley’s own agent', () => {
     expect(readFileSync(join(rig.workspace, 'a.txt'), 'utf8')).toBe('alpha\r\nline 2\n')
     expect(await runtime.listCheckpoints({ sessionId })).toEqual({ ok: true, checkpoints: [] })
     rmSync(join(rig.workspace, 'a.txt'))
+  }, 60_000)
+})
+
+describe('rewinding a session of an ACP agent that writes on disk itself', () => {
+  const script: FakeAgentScript = {
+    turns: [
+      { when: 'one', steps: [{ disk: { write: 'a.txt', content: 'alpha' } }, { say: 'wrote' }] },
+      {
+        when: 'two',
+        steps: [
+          { disk: { write: 'a.txt', content: 'beta' } },
+          { disk: { remove: 'b.txt' } },
+          { disk: { write: 'c.txt', content: 'sea' } },
+          { say: 'done' },
+        ],
+      },
+    ],
+  }
+
+  it('restores its files to before a turn, and says its conversation cannot be rewound', async () => {
+    const rig = makeRig({ turns: [{ steps: [{ say: 'unused' }] }] })
+    withRepository(rig)
+    writeFileSync(join(rig.workspace, 'b.txt'), B_BYTES)
+    const repoBefore = repositoryState(rig.workspace)
+    const scriptPath = join(rig.dir, 'agent.json')
+    writeFileSync(scriptPath, JSON.stringify(script))
+    runtime = await startRuntime(rig, {
+      acp: `${process.execPath} --no-warnings ${FAKE_AGENT_PATH} ${scriptPath}`,
+    })
+    const sessionId = await newSession(runtime)
+    await turn(runtime, sessionId, 'one')
+    const second = await turn(runtime, sessionId, 'two')
+    const ws = rig.workspace
+    expect(readFileSync(join(ws, 'a.txt'), 'utf8')).toBe('beta')
+    expect(existsSync(join(ws, 'b.txt'))).toBe(false)
+
+    const preview = await runtime.previewCheckpoint({ sessionId, turnId: second })
+    expect(preview).toMatchObject({
+      ok: true,
+      conversation: { ok: false, message: expect.stringContaining('only files can be rewound') },
+    })
+    expect(
+      await runtime.restoreCheckpoint({ sessionId, turnId: second, restore: 'conversation' }),
+    ).toMatchObject({ ok: false, reason: 'unsupported' })
+    expect(
+      await runtime.restoreCheckpoint({ sessionId, turnId: second, restore: 'both' }),
+    ).toMatchObject({ ok: false, reason: 'unsupported' })
+    expect(readFileSync(join(ws, 'a.txt'), 'utf8')).toBe('beta')
+
+    const restored = await runtime.restoreCheckpoint({
+      sessionId,
+      turnId: second,
+      restore: 'files',
+    })
+    expect(restored).toMatchObject({ ok: true, sessionId })
+    expect(readFileSync(join(ws, 'a.txt'), 'utf8')).toBe('alpha')
+    expect(readFileSync(join(ws, 'b.txt'))).toEqual(B_BYTES)
+    expect(existsSync(join(ws, 'c.txt'))).toBe(false)
+    expect(repositoryState(ws)).toEqual({
+      ...repoBefore,
+      status: git(ws, 'status', '--porcelain', '--untracked-files=all'),
+    })
+    const log = readFileSync(join(rig.dataDir, 'sessions', `${sessionId}.jsonl`))
+    const parsed = parseSessionLog(log)
+    expect(parsed.notices).toEqual([])
+    expect(parsed.events).toHaveLength(log.toString().trim().split('\n').length)
   }, 60_000)
 })

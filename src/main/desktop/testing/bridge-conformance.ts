@@ -117,6 +117,9 @@ export async function exerciseEveryCall(
   })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
   expect(await run('listCheckpoints', { sessionId })).toMatchObject({ ok: true })
+  expect(await run('previewCheckpoint', { sessionId, turnId: 't-none' })).toMatchObject({
+    ok: false,
+  })
   expect(
     await run('restoreCheckpoint', { sessionId, turnId: 't-none', restore: 'files' }),
   ).toMatchObject({ ok: false, reason: 'not_found' })

@@ -104,12 +104,12 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_plan':
     case 'agent_modes':
     case 'agent_config':
-    // A checkpoint is Parley's own bookkeeping, not activity: the list's order stays.
-    case 'checkpoint':
-      return entry
     case 'agent_exit':
     case 'session_forked':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
+    // A checkpoint is Parley's own bookkeeping, not activity: the list's order stays.
+    case 'checkpoint':
+      return entry
   }
 }
 
