@@ -65,7 +65,7 @@ export function restoreOutcomeText(
   }
   switch (result.reason) {
     case 'conflict':
-      return `Changed since by someone else than this session: ${result.files.join(', ')}. Restoring overwrites those changes.`
+      return `Changed since by someone other than this session: ${result.files.join(', ')}. Restoring overwrites those changes.`
     case 'not_found':
       return 'There is no checkpoint of the files before this message.'
     case 'busy':

@@ -1,7 +1,13 @@
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useActions, useChat } from '../state/chat-context'
+import { activeSession } from '../state/app-state'
 import { RewindDialog } from './rewind-dialog'
 
-type OpenRewind = (turnId: string, messageText: string) => void
+type OpenRewind = {
+  open(turnId: string, messageText: string): void
+  /** Parley's own agent only: its conversation can be rewound to before a message. */
+  editAndResend: ((turnId: string, messageText: string) => void) | null
+}
 
 const RewindContext = createContext<OpenRewind | null>(null)
 
@@ -15,16 +21,29 @@ export function RewindProvider({
 }) {
   const [open, setOpen] = useState<{ turnId: string; messageText: string } | null>(null)
   const opener = useRef<HTMLElement | null>(null)
+  const actions = useActions()
+  const ownAgent = useChat((s) => activeSession(s)?.agent === undefined)
   const value = useMemo<OpenRewind | null>(
     () =>
       sessionId === null
         ? null
-        : (turnId, messageText) => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null
-            setOpen({ turnId, messageText })
+        : {
+            open: (turnId, messageText) => {
+              opener.current =
+                document.activeElement instanceof HTMLElement ? document.activeElement : null
+              setOpen({ turnId, messageText })
+            },
+            // A conversation rewind with the message put back in the composer, to edit and send.
+            editAndResend: ownAgent
+              ? (turnId, messageText) =>
+                  void actions.rewind(sessionId, turnId, {
+                    restore: 'conversation',
+                    force: false,
+                    messageText,
+                  })
+              : null,
           },
-    [sessionId],
+    [sessionId, ownAgent, actions],
   )
   const close = () => {
     setOpen(null)
@@ -47,11 +66,19 @@ export function RewindProvider({
 
 /** "Rewind" on a user message: opens the dialog for its turn (nothing where no session is shown). */
 export function RewindButton({ turnId, text }: { turnId: string; text: string }) {
-  const open = useContext(RewindContext)
-  if (!open) return null
+  const rewind = useContext(RewindContext)
+  if (!rewind) return null
+  const { editAndResend } = rewind
   return (
-    <button type="button" className="rewind-button" onClick={() => open(turnId, text)}>
-      Rewind
-    </button>
+    <div className="rewind-buttons">
+      {editAndResend && (
+        <button type="button" className="rewind-button" onClick={() => editAndResend(turnId, text)}>
+          Edit and resend
+        </button>
+      )}
+      <button type="button" className="rewind-button" onClick={() => rewind.open(turnId, text)}>
+        Rewind
+      </button>
+    </div>
   )
 }

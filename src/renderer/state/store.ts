@@ -176,7 +176,10 @@ export type ChatActions = {
   saveFormDraft(requestId: string, draft: FormDraft): void
   dismissError(): void
   /** What rewinding a session's files to before a turn would change; null when it failed (said). */
-  previewRewind(sessionId: string, turnId: string): Promise<BridgeOutput<'previewCheckpoint'> | null>
+  previewRewind(
+    sessionId: string,
+    turnId: string,
+  ): Promise<BridgeOutput<'previewCheckpoint'> | null>
   /**
    * Rewinds a session to before a turn: files, conversation or both. A conversation rewind opens
    * the new session with that turn's message in its composer, to edit and send again.
