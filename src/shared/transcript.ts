@@ -531,7 +531,7 @@ function checkpointNotice(event: SessionEventOf<'checkpoint'>): string | null {
   if (event.tree === undefined)
     return `No checkpoint was taken ${event.moment === 'rewind' ? 'before the rewind' : 'before this turn'}: ${event.failure ?? 'unknown reason'}. The turn went on; its files cannot be rewound to this point.`
   if (event.moment === 'rewind')
-    return 'Files were rewound to before a message. How they were just before is kept too: Rewind can bring it back.'
+    return 'Files were rewound to before a message. How they were just before is kept in a checkpoint too.'
   return null
 }
 

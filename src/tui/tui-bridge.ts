@@ -37,6 +37,8 @@ export type TuiMethod = Extract<
   | 'listMcpServers'
   | 'approveMcpServers'
   | 'restartMcpServer'
+  | 'previewCheckpoint'
+  | 'restoreCheckpoint'
 >
 
 /**
@@ -58,6 +60,8 @@ export function bridgeFromRuntime(runtime: Runtime | Promise<Runtime>): TuiBridg
       dispatchBridgeCall(await runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
   return {
     listSessions: call('listSessions'),
+    previewCheckpoint: call('previewCheckpoint'),
+    restoreCheckpoint: call('restoreCheckpoint'),
     createSession: call('createSession'),
     openSession: call('openSession'),
     removeSession: call('removeSession'),
