@@ -748,9 +748,6 @@ export function App({
       <RewindPicker
         bridge={bridge}
         sessionId={session.id}
-        messages={items
-          .flatMap((i) => (i.kind === 'user' ? [{ turnId: i.turnId, text: i.text }] : []))
-          .reverse()}
         width={width}
         maxRows={surfaceMax}
         onDone={({ text, forkId, message }) => {

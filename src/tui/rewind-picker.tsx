@@ -76,7 +76,6 @@ function previewLines(preview: Preview | null): StyledLine[] {
 export function RewindPicker({
   bridge,
   sessionId,
-  messages,
   width,
   maxRows,
   onDone,
@@ -84,7 +83,6 @@ export function RewindPicker({
 }: {
   bridge: TuiBridge
   sessionId: string
-  messages: readonly RewindTarget[]
   width: number
   maxRows: number
   /** A rewind was done: what it said, and the new session when the conversation was rewound. */
@@ -92,6 +90,22 @@ export function RewindPicker({
   onClose: () => void
 }) {
   const [stage, setStage] = useState<Stage>({ kind: 'messages' })
+  // Every message of the session, from its whole log (the screen holds only the newest part).
+  const [messages, setMessages] = useState<readonly RewindTarget[]>([])
+  useEffect(() => {
+    let live = true
+    void bridge.openSession({ sessionId }).then((opened) => {
+      if (!live || !opened.ok) return
+      setMessages(
+        opened.events
+          .flatMap((e) => (e.type === 'user_message' ? [{ turnId: e.turnId, text: e.text }] : []))
+          .reverse(),
+      )
+    })
+    return () => {
+      live = false
+    }
+  }, [bridge, sessionId])
   const [cursor, setCursor, cursorRef] = useRefState(0)
   const [working, setWorking] = useState(false)
   const inner = width - FRAME_COLUMNS
