@@ -34,7 +34,8 @@ export interface RuntimeOptions {
   sandboxProbe?: SandboxProbeDeps
   /**
    * Checkpoints of the workspace's files before and after every turn (docs/checkpoints.md):
-   * on unless false. `git` names the program (a test points it at one that is missing).
+   * on in interactive hosts unless false (headless `run` takes none). `git` names the program (a
+   * test points it at one that is missing).
    */
   checkpoints?: false | { git?: string }
   /** The clock every record, deadline and "asked at" is read from; tests pass a fixed one. */

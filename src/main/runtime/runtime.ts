@@ -208,8 +208,9 @@ export class ParleyRuntime implements Runtime {
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
+    // Headless `run` takes none: nobody is there to rewind, and scripts read its records.
     this.#checkpoints =
-      options.checkpoints === false
+      options.checkpoints === false || !options.interactive
         ? undefined
         : new SessionCheckpoints({
             dataDir: options.dataDir,
