@@ -31,7 +31,7 @@ const ELECTRON_FREE = [
 const RUNTIME_LAYERS = [
   ['sandbox', 'settings', 'models'],
   ['sessions', 'tools'],
-  ['permissions'],
+  ['permissions', 'checkpoints'],
   ['interactions'],
   ['acp', 'mcp', 'remote', 'turns'],
 ]

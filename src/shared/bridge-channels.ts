@@ -41,6 +41,9 @@ export const BRIDGE_CHANNELS = {
   restartMcpServer: 'mcp:restart',
   addMcpServer: 'mcp:add',
   testConnection: 'settings:test-connection',
+  listCheckpoints: 'checkpoints:list',
+  previewCheckpoint: 'checkpoints:preview',
+  restoreCheckpoint: 'checkpoints:restore',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 
 /** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */

@@ -41,6 +41,9 @@ export const BRIDGE_METHODS = [
   'restartMcpServer',
   'addMcpServer',
   'testConnection',
+  'listCheckpoints',
+  'previewCheckpoint',
+  'restoreCheckpoint',
 ] as const satisfies readonly BridgeMethod[]
 
 type Unlisted = Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>

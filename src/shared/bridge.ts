@@ -12,6 +12,7 @@ import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
 import { PermissionRuleSchema } from './permission-rules'
+import { CheckpointSummarySchema, RestoreWhatSchema, RewindPreviewSchema } from './checkpoints'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -373,6 +374,61 @@ export const BRIDGE_CALLS = {
     channel: 'settings:test-connection',
     input: z.strictObject({}),
     output: z.union([z.strictObject({ ok: z.literal(true), message: z.string() }), fail('failed')]),
+  },
+  /**
+   * The session's checkpoints (docs/checkpoints.md): one per turn, taken before the agent acted,
+   * with the files the turn changed. `unavailable`: none can be taken here (no git, a damaged
+   * store), with why.
+   */
+  listCheckpoints: {
+    channel: 'checkpoints:list',
+    input: SessionRef,
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        checkpoints: z.array(CheckpointSummarySchema).max(10_000),
+      }),
+      fail('not_found'),
+    ]),
+  },
+  /** What a rewind to a turn's checkpoint would change, file by file, before anything is written. */
+  previewCheckpoint: {
+    channel: 'checkpoints:preview',
+    input: z.strictObject({ sessionId: IdSchema, turnId: IdSchema }),
+    output: z.union([
+      RewindPreviewSchema.extend({ ok: z.literal(true) }),
+      fail('not_found', 'unavailable', 'busy'),
+    ]),
+  },
+  /**
+   * Rewinds to before a turn: its files (the present is checkpointed first, so this can be undone),
+   * its conversation (a new session forked from before that message: `sessionId` is the fork's),
+   * or both. Files changed by hand since are a `conflict` (listed) unless `force`.
+   */
+  restoreCheckpoint: {
+    channel: 'checkpoints:restore',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      turnId: IdSchema,
+      restore: RestoreWhatSchema,
+      force: z.boolean().optional(),
+    }),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        sessionId: IdSchema,
+        restoredFiles: z.array(z.string().max(LIMITS.path)).max(100_000),
+        /** Files the rewind could not write (their folder is now a symlink, …): left as they are. */
+        notRestored: z.array(z.string().max(LIMITS.path)).max(100_000).optional(),
+      }),
+      z.strictObject({
+        ok: z.literal(false),
+        reason: z.literal('conflict'),
+        message: z.string().optional(),
+        files: z.array(z.string().max(LIMITS.path)).max(100_000),
+      }),
+      fail('not_found', 'busy', 'unavailable', 'unsupported'),
+    ]),
   },
 } as const
 

@@ -55,6 +55,8 @@ export const SessionHeaderSchema = z.strictObject({
    * Every turn, and every answer sent on after a restart, goes to this agent.
    */
   agent: AgentRefSchema.optional(),
+  /** A session forked from another's history, before one of its messages (a conversation rewind). */
+  forkOf: z.strictObject({ sessionId: IdSchema, turnId: IdSchema }).optional(),
 })
 
 /** Title or mode changed after creation (the header is never rewritten). */
@@ -461,6 +463,46 @@ export const AgentExitSchema = z.strictObject({
   stderr: z.string().max(LIMITS.agentStderr),
 })
 
+/** Why a file was left out of a checkpoint (a restore then leaves it as it is). */
+export const CheckpointSkipSchema = z.strictObject({
+  path: z.string().max(LIMITS.path),
+  reason: z.enum(['too_large', 'binary_budget', 'nested_repository', 'unreadable']),
+})
+export type CheckpointSkip = z.infer<typeof CheckpointSkipSchema>
+
+/**
+ * The workspace's files as on disk, kept in the data folder's checkpoint store (a git tree):
+ * when a turn starts (before the agent acts), and before a rewind writes files (so the rewind
+ * can be undone: its `turnId` is then its own id). `tree` absent: none could be taken, and
+ * `failure` says why. (What a turn left is kept in the store at its end, with no record: nothing
+ * follows a turn's `turn_end`.)
+ */
+export const CheckpointSchema = z.strictObject({
+  type: z.literal('checkpoint'),
+  at,
+  turnId: IdSchema,
+  moment: z.enum(['turn_start', 'rewind']),
+  tree: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
+  /** Every file left out (a checkpoint that would leave out more is not taken). */
+  skipped: z.array(CheckpointSkipSchema).max(1_000).optional(),
+  failure: z.string().max(4_000).optional(),
+  /** A rewind's: the turn whose checkpoint the files were restored to, and that tree. */
+  rewindTo: z
+    .strictObject({ turnId: IdSchema, tree: z.string().regex(/^[0-9a-f]{40}$/) })
+    .optional(),
+})
+
+/** The conversation was rewound: a new session continues from before `turnId`'s message. */
+export const SessionForkedSchema = z.strictObject({
+  type: z.literal('session_forked'),
+  at,
+  turnId: IdSchema,
+  forkId: IdSchema,
+})
+
 /** Every record of `<data-dir>/sessions/<id>.jsonl`. */
 export const SessionEventSchema = z.discriminatedUnion('type', [
   SessionHeaderSchema,
@@ -484,6 +526,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   AgentConfigSchema,
   AgentSessionSchema,
   AgentExitSchema,
+  CheckpointSchema,
+  SessionForkedSchema,
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>

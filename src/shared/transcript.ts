@@ -15,6 +15,7 @@ import type {
   AgentPlanEntry,
   Json,
   SessionEvent,
+  SessionEventOf,
   TurnEndReason,
   TurnErrorKind,
 } from './session-events'
@@ -506,6 +507,25 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         tone: 'error',
       })
       return
+    case 'checkpoint': {
+      const text = checkpointNotice(event)
+      if (text !== null)
+        appendOnce(list, {
+          kind: 'notice',
+          key: `checkpoint:${event.turnId}:${event.moment}`,
+          text,
+          tone: event.tree === undefined ? 'error' : 'info',
+        })
+      return
+    }
+    case 'session_forked':
+      appendOnce(list, {
+        kind: 'notice',
+        key: `fork:${event.forkId}`,
+        text: 'The conversation was rewound to before a message: it goes on in a new session, and this one stays as it was.',
+        tone: 'info',
+      })
+      return
     // Records that show nothing in the transcript (the session's own state, requests whose
     // prompts live in the tray, answers that are the tool results above).
     case 'session':
@@ -519,6 +539,15 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
     default:
       return event satisfies never
   }
+}
+
+/** What a checkpoint record says in the transcript: a failure, or a rewind; else nothing. */
+function checkpointNotice(event: SessionEventOf<'checkpoint'>): string | null {
+  if (event.tree === undefined)
+    return `No checkpoint was taken ${event.moment === 'rewind' ? 'before the rewind' : 'before this turn'}: ${event.failure ?? 'unknown reason'}. The turn went on; its files cannot be rewound to this point.`
+  if (event.moment === 'rewind')
+    return 'Files were rewound to before a message. How they were just before is kept in a checkpoint too.'
+  return null
 }
 
 /** Applies one committed session record; records that show nothing return the same transcript. */

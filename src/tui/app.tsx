@@ -39,6 +39,7 @@ import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from '
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
+import { RewindPicker } from './rewind-picker'
 import { InboxView } from './inbox-view'
 import {
   HELP_TEXT,
@@ -142,6 +143,7 @@ type Panel =
   | { kind: 'inbox' }
   | { kind: 'output' }
   | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
+  | { kind: 'rewind' }
 
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
@@ -499,6 +501,8 @@ export function App({
             else note(result.message ?? `${option.name} not changed (${result.reason}).`, 'error')
           })
       }
+      case 'rewind':
+        return setPanel({ kind: 'rewind' })
       case 'mcp':
         return mcp.command(session.workspace, arg)
       case 'permissions':
@@ -590,11 +594,16 @@ export function App({
   )
   const suggestions = commandSuggestions(composer.editor.text)
 
+  const lastEscape = useRef(0)
   const composerKey = (input: string, key: Key, pasted: boolean) => {
     const state = composerRef.current
     if (pasted) return setDraft(pasteText(state, input))
     if (key.escape) {
       if (running) stopTurn()
+      // Esc twice in an empty message box: the rewind picker.
+      else if (state.editor.text === '' && Date.now() - lastEscape.current < 600)
+        setPanel({ kind: 'rewind' })
+      lastEscape.current = Date.now()
       return
     }
     if (key.tab && !key.shift && suggestions[0])
@@ -736,6 +745,21 @@ export function App({
         width={width}
         maxRows={surfaceMax}
         onPick={openSession}
+        onClose={() => setPanel(null)}
+      />
+    ) : panel?.kind === 'rewind' ? (
+      <RewindPicker
+        bridge={bridge}
+        sessionId={session.id}
+        width={width}
+        maxRows={surfaceMax}
+        onDone={({ text, forkId, message }) => {
+          setPanel(null)
+          if (forkId === null) return setHint(text)
+          switchTo({ kind: 'open', sessionId: forkId })
+          setDraft(withEditor(EMPTY_COMPOSER, { text: message, cursor: message.length }))
+          setHint(text)
+        }}
         onClose={() => setPanel(null)}
       />
     ) : panel?.kind === 'inbox' ? (

@@ -29,6 +29,11 @@ export const SLASH_COMMANDS = [
   },
   { name: 'retry', usage: '/retry', description: 'run a failed turn again' },
   {
+    name: 'rewind',
+    usage: '/rewind',
+    description: 'rewind files, conversation or both to before one of your messages (Esc Esc too)',
+  },
+  {
     name: 'mcp',
     usage: '/mcp [restart NAME|approve]',
     description: 'MCP servers: status and tools, restart one, approve the workspace’s',

@@ -39,6 +39,8 @@ export type TuiMethod = Extract<
   | 'restartMcpServer'
   | 'listPermissionRules'
   | 'removePermissionRule'
+  | 'previewCheckpoint'
+  | 'restoreCheckpoint'
 >
 
 /**
@@ -60,6 +62,8 @@ export function bridgeFromRuntime(runtime: Runtime | Promise<Runtime>): TuiBridg
       dispatchBridgeCall(await runtime, method, input) as Promise<BridgeOutput<M> | BridgeError>
   return {
     listSessions: call('listSessions'),
+    previewCheckpoint: call('previewCheckpoint'),
+    restoreCheckpoint: call('restoreCheckpoint'),
     createSession: call('createSession'),
     openSession: call('openSession'),
     removeSession: call('removeSession'),

@@ -35,6 +35,12 @@ export interface RuntimeOptions {
   fetch?: typeof globalThis.fetch
   /** How the command sandbox is found; tests pass one that finds none. */
   sandboxProbe?: SandboxProbeDeps
+  /**
+   * Checkpoints of the workspace's files before and after every turn (docs/checkpoints.md):
+   * on in interactive hosts unless false (headless `run` takes none). `git` names the program (a
+   * test points it at one that is missing).
+   */
+  checkpoints?: false | { git?: string }
   /** The clock every record, deadline and "asked at" is read from; tests pass a fixed one. */
   now?: () => number
 }

@@ -57,6 +57,8 @@ import {
 import { DeviceStore } from './remote/device-store'
 import { postNotice } from './remote/webhook-notice'
 import { errorMessage } from '../../shared/plain-error'
+import { SessionCheckpoints } from './checkpoints/session-checkpoints'
+import { forkedHistory } from './sessions/fork-log'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -64,6 +66,7 @@ import { errorMessage } from '../../shared/plain-error'
  */
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
+const CHECKPOINTS_OFF = 'checkpoints are turned off in this Parley'
 
 /** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
 const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
@@ -190,6 +193,10 @@ export class ParleyRuntime implements Runtime {
   readonly devices: DeviceStore
   /** The one clock (`RuntimeOptions.now`), handed to every part that reads the time. */
   readonly #now: () => number
+  /** Checkpoints of each session's workspace per turn; absent when turned off. */
+  readonly #checkpoints: SessionCheckpoints | undefined
+  /** Checkpoints being taken, awaited before logs close. */
+  readonly #checkpointing = new Set<Promise<void>>()
 
   constructor(private readonly options: RuntimeOptions) {
     this.#now = options.now ?? Date.now
@@ -204,6 +211,22 @@ export class ParleyRuntime implements Runtime {
     this.devices = new DeviceStore(options.dataDir)
     const record = (session: SessionState, event: SessionEvent, sync?: boolean) =>
       this.#record(session, event, sync)
+    // Headless `run` takes none: nobody is there to rewind, and scripts read its records.
+    this.#checkpoints =
+      options.checkpoints === false || !options.interactive
+        ? undefined
+        : new SessionCheckpoints({
+            dataDir: options.dataDir,
+            // A session removed meanwhile is not written again.
+            record: (session, event, sync) => {
+              if (this.#sessions.get(session.header.id) === session) record(session, event, sync)
+            },
+            now: this.#now,
+            newId,
+            ...(options.checkpoints?.git ? { git: options.checkpoints.git } : {}),
+          })
+    const beforeTurn = (session: SessionState, turnId: string) =>
+      this.#checkpoint(session, turnId, 'turn_start')
     const now = this.#now
     // MCP servers and agents start in a private PID namespace through the sandbox `init` found.
     const pidIsolation = async () => this.#sandbox.availability
@@ -263,6 +286,7 @@ export class ParleyRuntime implements Runtime {
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
       pidIsolation,
+      beforeTurn,
       now,
     })
     this.#engine = new TurnEngine({
@@ -289,6 +313,7 @@ export class ParleyRuntime implements Runtime {
         }),
       commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
+      beforeTurn,
       now,
     })
   }
@@ -440,6 +465,20 @@ export class ParleyRuntime implements Runtime {
     this.#index.recorded(session.header.id, event)
     session.events.push(event)
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
+    if (event.type === 'turn_end') void this.#checkpoint(session, event.turnId, 'turn_end')
+  }
+
+  /** Takes a turn's checkpoint (never failing the turn), tracked so logs close after it. */
+  #checkpoint(
+    session: SessionState,
+    turnId: string,
+    moment: 'turn_start' | 'turn_end',
+  ): Promise<void> {
+    if (!this.#checkpoints || this.#closed) return Promise.resolve()
+    const taking = this.#checkpoints.atTurn(session, turnId, moment).catch(() => undefined)
+    this.#checkpointing.add(taking)
+    void taking.then(() => this.#checkpointing.delete(taking))
+    return taking
   }
 
   /** Writes the header of a session created in memory (its first message is about to be). */
@@ -671,6 +710,8 @@ export class ParleyRuntime implements Runtime {
     // A damaged log is removed too: the person asked, and nothing else could use it.
     const path = session?.writer.path ?? (entry ? this.#index.path(entry) : undefined)
     if (path) rmSync(path, { force: true })
+    const workspace = session?.header.workspace ?? entry?.workspace
+    if (workspace !== undefined) void this.#checkpoints?.forget(sessionId, workspace)
     this.#index.remove(sessionId)
     this.#rules.removeSession(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
@@ -1024,6 +1065,110 @@ export class ParleyRuntime implements Runtime {
     return { ok: true, settings: await this.#publicSettings() }
   }
 
+  // ── checkpoints ───────────────────────────────────────────────────────────
+
+  async listCheckpoints({ sessionId }: In<'listCheckpoints'>): Out<'listCheckpoints'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return { ok: true, checkpoints: (await this.#checkpoints?.list(session)) ?? [] }
+  }
+
+  async previewCheckpoint({
+    sessionId,
+    turnId,
+  }: In<'previewCheckpoint'>): Out<'previewCheckpoint'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (session.turn) return { ok: false, reason: 'busy', message: 'a turn is running' }
+    if (!this.#checkpoints) return { ok: false, reason: 'unavailable', message: CHECKPOINTS_OFF }
+    const preview = await this.#checkpoints.preview(session, turnId)
+    if ('ok' in preview)
+      return {
+        ok: false,
+        reason: preview.reason === 'not_found' ? 'not_found' : 'unavailable',
+        message: preview.message,
+      }
+    return { ok: true, ...preview, conversation: this.#canFork(session) }
+  }
+
+  /** Rewinds a session's files, its conversation (into a fork) or both, to before a turn. */
+  async restoreCheckpoint({
+    sessionId,
+    turnId,
+    restore,
+    force,
+  }: In<'restoreCheckpoint'>): Out<'restoreCheckpoint'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    if (session.turn || this.#broker.count(sessionId) > 0 || this.#closed)
+      return { ok: false, reason: 'busy', message: 'a turn is running: stop it first' }
+    const conversation = restore !== 'files'
+    if (conversation) {
+      const can = this.#canFork(session)
+      if (!can.ok) return { ok: false, reason: 'unsupported', message: can.message }
+      if (!session.events.some((e) => e.type === 'user_message' && e.turnId === turnId))
+        return { ok: false, reason: 'not_found', message: 'no message opened that turn' }
+    }
+    let restoredFiles: string[] = []
+    let notRestored: string[] = []
+    if (restore !== 'conversation') {
+      if (!this.#checkpoints) return { ok: false, reason: 'unavailable', message: CHECKPOINTS_OFF }
+      const result = await this.#checkpoints.restoreFiles(session, turnId, force ?? false)
+      if (!result.ok) return result
+      restoredFiles = result.restoredFiles
+      notRestored = result.leftAsIs
+    }
+    const fork = conversation ? this.#fork(session, turnId) : sessionId
+    if (fork === undefined) return { ok: false, reason: 'not_found' }
+    if (conversation)
+      await this.#checkpoints?.copy(session, fork, this.#session(fork)?.events ?? [])
+    return {
+      ok: true,
+      sessionId: fork,
+      restoredFiles,
+      ...(notRestored.length > 0 ? { notRestored } : {}),
+    }
+  }
+
+  /** Whether the session's conversation can be rewound: Parley's own agent's, not an ACP agent's. */
+  #canFork(session: SessionState): { ok: true } | { ok: false; message: string } {
+    const agent = session.header.agent
+    // ACP's session/fork (unstable) copies a whole session; no agent can fork before a message.
+    return agent
+      ? {
+          ok: false,
+          message: `${agent.name} cannot go back to an earlier point of its conversation: only files can be rewound for this agent`,
+        }
+      : { ok: true }
+  }
+
+  /**
+   * A new session with `session`'s history before `turnId`'s message; the original is not
+   * changed but for a `session_forked` record saying where it went on.
+   */
+  #fork(session: SessionState, turnId: string): string | undefined {
+    const id = newId('s')
+    const title = `${session.title} (rewound)`.slice(0, 200)
+    const { forkOf: _origin, ...header } = session.header
+    const history = forkedHistory(session.events, turnId, {
+      ...header,
+      id,
+      createdAt: this.#now(),
+      title,
+      mode: session.mode,
+    })
+    if (!history) return undefined
+    history.push({ type: 'session_update', at: this.#now(), title, mode: session.mode })
+    const fork = stateFromEvents(sessionPath(this.options.dataDir, id), history, [])
+    if (!fork) return undefined
+    history.forEach((event, i) => fork.writer.append(event, { sync: i === history.length - 1 }))
+    this.#index.add(entryFromLog(`${id}.jsonl`, history, { bytes: 0, mtimeMs: 0 }))
+    this.#sessions.set(id, fork)
+    this.#record(session, { type: 'session_forked', at: this.#now(), turnId, forkId: id }, true)
+    this.#touch(fork)
+    return id
+  }
+
   /** Ends every turn as a quit, not a stop: parked requests stay open in the log for the next start. */
   async close(): Promise<void> {
     if (this.#closed) return
@@ -1033,6 +1178,7 @@ export class ParleyRuntime implements Runtime {
         s.header.agent ? this.#agents.close(s, 'shutdown') : this.#engine.end(s, 'shutdown'),
       ),
     )
+    await Promise.all([...this.#checkpointing])
     // After every turn was ended: a server's open questions stay open in the logs for next time.
     await this.#mcp.close()
     // A draft saved just before the quit is what the person sees at the next start.

@@ -8,6 +8,7 @@ import { AGENT_INPUT, MARKDOWN } from '../deferred-parts'
 import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
+import { RewindButton } from './rewind-context'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
 import { RuleDecision } from './rule-decision'
@@ -34,6 +35,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
           <div className="bubble-user" dir="auto">
             {item.text}
           </div>
+          <RewindButton turnId={item.turnId} text={item.text} />
         </div>
       )
     case 'assistant':

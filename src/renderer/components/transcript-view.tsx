@@ -8,6 +8,7 @@ import {
   type TranscriptRowModel,
 } from '../state/transcript-rows'
 import { useActions, useChat } from '../state/chat-context'
+import { RewindProvider } from './rewind-context'
 import { SessionIntro } from './session-intro'
 import { StaleLinkNotice } from './stale-link-notice'
 import { AssistantPart, TranscriptRow } from './transcript-row'
@@ -69,7 +70,11 @@ export function TranscriptView() {
   )
   const sessionId = useChat((s) => s.activeSessionId)
   // A list per session: another session starts with fresh sizes, at its own end.
-  return <TranscriptList key={sessionId ?? ''} sessionId={sessionId} transcript={transcript} />
+  return (
+    <RewindProvider key={sessionId ?? ''} sessionId={sessionId}>
+      <TranscriptList sessionId={sessionId} transcript={transcript} />
+    </RewindProvider>
+  )
 }
 
 function TranscriptList({

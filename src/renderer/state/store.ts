@@ -45,6 +45,7 @@ import { createQueuedSender, isWaitReason } from './queued-sender'
 import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from '../../shared/transcript'
 import { errorMessage } from '../../shared/plain-error'
+import type { RestoreWhat } from '../../shared/checkpoints'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {
@@ -182,6 +183,20 @@ export type ChatActions = {
   saveQuestionDraft(requestId: string, draft: FormDraft): void
   saveFormDraft(requestId: string, draft: FormDraft): void
   dismissError(): void
+  /** What rewinding a session's files to before a turn would change; null when it failed (said). */
+  previewRewind(
+    sessionId: string,
+    turnId: string,
+  ): Promise<BridgeOutput<'previewCheckpoint'> | null>
+  /**
+   * Rewinds a session to before a turn: files, conversation or both. A conversation rewind opens
+   * the new session with that turn's message in its composer, to edit and send again.
+   */
+  rewind(
+    sessionId: string,
+    turnId: string,
+    what: { restore: RestoreWhat; force: boolean; messageText: string },
+  ): Promise<BridgeOutput<'restoreCheckpoint'> | null>
 }
 
 export type ChatStore = {
@@ -716,6 +731,29 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           : { models: [], fromServer: false }
       } catch {
         return { models: [], fromServer: false }
+      }
+    },
+
+    async previewRewind(sessionId, turnId) {
+      try {
+        return await bridge.previewCheckpoint({ sessionId, turnId })
+      } catch (error) {
+        fail(error)
+        return null
+      }
+    },
+
+    async rewind(sessionId, turnId, { restore, force, messageText }) {
+      try {
+        const result = await bridge.restoreCheckpoint({ sessionId, turnId, restore, force })
+        if (result.ok && result.sessionId !== sessionId) {
+          await show(result.sessionId)
+          actions.setComposerDraft(result.sessionId, messageText)
+        }
+        return result
+      } catch (error) {
+        fail(error)
+        return null
       }
     },
 

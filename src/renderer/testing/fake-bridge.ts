@@ -348,6 +348,9 @@ export function createFakeBridge(
     },
     listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
     testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
+    listCheckpoints: () => ({ ok: true, checkpoints: [] }),
+    previewCheckpoint: () => ({ ok: false, reason: 'not_found' }),
+    restoreCheckpoint: () => ({ ok: false, reason: 'not_found' }),
   }
 
   const bridge = Object.fromEntries(

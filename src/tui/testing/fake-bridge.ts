@@ -85,6 +85,14 @@ export function createFakeBridge(
     })
 
   const bridge: TuiBridge = {
+    previewCheckpoint: async (input) => (
+      record('previewCheckpoint', input),
+      { ok: false, reason: 'not_found' }
+    ),
+    restoreCheckpoint: async (input) => (
+      record('restoreCheckpoint', input),
+      { ok: true, sessionId: input.sessionId, restoredFiles: [] }
+    ),
     listSessions: async (input) => (
       record('listSessions', input),
       [session, ...others.map((o) => o.session)]

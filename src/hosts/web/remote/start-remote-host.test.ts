@@ -225,6 +225,9 @@ describe('what a paired device may do', () => {
       ['addMcpServer', { name: 'x', command: 'sh', args: ['-c', 'id'] }],
       ['createSession', {}],
       ['setSessionMode', { sessionId: 's1', mode: 'bypass' }],
+      ['listCheckpoints', { sessionId: 's1' }],
+      ['previewCheckpoint', { sessionId: 's1', turnId: 't1' }],
+      ['restoreCheckpoint', { sessionId: 's1', turnId: 't1', restore: 'both', force: true }],
     ] as const)
       expect(await client.call(method, input)).toMatchObject({ ok: false, reason: 'forbidden' })
   })

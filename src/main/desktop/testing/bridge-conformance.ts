@@ -121,6 +121,13 @@ export async function exerciseEveryCall(
     ok: expect.any(Boolean),
   })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
+  expect(await run('listCheckpoints', { sessionId })).toMatchObject({ ok: true })
+  expect(await run('previewCheckpoint', { sessionId, turnId: 't-none' })).toMatchObject({
+    ok: false,
+  })
+  expect(
+    await run('restoreCheckpoint', { sessionId, turnId: 't-none', restore: 'files' }),
+  ).toMatchObject({ ok: false, reason: 'not_found' })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
   expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
@@ -168,6 +175,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],
+  ['listCheckpoints', {}],
+  ['previewCheckpoint', { sessionId: 'x' }],
+  ['restoreCheckpoint', { sessionId: 'x', turnId: 't', restore: 'everything' }],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['listInbox', { sessionId: 'x' }],

@@ -379,6 +379,18 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('testConnection')
       return { ok: true, message: 'Fake runtime: nothing to connect to.' }
     },
+    async listCheckpoints() {
+      calls.push('listCheckpoints')
+      return { ok: true, checkpoints: [] }
+    },
+    async previewCheckpoint() {
+      calls.push('previewCheckpoint')
+      return { ok: false, reason: 'not_found' }
+    },
+    async restoreCheckpoint() {
+      calls.push('restoreCheckpoint')
+      return { ok: false, reason: 'not_found' }
+    },
   }
   return runtime
 }

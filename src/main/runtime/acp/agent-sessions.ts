@@ -23,6 +23,8 @@ export interface AgentSessionsDeps {
   mcpServers(workspace: string): Promise<acp.McpServer[]>
   /** Whether agents start in a private PID namespace (found once per runtime). */
   pidIsolation?: () => Promise<PidIsolation>
+  /** Awaited before the agent is sent a turn's prompt (the workspace's checkpoint); never rejects. */
+  beforeTurn?(session: SessionState, turnId: string): Promise<void>
   now(): number
 }
 
@@ -100,6 +102,7 @@ export class AgentSessions {
     let release!: () => void
     turn.done = new Promise<void>((resolve) => (release = resolve))
     try {
+      await this.deps.beforeTurn?.(session, turnId)
       const runner = await this.#runner(session, agent)
       const started = runner.startTurn(turnId, text)
       if (started.ok) await started.done

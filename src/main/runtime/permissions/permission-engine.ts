@@ -54,7 +54,7 @@ export function deniedMessage(
 ): string {
   switch (reason) {
     case 'timed_out':
-      return `The person did not answer in time: the permission request for ${tool} waited ${durationWords(context.timeoutMs)} with nobody answering, so it did not run. This was not a refusal. Continue without it if you can, or say what you still need and ask again when the person is back.`
+      return `The person did not answer in time: the permission request for ${tool} timed out after ${durationWords(context.timeoutMs)} with nobody answering, so it did not run. This was not a refusal. Continue without it if you can, or say what you still need and ask again when the person is back.`
     case 'headless':
       return `${tool} needs permission in mode "${context.mode}", and this is a headless run with no one to approve it, so it did not run. Continue without it, or the user can re-run with --mode bypass.`
     case 'mode':

@@ -105,7 +105,11 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_modes':
     case 'agent_config':
     case 'agent_exit':
+    case 'session_forked':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
+    // A checkpoint is Parley's own bookkeeping, not activity: the list's order stays.
+    case 'checkpoint':
+      return entry
   }
 }
 

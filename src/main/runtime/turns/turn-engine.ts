@@ -80,6 +80,8 @@ export interface EngineDeps {
   commandSandbox(): CommandSandbox
   /** Tools of the session's MCP servers (started on first use), beside Parley's own. */
   externalTools(session: SessionState): Promise<readonly ToolDefinition[]>
+  /** Awaited before a new turn's first step (the workspace's checkpoint); never rejects. */
+  beforeTurn?(session: SessionState, turnId: string): Promise<void>
   now(): number
 }
 
@@ -151,6 +153,7 @@ export class TurnEngine {
       // Permission reviews parse commands synchronously; the grammar must be there first. If it
       // cannot load, every command is reviewed as unparseable (high risk, never remembered).
       if (!bashGrammarLoaded()) await loadBashGrammar().catch(() => undefined)
+      if (firstStep === 0 && recovered.length === 0) await this.deps.beforeTurn?.(session, turn.id)
       if (recovered.length > 0) {
         // Synchronously: recovered requests are back in the FIFO before start-up finishes. An MCP
         // server's tool is not among them (its server started afresh); such a call is told so.

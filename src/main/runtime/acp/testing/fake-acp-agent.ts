@@ -15,7 +15,8 @@
  * received.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
@@ -56,6 +57,16 @@ const StepSchema = z.union([
   z.strictObject({
     write: z.strictObject({ path: z.string(), content: z.string() }),
     as: z.string().optional(),
+  }),
+  /**
+   * Changes the session's folder on disk itself, as agents with their own tools do (not through
+   * the client's fs methods): writes a file, or removes one. Paths are relative to the session's cwd.
+   */
+  z.strictObject({
+    disk: z.union([
+      z.strictObject({ write: z.string(), content: z.string() }),
+      z.strictObject({ remove: z.string() }),
+    ]),
   }),
   /** Waits for `session/cancel`; the turn then ends `cancelled`. */
   z.strictObject({ waitForCancel: z.literal(true) }),
@@ -147,6 +158,8 @@ interface SessionState {
   onCancel: Array<() => void>
   /** What the client answered to each named request, kept across the session's turns. */
   results: Map<string, Outcome>
+  /** The session's folder (`cwd` of session/new or session/load). */
+  cwd: string
 }
 
 function run(script: FakeAgentScript): void {
@@ -164,7 +177,8 @@ function run(script: FakeAgentScript): void {
   let nextSession = 1
 
   const announced = (script.configOptions ?? []) as acp.SessionConfigOption[]
-  const newState = (): SessionState => ({
+  const newState = (cwd: string): SessionState => ({
+    cwd,
     config: new Map(announced.map((o) => [o.id, String(o.currentValue)])),
     mode: modes?.currentModeId,
     cancelled: false,
@@ -211,13 +225,13 @@ function run(script: FakeAgentScript): void {
       authenticated = true
       return {}
     })
-    .onRequest(acp.methods.agent.session.new, () => {
+    .onRequest(acp.methods.agent.session.new, ({ params }) => {
       if (!authenticated) throw acp.RequestError.authRequired()
       if (script.failNewSession !== undefined) {
         throw acp.RequestError.internalError(undefined, script.failNewSession)
       }
       const sessionId = `fake-session-${nextSession++}`
-      const state = newState()
+      const state = newState(params.cwd)
       sessions.set(sessionId, state)
       return { sessionId, ...(modes ? { modes } : {}), ...withConfig(state) }
     })
@@ -225,7 +239,7 @@ function run(script: FakeAgentScript): void {
       if (!authenticated) throw acp.RequestError.authRequired()
       if (!params.sessionId.startsWith('fake-session-'))
         throw acp.RequestError.resourceNotFound(params.sessionId)
-      const state = newState()
+      const state = newState(params.cwd)
       sessions.set(params.sessionId, state)
       // Replays history, as agents do on load; the client must not record it again.
       await client.notify(acp.methods.client.session.update, {
@@ -371,6 +385,10 @@ function run(script: FakeAgentScript): void {
           await request(step.as, true, () =>
             client.request(acp.methods.client.fs.writeTextFile, { sessionId, ...step.write }),
           )
+        } else if ('disk' in step) {
+          const change = step.disk
+          if ('write' in change) writeFileSync(join(state.cwd, change.write), change.content)
+          else rmSync(join(state.cwd, change.remove), { force: true })
         } else if ('waitForCancel' in step) {
           await cancelled()
           await Promise.all(waiting.values())
