@@ -20,6 +20,8 @@ import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
 import { AgentSessions } from './acp/agent-sessions'
 import { McpHub } from './mcp/mcp-hub'
+import { McpOAuthStore } from './mcp/oauth/oauth-store'
+import { signInFromCommandLine } from './mcp/oauth/sign-in-prompts'
 import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
@@ -241,6 +243,10 @@ export class ParleyRuntime implements Runtime {
       asker: this.#asker,
       env: options.env ?? process.env,
       pidIsolation,
+      oauth: {
+        store: new McpOAuthStore(this.#secrets),
+        prompt: options.mcpSignIn ?? signInFromCommandLine,
+      },
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,

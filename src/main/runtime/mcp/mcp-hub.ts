@@ -13,6 +13,7 @@ import { McpServerManager } from './server-manager'
 import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
 import { addUserMcpServer, type AddServerResult } from './user-mcp-config'
+import type { McpOAuthDeps } from './oauth/oauth-session'
 
 export interface McpHubOptions {
   /** `<data-dir>`: the person's own `mcp.json` and the workspace approvals live there. */
@@ -23,6 +24,8 @@ export interface McpHubOptions {
   env: NodeJS.ProcessEnv
   /** Whether stdio servers start in a private PID namespace (found once per runtime). */
   pidIsolation?: () => Promise<PidIsolation>
+  /** Sign-in to HTTP servers that use OAuth (absent: such a server fails with its 401). */
+  oauth?: McpOAuthDeps
 }
 
 /** A workspace's MCP servers as Settings shows them. */
@@ -124,6 +127,7 @@ export class McpHub {
         baseEnv: this.options.env,
         ...(this.options.pidIsolation ? { pidIsolation: this.options.pidIsolation } : {}),
         approvedNow: () => this.#approvedNow(workspace),
+        ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
       })
       const watch = new ApprovalWatch(() => void this.#reload(workspace))
       watch.set(loaded.approvalFiles)

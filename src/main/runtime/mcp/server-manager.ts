@@ -21,6 +21,7 @@ import type {
 } from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
 import { ServerConnection } from './server-connection'
+import type { McpOAuthDeps } from './oauth/oauth-session'
 import { assignToolNames, type ToolKey } from './tool-names'
 import { toToolOutcome } from './tool-result'
 import { errorMessage } from '../../../shared/plain-error'
@@ -56,6 +57,8 @@ export interface McpServerManagerOptions {
   /** How long a server may take to answer `initialize`. */
   connectTimeoutMs?: number
   clientInfo?: Implementation
+  /** Sign-in to HTTP servers that use OAuth. */
+  oauth?: McpOAuthDeps
 }
 
 interface Slot {
@@ -331,6 +334,7 @@ export class McpServerManager implements McpToolProvider {
         pidIsolation: (await this.options.pidIsolation?.()) ?? NO_PID_ISOLATION,
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
+        ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
         handlers: {
           onElicit: async (params, extra) => {
             const attached = slot.calls.attach()
