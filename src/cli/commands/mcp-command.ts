@@ -114,6 +114,7 @@ export async function mcpCommand(options: CliOptions, deps: McpCommandDeps): Pro
       },
       handlers: {
         onElicit: async () => ({ action: 'cancel' }),
+        onElicitationComplete: () => {},
         onLost: () => {},
         onToolsChanged: () => {},
       },

@@ -7,6 +7,7 @@ import {
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
+  ElicitationCompleteNotificationSchema,
   McpError,
   type CallToolResult,
   type ElicitResult,
@@ -23,7 +24,12 @@ import type { McpServerDefinition, StdioServerDefinition } from './mcp-config'
 import { formParams, RawElicitRequestSchema, type ElicitParams } from './elicitation'
 import { serverEnvironment } from './server-env'
 import { errorMessage } from '../../../shared/plain-error'
-import { McpOAuthSession, SignInError, type McpOAuthDeps } from './oauth/oauth-session'
+import {
+  McpOAuthSession,
+  SignInError,
+  type McpOAuthDeps,
+  type SignInOwner,
+} from './oauth/oauth-session'
 
 /** Bounds on what one server may send. */
 export const CONNECTION_LIMITS = {
@@ -51,11 +57,13 @@ const noSchemaValidation: jsonSchemaValidator = {
 }
 
 export interface ConnectionHandlers {
-  /** A server's `elicitation/create` (form mode; url mode never reaches here). */
+  /** A server's `elicitation/create` (form or url mode). */
   onElicit(
     params: ElicitParams,
     extra: { requestId: string | number; signal: AbortSignal },
   ): Promise<ElicitResult>
+  /** URL mode: the server says the elicitation with this id is complete. */
+  onElicitationComplete(elicitationId: string): void
   /** The server went away without Parley closing it (its process exited, the connection broke). */
   onLost(reason: string): void
   /** The server announced a changed tool list; `tools` is the fresh list. */
@@ -201,7 +209,7 @@ export class ServerConnection {
             ...(oauth ? { authProvider: oauth.provider } : {}),
           })
     const client = new Client(options.clientInfo, {
-      capabilities: { elicitation: { form: {} } },
+      capabilities: { elicitation: { form: {}, url: {} } },
       jsonSchemaValidator: noSchemaValidation,
       listChanged: {
         tools: {
@@ -232,6 +240,9 @@ export class ServerConnection {
         signal: extra.signal,
       }),
     )
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+      options.handlers.onElicitationComplete(notification.params.elicitationId),
+    )
     client.onclose = () => connection.#onClose()
     return connection
   }
@@ -248,7 +259,12 @@ export class ServerConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; onProgress(progress: Progress): void },
+    options: {
+      signal: AbortSignal
+      onProgress(progress: Progress): void
+      /** The turn the call belongs to: a sign-in it needs is asked there. */
+      owner?: SignInOwner
+    },
   ): Promise<CallToolResult> {
     const call = async () =>
       // The default result schema always yields `content` (the SDK fills in [] when absent).
@@ -267,7 +283,7 @@ export class ServerConnection {
           // A token that expired, or one without the scope this call needs (step-up): sign in
           // again and repeat the call; the session bounds how often.
           if (!this.oauth || !(caught instanceof UnauthorizedError)) throw caught
-          const code = await this.oauth.completeSignIn(options.signal)
+          const code = await this.oauth.completeSignIn(options.signal, options.owner)
           await (this.transport as StreamableHTTPClientTransport).finishAuth(code)
         }
       }

@@ -9,7 +9,7 @@ import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { CallRegistry } from './call-registry'
-import { elicit } from './elicitation'
+import { elicit, mcpSource } from './elicitation'
 import type { McpServerEntry } from './load-mcp-config'
 import { idleTimer, systemClock, type McpClock } from './mcp-clock'
 import type {
@@ -78,6 +78,8 @@ interface Slot {
   readyAt: number | null
   /** Aborts a pending restart pause. */
   backoff: AbortController | undefined
+  /** URL-mode elicitations opened and not yet complete, by elicitation id. */
+  completions: Map<string, AbortController>
 }
 
 interface OfferedTool {
@@ -157,6 +159,7 @@ export class McpServerManager implements McpToolProvider {
         attempt: 0,
         readyAt: null,
         backoff: undefined,
+        completions: new Map(),
       }
       this.#slots.set(entry.name, slot)
       if (entry.approved) starts.push(this.#start(slot))
@@ -255,6 +258,7 @@ export class McpServerManager implements McpToolProvider {
       const result = await connection.callTool(tool.serverToolName, call.input, {
         signal: AbortSignal.any([call.signal, idle.signal]),
         onProgress: () => timer.reset(),
+        owner: { sessionId: call.sessionId, turnId: call.turnId, toolCallId: call.toolCallId },
       })
       return toToolOutcome(result)
     } catch (caught) {
@@ -353,12 +357,23 @@ export class McpServerManager implements McpToolProvider {
                 owner: attached.owner,
                 params,
                 signal: AbortSignal.any([extra.signal, attached.signal]),
+                awaitCompletion: (elicitationId, url) =>
+                  this.#awaitCompletion(slot, generation, {
+                    elicitationId,
+                    url,
+                    message: params.message,
+                    rpcId: extra.requestId,
+                  }),
               })
             } finally {
               attached.settled()
             }
           },
+          onElicitationComplete: (elicitationId) => {
+            slot.completions.get(elicitationId)?.abort()
+          },
           onLost: (reason) => {
+            for (const waiting of slot.completions.values()) waiting.abort()
             if (current()) this.#lost(slot, reason)
           },
           onToolsChanged: (tools) => {
@@ -386,6 +401,35 @@ export class McpServerManager implements McpToolProvider {
     slot.tools = connection.tools
     slot.readyAt = this.#clock.now()
     this.#setStatus(slot, { state: 'ready' })
+  }
+
+  /**
+   * After the person opened an URL-mode elicitation's page: "waiting for MCP server X…" in the
+   * tray (the call's idle limit paused) until the server's `notifications/elicitation/complete`
+   * withdraws it, the calls it belongs to end, or the person cancels.
+   */
+  #awaitCompletion(
+    slot: Slot,
+    generation: number,
+    wait: { elicitationId: string; url: string; message: string; rpcId: string | number },
+  ): void {
+    if (slot.generation !== generation || slot.completions.has(wait.elicitationId)) return
+    const attached = slot.calls.attach()
+    if (!attached) return
+    const complete = new AbortController()
+    slot.completions.set(wait.elicitationId, complete)
+    void this.options.asker
+      .ask({
+        sessionId: attached.owner.sessionId,
+        turnId: attached.owner.turnId,
+        source: mcpSource({ owner: attached.owner, server: slot.entry.name, rpcId: wait.rpcId }),
+        body: { kind: 'link', purpose: 'waiting', message: wait.message, url: wait.url },
+        signal: AbortSignal.any([complete.signal, attached.signal]),
+      })
+      .finally(() => {
+        slot.completions.delete(wait.elicitationId)
+        attached.settled()
+      })
   }
 
   #lost(slot: Slot, reason: string): void {

@@ -12,6 +12,15 @@ export interface SignInRequest {
   serverUrl: string
   /** Aborted when the sign-in is no longer wanted (the server stopped, Parley closes). */
   signal: AbortSignal
+  /** The tool call that needs it (a token expired, or lacks a scope), when there is one. */
+  owner?: SignInOwner
+}
+
+/** The turn and tool call a sign-in happens in. */
+export interface SignInOwner {
+  sessionId: string
+  turnId: string
+  toolCallId?: string
 }
 
 /** What the person (or the host standing in for them) did about a sign-in request. */
@@ -89,7 +98,7 @@ export class McpOAuthSession {
    * come back. Resolves with the authorization code; rejects with a `SignInError` when they
    * declined, the authorization server refused, the page timed out, or this happened too often.
    */
-  async completeSignIn(signal?: AbortSignal): Promise<string> {
+  async completeSignIn(signal?: AbortSignal, owner?: SignInOwner): Promise<string> {
     const url = this.#pending
     this.#pending = undefined
     if (url === undefined)
@@ -113,6 +122,7 @@ export class McpOAuthSession {
       serverUrl: this.options.serverUrl,
       authorizationUrl: url,
       signal: stop,
+      ...(owner ? { owner } : {}),
     })
     if (choice.kind === 'declined') throw new SignInError(choice.message)
     let result
