@@ -6,6 +6,8 @@ const request = {
   serverUrl: 'https://tracker.example.com/mcp',
   authorizationUrl: new URL('https://auth.example.com/authorize?state=s'),
   signal: new AbortController().signal,
+  done: new AbortController().signal,
+  abandon: () => {},
 }
 
 describe('a sign-in during headless parley run', () => {

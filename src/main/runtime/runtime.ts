@@ -22,6 +22,7 @@ import { AgentSessions } from './acp/agent-sessions'
 import { McpHub } from './mcp/mcp-hub'
 import { McpOAuthStore } from './mcp/oauth/oauth-store'
 import { signInFromCommandLine } from './mcp/oauth/sign-in-prompts'
+import { signInThroughTray } from './mcp/oauth/tray-sign-in'
 import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
@@ -245,7 +246,9 @@ export class ParleyRuntime implements Runtime {
       pidIsolation,
       oauth: {
         store: new McpOAuthStore(this.#secrets),
-        prompt: options.mcpSignIn ?? signInFromCommandLine,
+        prompt:
+          options.mcpSignIn ??
+          (options.interactive ? signInThroughTray(this.#asker) : signInFromCommandLine),
       },
     })
     this.#agents = new AgentSessions({

@@ -14,6 +14,10 @@ export interface SignInRequest {
   signal: AbortSignal
   /** The tool call that needs it (a token expired, or lacks a scope), when there is one. */
   owner?: SignInOwner
+  /** Aborted once the browser came back (or the sign-in ended otherwise). */
+  done: AbortSignal
+  /** The person gave up on it after opening the page (the waiting tray's Cancel). */
+  abandon(): void
 }
 
 /** The turn and tool call a sign-in happens in. */
@@ -112,28 +116,37 @@ export class McpOAuthSession {
     const state = url.searchParams.get('state') ?? ''
     this.loopback.expect(state)
     const timeoutMs = this.options.deps.timeoutMs ?? 600_000
+    const abandoned = new AbortController()
+    const done = new AbortController()
     const stop = AbortSignal.any([
       this.#abort.signal,
+      abandoned.signal,
       AbortSignal.timeout(timeoutMs),
       ...(signal ? [signal] : []),
     ])
-    const choice = await this.options.deps.prompt({
-      server: this.options.server,
-      serverUrl: this.options.serverUrl,
-      authorizationUrl: url,
-      signal: stop,
-      ...(owner ? { owner } : {}),
-    })
-    if (choice.kind === 'declined') throw new SignInError(choice.message)
     let result
     try {
-      result = await this.loopback.wait(state, stop)
-    } catch {
-      throw new SignInError(
-        this.#abort.signal.aborted || signal?.aborted
-          ? `the sign-in to MCP server "${this.options.server}" was abandoned`
-          : `the sign-in to MCP server "${this.options.server}" was not completed within ${Math.round(timeoutMs / 60_000)} minutes`,
-      )
+      const choice = await this.options.deps.prompt({
+        server: this.options.server,
+        serverUrl: this.options.serverUrl,
+        authorizationUrl: url,
+        signal: stop,
+        ...(owner ? { owner } : {}),
+        done: done.signal,
+        abandon: () => abandoned.abort(),
+      })
+      if (choice.kind === 'declined') throw new SignInError(choice.message)
+      try {
+        result = await this.loopback.wait(state, stop)
+      } catch {
+        throw new SignInError(
+          this.#abort.signal.aborted || abandoned.signal.aborted || signal?.aborted
+            ? `the sign-in to MCP server "${this.options.server}" was abandoned`
+            : `the sign-in to MCP server "${this.options.server}" was not completed within ${Math.round(timeoutMs / 60_000)} minutes`,
+        )
+      }
+    } finally {
+      done.abort()
     }
     if (result.kind === 'error')
       throw new SignInError(
