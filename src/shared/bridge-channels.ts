@@ -37,6 +37,8 @@ export const BRIDGE_CHANNELS = {
   listMcpServers: 'mcp:list',
   approveMcpServers: 'mcp:approve',
   restartMcpServer: 'mcp:restart',
+  signInMcpServer: 'mcp:sign-in',
+  signOutMcpServer: 'mcp:sign-out',
   addMcpServer: 'mcp:add',
   testConnection: 'settings:test-connection',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }

@@ -37,6 +37,8 @@ export const BRIDGE_METHODS = [
   'listMcpServers',
   'approveMcpServers',
   'restartMcpServer',
+  'signInMcpServer',
+  'signOutMcpServer',
   'addMcpServer',
   'testConnection',
 ] as const satisfies readonly BridgeMethod[]

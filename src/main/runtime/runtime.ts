@@ -770,6 +770,9 @@ export class ParleyRuntime implements Runtime {
       respondToQuestion: (input) => this.respondToQuestion(input, device),
       respondToAgentPermission: (input) => this.respondToAgentPermission(input, device),
       respondToForm: (input) => this.respondToForm(input, device),
+      // Signing in opens a browser on this computer: only the person at it does that.
+      signInMcpServer: async () => ({ ok: false, reason: 'forbidden' }),
+      signOutMcpServer: async () => ({ ok: false, reason: 'forbidden' }),
     }
   }
 
@@ -969,6 +972,16 @@ export class ParleyRuntime implements Runtime {
 
   async restartMcpServer({ workspace, name }: In<'restartMcpServer'>): Out<'restartMcpServer'> {
     return (await this.#mcp.restart(resolve(workspace), name))
+      ? ok
+      : { ok: false, reason: 'not_found' }
+  }
+
+  async signInMcpServer({ workspace, name }: In<'signInMcpServer'>): Out<'signInMcpServer'> {
+    return this.#mcp.signIn(resolve(workspace), name)
+  }
+
+  async signOutMcpServer({ workspace, name }: In<'signOutMcpServer'>): Out<'signOutMcpServer'> {
+    return (await this.#mcp.signOut(resolve(workspace), name))
       ? ok
       : { ok: false, reason: 'not_found' }
   }

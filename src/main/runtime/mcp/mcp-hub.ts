@@ -9,7 +9,7 @@ import { ApprovalWatch } from './approval-watch'
 import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
 import type { McpConfigProblem } from './mcp-config'
 import type { McpTool, McpToolProvider } from '../tools/mcp-tool'
-import { McpServerManager } from './server-manager'
+import { McpServerManager, type SignInResult } from './server-manager'
 import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
 import { addUserMcpServer, type AddServerResult } from './user-mcp-config'
@@ -205,6 +205,18 @@ export class McpHub {
   async restart(workspace: string, name: string): Promise<boolean> {
     const { manager } = await this.#workspace(workspace)
     return manager.restart(name)
+  }
+
+  /** Settings' Sign in for one server (see `McpServerManager.signIn`). */
+  async signIn(workspace: string, name: string): Promise<SignInResult> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.signIn(name)
+  }
+
+  /** Settings' Sign out: forgets the server's tokens and connects again (it then needs sign-in). */
+  async signOut(workspace: string, name: string): Promise<boolean> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.signOut(name)
   }
 
   /**

@@ -101,7 +101,15 @@ function isRefusal(caught: unknown): boolean {
 }
 
 /** A failure to start: the message says why, with the end of the server's stderr. */
-export class ConnectError extends Error {}
+export class ConnectError extends Error {
+  constructor(
+    message: string,
+    /** The server needs the person to sign in first (they declined, or nobody could ask them). */
+    readonly needsSignIn = false,
+  ) {
+    super(message)
+  }
+}
 
 /** The last `max` characters, starting at a line boundary where possible. */
 function tail(text: string, max: number): string {
@@ -189,7 +197,7 @@ export class ServerConnection {
           } catch (signIn) {
             await connection.client.close().catch(() => {})
             await oauth.close()
-            throw new ConnectError(errorMessage(signIn))
+            throw new ConnectError(errorMessage(signIn), signIn instanceof SignInError)
           }
         }
         await connection.client.close().catch(() => {})

@@ -20,12 +20,16 @@ import type {
   McpToolProvider,
 } from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
-import { ServerConnection } from './server-connection'
-import type { McpOAuthDeps } from './oauth/oauth-session'
+import { ConnectError, ServerConnection } from './server-connection'
+import type { McpOAuthDeps, SignInPrompt } from './oauth/oauth-session'
 import { assignToolNames, type ToolKey } from './tool-names'
 import { toToolOutcome } from './tool-result'
 import { errorMessage } from '../../../shared/plain-error'
 import { truncate } from '../../../shared/truncate'
+
+/** What Settings' Sign in came to: the page to open, connected without one, or why not. */
+export type SignInResult =
+  { ok: true; url?: string } | { ok: false; reason: 'not_found' | 'failed'; message?: string }
 
 /** Bounds on how a server's tools are offered to the model. */
 export const TOOL_LIMITS = {
@@ -80,6 +84,8 @@ interface Slot {
   backoff: AbortController | undefined
   /** URL-mode elicitations opened and not yet complete, by elicitation id. */
   completions: Map<string, AbortController>
+  /** For a server that uses OAuth: whether its tokens are held (undefined: it asked for none). */
+  signIn: 'signed_in' | 'signed_out' | undefined
 }
 
 interface OfferedTool {
@@ -116,6 +122,8 @@ export class McpServerManager implements McpToolProvider {
   readonly #callIdleMs: number
   readonly #connectTimeoutMs: number
   readonly #clientInfo: Implementation
+  /** A sign-in Settings started, by server: its page goes back to Settings, not to a tray. */
+  readonly #signInFor = new Map<string, SignInPrompt>()
   #offered: OfferedTool[] = []
   #byName = new Map<string, OfferedTool>()
   #closed = false
@@ -160,6 +168,7 @@ export class McpServerManager implements McpToolProvider {
         readyAt: null,
         backoff: undefined,
         completions: new Map(),
+        signIn: undefined,
       }
       this.#slots.set(entry.name, slot)
       if (entry.approved) starts.push(this.#start(slot))
@@ -186,6 +195,7 @@ export class McpServerManager implements McpToolProvider {
           readOnlyHint: tool.readOnlyHint,
         })),
       notices: [...slot.notices],
+      ...(slot.signIn ? { signIn: slot.signIn } : {}),
     }))
   }
 
@@ -216,6 +226,48 @@ export class McpServerManager implements McpToolProvider {
     this.#setStatus(slot, { state: 'starting' })
     if (old) await old.close('it was restarted')
     await this.#start(slot)
+    return true
+  }
+
+  /**
+   * Settings' Sign in: connects to the server again, and resolves with the authorization page as
+   * soon as the server asks for one (the UI opens it from the person's click, and the connection
+   * completes when the browser comes back), or once it connected without asking.
+   */
+  signIn(name: string): Promise<SignInResult> {
+    const slot = this.#slots.get(name)
+    if (!slot || !slot.entry.approved || slot.entry.definition.transport !== 'http' || this.#closed)
+      return Promise.resolve({ ok: false, reason: 'not_found' })
+    return new Promise((resolve) => {
+      this.#signInFor.set(name, async (request) => {
+        this.#signInFor.delete(name)
+        resolve({ ok: true, url: request.authorizationUrl.href })
+        return { kind: 'opened' }
+      })
+      void this.restart(name).then(() => {
+        this.#signInFor.delete(name)
+        const status = slot.status
+        resolve(
+          status.state === 'ready'
+            ? { ok: true }
+            : {
+                ok: false,
+                reason: 'failed',
+                message: status.state === 'failed' ? status.reason : `it is ${status.state}`,
+              },
+        )
+      })
+    })
+  }
+
+  /** Settings' Sign out: forgets the server's tokens and registration, then connects again. */
+  async signOut(name: string): Promise<boolean> {
+    const slot = this.#slots.get(name)
+    const oauth = this.options.oauth
+    if (!slot || slot.entry.definition.transport !== 'http' || !oauth) return false
+    await oauth.store.clear(name, slot.entry.definition.url)
+    slot.signIn = 'signed_out'
+    if (slot.entry.approved) await this.restart(name)
     return true
   }
 
@@ -338,7 +390,7 @@ export class McpServerManager implements McpToolProvider {
         pidIsolation: (await this.options.pidIsolation?.()) ?? NO_PID_ISOLATION,
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
-        ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
+        ...this.#oauthFor(slot),
         handlers: {
           onElicit: async (params, extra) => {
             const attached = slot.calls.attach()
@@ -385,6 +437,7 @@ export class McpServerManager implements McpToolProvider {
       })
     } catch (caught) {
       if (!current()) return
+      if (caught instanceof ConnectError && caught.needsSignIn) slot.signIn = 'signed_out'
       const reason = errorMessage(caught)
       if (slot.attempt === 0)
         this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
@@ -398,6 +451,7 @@ export class McpServerManager implements McpToolProvider {
     // It died between the handshake and here: `onLost` has already scheduled the restart.
     if (connection.endReason !== undefined) return
     slot.connection = connection
+    slot.signIn = await this.#signInState(slot)
     slot.tools = connection.tools
     slot.readyAt = this.#clock.now()
     this.#setStatus(slot, { state: 'ready' })
@@ -430,6 +484,28 @@ export class McpServerManager implements McpToolProvider {
         slot.completions.delete(wait.elicitationId)
         attached.settled()
       })
+  }
+
+  /** The OAuth dependencies for one start: Settings' pending sign-in answers first. */
+  #oauthFor(slot: Slot): { oauth?: McpOAuthDeps } {
+    const oauth = this.options.oauth
+    if (!oauth) return {}
+    return {
+      oauth: {
+        ...oauth,
+        prompt: (request) => (this.#signInFor.get(slot.entry.name) ?? oauth.prompt)(request),
+      },
+    }
+  }
+
+  async #signInState(slot: Slot): Promise<Slot['signIn']> {
+    const oauth = this.options.oauth
+    if (!oauth || slot.entry.definition.transport !== 'http') return undefined
+    return (await oauth.store.signedIn(slot.entry.name, slot.entry.definition.url))
+      ? 'signed_in'
+      : slot.signIn === 'signed_out'
+        ? 'signed_out'
+        : undefined
   }
 
   #lost(slot: Slot, reason: string): void {
