@@ -1,6 +1,6 @@
 import type { SignInPrompt } from '../../main/runtime/mcp/oauth/oauth-session'
 import { loginHint } from '../../main/runtime/mcp/oauth/sign-in-prompts'
-import { openInBrowser } from '../open-browser'
+import { openInBrowser } from '../../main/runtime/mcp/oauth/open-browser'
 
 /**
  * How `parley run` answers an MCP server's sign-in: nobody is there, so no browser is opened

@@ -11,7 +11,7 @@ import type { HttpServerDefinition } from '../../main/runtime/mcp/mcp-config'
 import { errorMessage } from '../../shared/plain-error'
 import { version } from '../../../package.json'
 import type { CliOptions } from '../parse-cli'
-import { openInBrowser } from '../open-browser'
+import { openInBrowser } from '../../main/runtime/mcp/oauth/open-browser'
 
 export interface McpCommandDeps {
   env: NodeJS.ProcessEnv
