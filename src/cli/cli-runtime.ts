@@ -5,6 +5,7 @@ import { mcpProblemText } from '../main/runtime/mcp/mcp-hub'
 import { WorkspaceApprovals } from '../main/runtime/mcp/workspace-approvals'
 import { folderProblem } from './folder-problem'
 import type { CliOptions } from './parse-cli'
+import type { SignInPrompt } from '../main/runtime/mcp/oauth/oauth-session'
 
 export type CliRuntime = Awaited<ReturnType<typeof createRuntime>>
 
@@ -20,6 +21,7 @@ export async function runtimeForCommand(
   options: CliOptions,
   interactive: boolean,
   stderr: (text: string) => void = (text) => process.stderr.write(text),
+  host: { mcpSignIn?: SignInPrompt } = {},
 ): Promise<CliRuntime | number> {
   const refused = folderProblem(options)
   if (refused !== undefined) {
@@ -37,6 +39,7 @@ export async function runtimeForCommand(
       acp: options.acp,
       mcpConfigFiles,
       interactive,
+      ...host,
     })
   } catch (error) {
     if (!(error instanceof ScenarioError || error instanceof AgentCommandError)) throw error

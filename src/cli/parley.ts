@@ -29,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve-command')).serveCommand(options)
     case 'desktop':
       return (await import('./commands/desktop-command')).desktopCommand(options)
+    case 'mcp':
+      return (await import('./commands/mcp-command')).runMcpCommand(options)
     case 'tui':
       // The terminal client is React: its production build, unless asked otherwise (React's
       // development build checks every render and starts slower).

@@ -98,6 +98,12 @@ const COMMANDS = {
     flags: ['data-dir', 'scenario', 'workspace', 'mode', 'json'],
     usage: 'parley run [--data-dir D] [--scenario F] [--workspace W] [--mode M] [--json] "prompt"',
   },
+  mcp: {
+    about:
+      'Sign in to a configured MCP server that uses OAuth (opens the page in $BROWSER, else the system browser), or forget its tokens.',
+    flags: ['data-dir', 'workspace'],
+    usage: 'parley mcp login NAME | parley mcp logout NAME [--data-dir D] [--workspace W]',
+  },
 } as const satisfies Record<string, { about: string; flags: readonly FlagName[]; usage: string }>
 type CommandName = keyof typeof COMMANDS
 
@@ -213,7 +219,7 @@ export function parseCli(
         `--${key} is not an option of "${command}"; \`parley ${command} --help\` lists its options`,
       )
   }
-  if (command !== 'run' && positionals.length > 0)
+  if (command !== 'run' && command !== 'mcp' && positionals.length > 0)
     throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${spec.usage}`)
   const options: CliOptions = { json: values.json ?? false, positionals }
   if (values.remote) options.remote = true

@@ -39,6 +39,8 @@ export const BRIDGE_CHANNELS = {
   listMcpServers: 'mcp:list',
   approveMcpServers: 'mcp:approve',
   restartMcpServer: 'mcp:restart',
+  signInMcpServer: 'mcp:sign-in',
+  signOutMcpServer: 'mcp:sign-out',
   addMcpServer: 'mcp:add',
   testConnection: 'settings:test-connection',
   listCheckpoints: 'checkpoints:list',

@@ -39,6 +39,8 @@ export const BRIDGE_METHODS = [
   'listMcpServers',
   'approveMcpServers',
   'restartMcpServer',
+  'signInMcpServer',
+  'signOutMcpServer',
   'addMcpServer',
   'testConnection',
   'listCheckpoints',

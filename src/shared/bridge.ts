@@ -361,6 +361,31 @@ export const BRIDGE_CALLS = {
     output: z.union([Ok, fail('not_found')]),
   },
   /**
+   * Signs in to an HTTP server that uses OAuth (Settings' Sign in): the server is connected to
+   * again; `url` is the authorization page the UI opens from the click (absent when it connected
+   * without asking). The tokens go to the secret store. Refused for a paired device.
+   */
+  signInMcpServer: {
+    channel: 'mcp:sign-in',
+    input: z.strictObject({
+      workspace: z.string().min(1).max(LIMITS.path),
+      name: z.string().min(1).max(200),
+    }),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), url: z.string().max(4_096).optional() }),
+      fail('not_found', 'failed', 'forbidden'),
+    ]),
+  },
+  /** Forgets a server's OAuth tokens (Settings' Sign out); it then needs sign-in again. */
+  signOutMcpServer: {
+    channel: 'mcp:sign-out',
+    input: z.strictObject({
+      workspace: z.string().min(1).max(LIMITS.path),
+      name: z.string().min(1).max(200),
+    }),
+    output: z.union([Ok, fail('not_found', 'forbidden')]),
+  },
+  /**
    * Adds a program-run (stdio) server to the person's own `<data-dir>/mcp.json`: used in every
    * workspace, with no approval. Refused when the name is taken or the file has a mistake.
    */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LinkRequestSchema } from './link-request'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
@@ -127,6 +128,12 @@ export const AgentPermissionRequestShape = {
   risk: RiskSchema.optional(),
   /** Why the riskiest part is risky, in words ("deletes files"). */
   riskWhy: z.string().max(LIMITS.optionDescription).optional(),
+  /**
+   * Set when the asker wants a page opened (a sign-in, an URL-mode elicitation): the options are
+   * then Parley's ("Sign in" / "Not now", "Open" / "Decline" / "Cancel"), and the tray shows the
+   * link instead of a tool call.
+   */
+  link: LinkRequestSchema.optional(),
   /**
    * The file changes the agent showed, each as a unified patch (`diff`'s format, as Parley's own
    * file tools send in `detail`), for UIs that draw diffs; `detail` still says it all in text.

@@ -60,6 +60,8 @@ export const McpServerInfoSchema = z.strictObject({
   tools: z.array(McpToolInfoSchema).max(200),
   /** Things worth knowing that did not stop the server (tools left out, schemas too large). */
   notices: z.array(z.string().max(1_000)).max(50),
+  /** For a server that uses OAuth: whether Parley holds its tokens (absent: it asked for none). */
+  signIn: z.enum(['signed_in', 'signed_out']).optional(),
 })
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>
 

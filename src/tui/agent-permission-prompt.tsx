@@ -19,6 +19,21 @@ import type { TuiBridge } from './tui-bridge'
 import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
 import { useArmed } from '../ui-common/use-armed'
 import { useSettle } from './use-settle'
+import { linkTarget } from './hyperlinks'
+import { openInBrowser } from '../main/runtime/mcp/oauth/open-browser'
+import type { LinkRequest } from '../shared/link-request'
+
+/** The prompt's heading for a page an asker wants opened. */
+function linkHeading(asker: string, link: LinkRequest): string {
+  switch (link.purpose) {
+    case 'sign_in':
+      return `${asker} wants you to sign in at ${link.host}`
+    case 'open':
+      return `${asker} wants you to open a page at ${link.host}`
+    case 'waiting':
+      return `Waiting for ${asker}… (finish in your browser)`
+  }
+}
 
 const OPTION_STYLE: Record<AgentPermissionOption['kind'], SpanStyle> = {
   allow_once: {},
@@ -57,7 +72,14 @@ export function AgentPermissionPrompt({
 
   const header = flowItems(
     [
-      [{ text: `${asker} asks permission`, style: { color: 'yellow', bold: true } }],
+      [
+        {
+          text: interaction.link
+            ? linkHeading(asker, interaction.link)
+            : `${asker} asks permission`,
+          style: { color: 'yellow', bold: true },
+        },
+      ],
       ...(interaction.toolKind ? [[{ text: interaction.toolKind, style: { bold: true } }]] : []),
       ...(moreWaiting > 0
         ? [[{ text: `${moreWaiting} more waiting`, style: { color: 'yellow' } }]]
@@ -80,7 +102,19 @@ export function AgentPermissionPrompt({
   const body: StyledLine[] = wrapSpans(safeSpans(interaction.title, { bold: true }), inner)
   for (const location of interaction.locations)
     body.push(...wrapSpans(safeSpans(`• ${location}`), inner))
-  if (interaction.detail.trim() !== '') {
+  if (interaction.link) {
+    // The page as an OSC 8 link where the terminal has them, its host spelled out, its warnings.
+    const target = linkTarget(interaction.link.url)
+    body.push(
+      ...wrapSpans(
+        [{ text: interaction.link.url, style: target ? { link: target, underline: true } : {} }],
+        inner,
+      ),
+      ...wrapSpans([{ text: `host: ${interaction.link.host}`, style: { bold: true } }], inner),
+    )
+    for (const warning of interaction.link.warnings)
+      body.push(...wrapSpans([{ text: `! ${warning}`, style: { color: 'yellow' } }], inner))
+  } else if (interaction.detail.trim() !== '') {
     const gutter: StyledLine = [{ text: '│ ', style: { dim: true } }]
     body.push(...prefixLines(detailLines(interaction.detail, inner - 2, 'patch'), gutter, gutter))
   }
@@ -127,8 +161,11 @@ export function AgentPermissionPrompt({
   const layout = layoutFrame({ header, body, footer }, maxRows, { top: scroll, pinTail: 2 })
 
   const choose = (option: AgentPermissionOption | undefined) => {
-    if (option)
-      settle(() => bridge.respondToAgentPermission({ requestId, optionId: option.optionId }))
+    if (!option) return
+    // The page opens from the person's choice, in $BROWSER or the system's browser.
+    if (interaction.link && option.optionId === 'open')
+      void openInBrowser(interaction.link.url, { fallback: true })
+    settle(() => bridge.respondToAgentPermission({ requestId, optionId: option.optionId }))
   }
   useFocusedKeys((input, key, pasted) => {
     if (!armed || pasted || key.ctrl || key.meta) return

@@ -3,6 +3,7 @@ import { DEMO_BACKEND_ID } from '../../main/runtime/models/demo-scenario'
 import type { SessionEvent, TurnEndEvent } from '../../shared/session-events'
 import type { CliOptions } from '../parse-cli'
 import { headlessOutcome } from './headless-outcome'
+import { headlessSignIn } from './headless-sign-in'
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const
 
@@ -19,7 +20,9 @@ export async function headlessRun(options: CliOptions): Promise<number> {
     process.stderr.write('parley run: a prompt is required, e.g. parley run "list the files"\n')
     return 2
   }
-  const runtime = await runtimeForCommand('run', options, false)
+  const runtime = await runtimeForCommand('run', options, false, undefined, {
+    mcpSignIn: headlessSignIn(process.env, (line) => process.stderr.write(`parley run: ${line}\n`)),
+  })
   if (typeof runtime === 'number') return runtime
 
   let stdoutOpen = true

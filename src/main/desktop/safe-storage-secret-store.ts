@@ -1,15 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import type { SecretStore } from '../runtime/settings/secret-store'
+import type { SecretName, SecretStore } from '../runtime/settings/secret-store'
 import { writePrivateFile } from '../runtime/settings/private-file'
 import type { DesktopSafeStorage } from './electron-port'
 
-type SecretName = Parameters<SecretStore['get']>[0]
-
-const SecretsSchema = z.strictObject({
-  openaiApiKey: z.string().optional(),
-  anthropicApiKey: z.string().optional(),
-})
+const SecretsSchema = z.record(z.string(), z.string())
 type Secrets = z.infer<typeof SecretsSchema>
 
 /** Thrown by `set` when the OS offers no encryption (e.g. Linux without a keyring). */

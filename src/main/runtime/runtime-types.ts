@@ -2,6 +2,7 @@ import type { SandboxProbeDeps } from './sandbox/command-sandbox'
 import type { BridgeEvent } from '../../shared/bridge'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
 import type { SecretStore } from './settings/secret-store'
+import type { SignInPrompt } from './mcp/oauth/oauth-session'
 
 export interface RuntimeOptions {
   /** Holds `sessions/<id>.jsonl`, `settings.json` and drafts. */
@@ -43,6 +44,11 @@ export interface RuntimeOptions {
   checkpoints?: false | { git?: string }
   /** The clock every record, deadline and "asked at" is read from; tests pass a fixed one. */
   now?: () => number
+  /**
+   * How this host puts an MCP server's sign-in page in front of the person (open a browser, print
+   * the link). Absent: the server is left failed with a line naming `parley mcp login NAME`.
+   */
+  mcpSignIn?: SignInPrompt
 }
 
 /**

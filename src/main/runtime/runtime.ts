@@ -20,6 +20,9 @@ import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
 import { AgentSessions } from './acp/agent-sessions'
 import { McpHub } from './mcp/mcp-hub'
+import { McpOAuthStore } from './mcp/oauth/oauth-store'
+import { signInFromCommandLine } from './mcp/oauth/sign-in-prompts'
+import { signInThroughTray } from './mcp/oauth/tray-sign-in'
 import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
@@ -275,6 +278,12 @@ export class ParleyRuntime implements Runtime {
         sandbox: this.#sandbox,
         allowedEnv: this.#settings.current.sandboxAllowedEnv,
       }),
+      oauth: {
+        store: new McpOAuthStore(this.#secrets),
+        prompt:
+          options.mcpSignIn ??
+          (options.interactive ? signInThroughTray(this.#asker) : signInFromCommandLine),
+      },
     })
     this.#agents = new AgentSessions({
       asker: this.#asker,
@@ -818,6 +827,9 @@ export class ParleyRuntime implements Runtime {
       respondToQuestion: (input) => this.respondToQuestion(input, device),
       respondToAgentPermission: (input) => this.respondToAgentPermission(input, device),
       respondToForm: (input) => this.respondToForm(input, device),
+      // Signing in opens a browser on this computer: only the person at it does that.
+      signInMcpServer: async () => ({ ok: false, reason: 'forbidden' }),
+      signOutMcpServer: async () => ({ ok: false, reason: 'forbidden' }),
     }
   }
 
@@ -1029,6 +1041,16 @@ export class ParleyRuntime implements Runtime {
 
   async restartMcpServer({ workspace, name }: In<'restartMcpServer'>): Out<'restartMcpServer'> {
     return (await this.#mcp.restart(resolve(workspace), name))
+      ? ok
+      : { ok: false, reason: 'not_found' }
+  }
+
+  async signInMcpServer({ workspace, name }: In<'signInMcpServer'>): Out<'signInMcpServer'> {
+    return this.#mcp.signIn(resolve(workspace), name)
+  }
+
+  async signOutMcpServer({ workspace, name }: In<'signOutMcpServer'>): Out<'signOutMcpServer'> {
+    return (await this.#mcp.signOut(resolve(workspace), name))
       ? ok
       : { ok: false, reason: 'not_found' }
   }

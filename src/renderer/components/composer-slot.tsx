@@ -26,7 +26,12 @@ function trayFor(
     case 'permission':
       return <trays.PermissionTray request={head} waiting={waiting} />
     case 'agent_permission':
-      return <trays.AgentPermissionTray request={head} waiting={waiting} />
+      // A page the asker wants opened (a sign-in, an URL elicitation) has a tray of its own.
+      return head.link ? (
+        <trays.LinkTray request={head} link={head.link} waiting={waiting} />
+      ) : (
+        <trays.AgentPermissionTray request={head} waiting={waiting} />
+      )
     case 'question':
     case 'form':
       return (

@@ -5,6 +5,7 @@ import { useActions, useChat } from '../state/chat-context'
 import { ORIGIN_HINT, ORIGIN_TEXT, TRANSPORT_TEXT, statusView } from '../settings/mcp-status'
 import { McpApproval } from './mcp-approval'
 import { AddMcpServer } from './settings-mcp-add'
+import { McpSignIn } from './mcp-sign-in'
 import { RevealedText } from './revealed-text'
 import { useNow } from '../../ui-common/use-now'
 
@@ -147,6 +148,7 @@ function McpServerRow({
         {server.status.state === 'ready' &&
           ` · ${server.tools.length} ${server.tools.length === 1 ? 'tool' : 'tools'}`}
       </p>
+      <McpSignIn server={server} workspace={workspace} />
       {status.reason && (
         <pre className="mcp-reason" tabIndex={0}>
           <RevealedText text={status.reason} />

@@ -2,3 +2,4 @@
 export { AgentPermissionTray } from './agent-permission-tray'
 export { FormRequestTray } from './form-request-tray'
 export { PermissionTray } from './permission-tray'
+export { LinkTray } from './link-tray'

@@ -134,6 +134,12 @@ export type ChatActions = {
   putOffMcpApproval(workspace: string, hash: string): void
   /** Starts a server again now; how it went, in plain words. */
   restartMcp(workspace: string, name: string): Promise<{ ok: boolean; message: string }>
+  /** Settings' Sign in: the page to open (from the click), or what happened instead. */
+  signInMcp(
+    workspace: string,
+    name: string,
+  ): Promise<{ ok: boolean; message: string; url?: string }>
+  signOutMcp(workspace: string, name: string): Promise<{ ok: boolean; message: string }>
   /**
    * Adds a server to the person's own mcp.json (checked by the form first), then reads the
    * workspace's servers again; how it went, in plain words.
@@ -570,6 +576,32 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
     putOffMcpApproval(workspace, hash) {
       update((s) => mcpApprovalPutOff(s, workspace, hash))
+    },
+
+    async signInMcp(workspace, name) {
+      try {
+        const result = await bridge.signInMcpServer({ workspace, name })
+        void actions.refreshMcp(workspace)
+        if (!result.ok)
+          return { ok: false, message: result.message ?? `${name} could not sign in.` }
+        return result.url
+          ? { ok: true, url: result.url, message: `Finish signing in to ${name} in your browser.` }
+          : { ok: true, message: `${name} is connected.` }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    },
+
+    async signOutMcp(workspace, name) {
+      try {
+        const result = await bridge.signOutMcpServer({ workspace, name })
+        await actions.refreshMcp(workspace)
+        return result.ok
+          ? { ok: true, message: `Signed out of ${name}: its tokens are removed.` }
+          : { ok: false, message: `${name} is no longer configured here.` }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
     },
 
     async restartMcp(workspace, name) {

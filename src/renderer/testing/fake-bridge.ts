@@ -324,6 +324,14 @@ export function createFakeBridge(
       mcp.get(workspace)?.servers.some((server) => server.name === name)
         ? { ok: true }
         : { ok: false, reason: 'not_found' },
+    signInMcpServer: ({ workspace, name }) =>
+      mcp.get(workspace)?.servers.some((server) => server.name === name)
+        ? { ok: true, url: `https://auth.example.com/authorize?server=${name}` }
+        : { ok: false, reason: 'not_found' },
+    signOutMcpServer: ({ workspace, name }) =>
+      mcp.get(workspace)?.servers.some((server) => server.name === name)
+        ? { ok: true }
+        : { ok: false, reason: 'not_found' },
     addMcpServer: ({ name, command, args }) => {
       const views = [...mcp.entries()]
       if (views.some(([, view]) => view.servers.some((server) => server.name === name)))

@@ -117,6 +117,11 @@ export async function exerciseEveryCall(
     ok: false,
     reason: 'not_found',
   })
+  for (const method of ['signInMcpServer', 'signOutMcpServer'] as const)
+    expect(await run(method, { workspace: '/tmp', name: 'x' })).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    })
   expect(await run('addMcpServer', { name: 'x', command: 'x-mcp', args: [] })).toMatchObject({
     ok: expect.any(Boolean),
   })
@@ -165,6 +170,8 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listMcpServers', {}],
   ['approveMcpServers', { workspace: '/tmp' }],
   ['restartMcpServer', { workspace: '', name: 'x' }],
+  ['signInMcpServer', { workspace: '/tmp', name: '' }],
+  ['signOutMcpServer', { workspace: '' }],
   ['addMcpServer', { name: 'has space', command: 'x', args: [] }],
   ['listInbox', { sessionId: 'x' }],
   ['listDevices', { all: true }],

@@ -367,6 +367,14 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('restartMcpServer')
       return { ok: false, reason: 'not_found' }
     },
+    async signInMcpServer() {
+      calls.push('signInMcpServer')
+      return { ok: false, reason: 'not_found' }
+    },
+    async signOutMcpServer() {
+      calls.push('signOutMcpServer')
+      return { ok: false, reason: 'not_found' }
+    },
     async addMcpServer() {
       calls.push('addMcpServer')
       return { ok: false, reason: 'exists', message: 'Fake runtime: a server by that name exists.' }

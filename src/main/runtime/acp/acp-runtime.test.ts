@@ -342,7 +342,7 @@ describe('a session that talks to an ACP agent', () => {
     ).toEqual({ ok: false, reason: 'not_found' })
   })
 
-  it('refuses, at the broker’s door and with invalid params, what no tray can show: a url-mode or schema-less form, a permission without options or with an unusable option id', async () => {
+  it('refuses, at the broker’s door and with invalid params, what no tray can show: a url-mode link that is not http(s), a schema-less form, a permission without options or with an unusable option id', async () => {
     const bad = (toolCallId: string, options: unknown[]) => ({
       permission: { toolCall: { toolCallId, title: 'Run it', kind: 'execute' }, options },
     })
@@ -354,7 +354,7 @@ describe('a session that talks to an ACP agent', () => {
               elicit: {
                 message: 'Sign in',
                 mode: 'url',
-                url: 'https://example.com',
+                url: 'javascript:alert(1)',
                 elicitationId: 'e1',
               },
               as: 'u',
@@ -378,7 +378,7 @@ describe('a session that talks to an ACP agent', () => {
     expect(replies).toHaveLength(5)
     for (const reply of replies)
       expect(reply).toMatch(/^\{"error":\{"code":-32602,"message":"[^"]+/)
-    expect(replies[0]).toContain('not supported')
+    expect(replies[0]).toContain('the link must be an http:// or https:// URL')
     expect(replies[1]).toContain('object schema')
     expect(replies.slice(2).join()).toContain('permission options must be 1–10')
   })

@@ -126,7 +126,7 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(h.of('agent_thought')[0]?.text).toBe('Let me look at the file first.')
     const texts = h.of('assistant_text')
     expect(texts.map((t) => t.step)).toEqual([0, 1])
-    expect(texts[0]?.text).toContain('"elicitation":{"form":{}}')
+    expect(texts[0]?.text).toContain('"elicitation":{"form":{},"url":{}}')
     expect(texts[0]?.text).toContain('"fs":{"readTextFile":true,"writeTextFile":true}')
     expect(texts[1]?.text).toBe('Done editing.')
     // Streamed live in several deltas whose text adds up to each record, under the same step.
@@ -362,6 +362,42 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(h.replyText('t-1')).toBe(
       '{"error":{"code":-32602,"message":"the form asks for a secret (token)"}}',
     )
+  })
+
+  it('puts an URL-mode elicitation to the person as a link; Open answers accept, and elicitation/complete ends the wait', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([
+          {
+            elicit: {
+              mode: 'url',
+              message: 'Authorize the deploy',
+              elicitationId: 'el-1',
+              url: 'https://deploy.example.com/authorize',
+            },
+            as: 'u',
+          },
+          { completeElicitation: 'el-1' },
+          { say: '{{u}}' },
+        ]),
+      ),
+    )
+    const started = h.runner.startTurn('t-1', 'go')
+    const ask = await h.asker.waitForAsk()
+    expect(ask.request.body).toEqual({
+      kind: 'link',
+      purpose: 'open',
+      message: 'Authorize the deploy',
+      url: 'https://deploy.example.com/authorize',
+    })
+    ask.answer({ kind: 'answered', value: { optionId: 'open' } })
+    const wait = await h.asker.waitForAsk()
+    expect(wait.request.body).toMatchObject({ kind: 'link', purpose: 'waiting' })
+    if (started.ok) await started.done
+    expect(h.replyText('t-1')).toBe('{"result":{"action":"accept"}}')
+    // The agent's completion notification took the wait away.
+    expect(wait.request.signal?.aborted).toBe(true)
   })
 
   it('ends the turn with the reason and the agent’s stderr when the agent dies mid-question, and marks the question orphaned', async () => {

@@ -21,7 +21,14 @@ import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { agentCommandRisk } from './agent-command-risk'
 import { AgentConnection, type AgentHello, type InboundRequest } from './agent-connection'
 import { AgentProcess, agentEnvironment, type AgentExit, type SpawnFn } from './agent-process'
-import { formBody, formResponse, type ElicitationParams } from './elicitation-request'
+import {
+  formBody,
+  formResponse,
+  urlBody,
+  urlResponse,
+  type ElicitationParams,
+  type LinkBody,
+} from './elicitation-request'
 import { PendingRequests } from './pending-requests'
 import {
   namedPaths,
@@ -357,6 +364,7 @@ export class AcpSessionRunner {
           sessionUpdate: (params) => this.#onUpdate(params),
           requestPermission: (params, request) => this.#onPermission(params, request),
           createElicitation: (params, request) => this.#onElicitation(params, request),
+          elicitationComplete: (elicitationId) => this.#urlWaits.get(elicitationId)?.abort(),
           readTextFile: (params) => this.#onRead(params),
           writeTextFile: (params, request) => this.#onWrite(params, request),
         },
@@ -982,6 +990,22 @@ export class AcpSessionRunner {
           ? { error: RequestError.requestCancelled() }
           : { value: { action: 'cancel' } satisfies acp.CreateElicitationResponse },
     )
+    const link = urlBody(params)
+    if (link) {
+      const source = this.#source(request.rpcId, params.toolCallId)
+      const ask = { sessionId: this.#o.sessionId, turnId: turn.id, source }
+      this.#o.asker.ask({ ...ask, body: link, signal: pending.signal }).then(
+        (outcome) => {
+          const answer = urlResponse(outcome, 'turn_ended')
+          if (answer.ok) pending.settle(answer.response)
+          else pending.fail(answer.error)
+          if (answer.ok && answer.response.action === 'accept')
+            this.#awaitUrlCompletion(params, ask, link, live.connection.signal)
+        },
+        () => pending.settle({ action: 'cancel' }),
+      )
+      return pending.result
+    }
     this.#o.asker
       .ask({
         sessionId: this.#o.sessionId,
@@ -999,6 +1023,29 @@ export class AcpSessionRunner {
         () => pending.settle({ action: 'cancel' }),
       )
     return pending.result
+  }
+
+  /** URL-mode elicitations opened and not yet complete, by elicitation id. */
+  readonly #urlWaits = new Map<string, AbortController>()
+
+  /** After Open: "waiting for <agent>…" until `elicitation/complete`, the agent exits, or Cancel. */
+  #awaitUrlCompletion(
+    params: ElicitationParams,
+    ask: { sessionId: string; turnId: string; source: InteractionSource },
+    link: LinkBody,
+    gone: AbortSignal,
+  ): void {
+    const id = typeof params.elicitationId === 'string' ? params.elicitationId : undefined
+    if (id === undefined || this.#urlWaits.has(id)) return
+    const complete = new AbortController()
+    this.#urlWaits.set(id, complete)
+    void this.#o.asker
+      .ask({
+        ...ask,
+        body: { ...link, purpose: 'waiting' },
+        signal: AbortSignal.any([complete.signal, gone]),
+      })
+      .finally(() => this.#urlWaits.delete(id))
   }
 
   async #onRead(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {

@@ -26,6 +26,8 @@ export interface ClientHandlers {
     request: InboundRequest,
   ): Promise<acp.ReadTextFileResponse>
   writeTextFile(params: acp.WriteTextFileRequest, request: InboundRequest): Promise<void>
+  /** URL mode: the agent says the elicitation with this id is complete. */
+  elicitationComplete(elicitationId: string): void
 }
 
 export interface ConnectOptions {
@@ -66,6 +68,9 @@ export class AgentConnection {
       )
       .onRequest(acp.methods.client.session.requestPermission, ({ params, requestId, signal }) =>
         handlers.requestPermission(params, { rpcId: rpcId(requestId), signal }),
+      )
+      .onNotification(acp.methods.client.elicitation.complete, ({ params }) =>
+        handlers.elicitationComplete(params.elicitationId),
       )
       .onRequest(acp.methods.client.fs.readTextFile, ({ params, requestId, signal }) =>
         handlers.readTextFile(params, { rpcId: rpcId(requestId), signal }),
@@ -108,7 +113,7 @@ export class AgentConnection {
       clientCapabilities: {
         fs: { readTextFile: true, writeTextFile: true },
         terminal: false,
-        ...(this.options.elicitation ? { elicitation: { form: {} } } : {}),
+        ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
       },
       clientInfo: { name: 'parley', title: 'Parley', version: this.options.clientVersion },
     })

@@ -23,6 +23,31 @@ export const ElicitationParamsSchema = z.looseObject({
 export type ElicitationParams = z.infer<typeof ElicitationParamsSchema>
 
 export type FormBody = Extract<AskBody, { kind: 'form' }>
+export type LinkBody = Extract<AskBody, { kind: 'link' }>
+
+/**
+ * URL mode (ACP's `elicitation/create` with `url` and `elicitationId`): the page, for the tray to
+ * show and open only on the person's click; null when the params are not a URL-mode request.
+ */
+export function urlBody(params: ElicitationParams): LinkBody | null {
+  if (params.mode !== 'url' || typeof params.url !== 'string') return null
+  return { kind: 'link', purpose: 'open', message: params.message, url: params.url }
+}
+
+/** The person's choice on a URL-mode request as ACP's response (Open is accept). */
+export function urlResponse(
+  outcome: AskOutcome<{ optionId: string }>,
+  cause: FormEndCause,
+): ReturnType<typeof formResponse> {
+  if (outcome.kind !== 'answered') return formResponse(outcome, cause)
+  const choice = outcome.value.optionId
+  return {
+    ok: true,
+    response: {
+      action: choice === 'open' ? 'accept' : choice === 'decline' ? 'decline' : 'cancel',
+    },
+  }
+}
 
 /**
  * The tray request for a form, exactly as the agent sent it. Whether Parley can show it (mode

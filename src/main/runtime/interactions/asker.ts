@@ -34,14 +34,30 @@ export type AskBody =
       message: string
       /** `requestedSchema` exactly as the peer sent it; the broker checks and bounds it. */
       requestedSchema: unknown
-      /** The elicitation mode the peer asked for; only `form` is supported. */
+      /** The elicitation mode the peer asked for; only `form` is supported here (see `link`). */
       mode?: string
+    }
+  | {
+      /**
+       * A page the asker wants opened: an MCP server's sign-in (`sign_in`: "Sign in" / "Not
+       * now"), an URL-mode elicitation (`open`: "Open" / "Decline" / "Cancel"), or the wait after
+       * one was opened (`waiting`: "Cancel" until the asker withdraws it by saying it is done).
+       * Parley never fetches the page; only the person's click opens it.
+       */
+      kind: 'link'
+      purpose: 'sign_in' | 'open' | 'waiting'
+      /** What the asker says, shown as the tray's title. */
+      message: string
+      url: string
     }
 
 /** What the person answered, by body kind. */
-export type AskAnswer<B extends AskBody> = B extends { kind: 'agent_permission' }
-  ? { optionId: string }
+export type AskAnswer<B extends AskBody> = B extends { kind: 'agent_permission' | 'link' }
+  ? { optionId: LinkChoice | string }
   : FormResponse
+
+/** The option ids of a link request, which are also what the person chose. */
+export type LinkChoice = 'open' | 'not_now' | 'decline' | 'cancel'
 
 export type AskOutcome<T> =
   /** The person answered; the answer is on disk already. */

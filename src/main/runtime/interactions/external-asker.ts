@@ -5,6 +5,7 @@ import type {
   PendingInteraction,
   SettleOutcome,
 } from '../../../shared/interactions'
+import { checkLink } from '../../../shared/link-request'
 import { LIMITS } from '../../../shared/limits'
 import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
@@ -16,6 +17,7 @@ import type {
   AskOutcome,
   AskRequest,
   InteractionAsker,
+  LinkChoice,
   PolicyOutcome,
   PolicyRequest,
 } from './asker'
@@ -86,6 +88,23 @@ const ENDED_UNANSWERED: Record<
   // An agent's permission that times out is answered with its reject option instead (see ask).
   timed_out: { closeAs: 'timed_out', asker: 'stopped' },
   dismissed: { closeAs: 'stopped', asker: 'stopped' },
+}
+
+/** Parley's own options for a link request, by purpose (the first is the main action). */
+const LINK_OPTIONS: Record<
+  'sign_in' | 'open' | 'waiting',
+  Array<{ optionId: LinkChoice; name: string; kind: AgentPermissionOption['kind'] }>
+> = {
+  sign_in: [
+    { optionId: 'open', name: 'Sign in', kind: 'allow_once' },
+    { optionId: 'not_now', name: 'Not now', kind: 'reject_once' },
+  ],
+  open: [
+    { optionId: 'open', name: 'Open', kind: 'allow_once' },
+    { optionId: 'decline', name: 'Decline', kind: 'reject_once' },
+    { optionId: 'cancel', name: 'Cancel', kind: 'reject_always' },
+  ],
+  waiting: [{ optionId: 'cancel', name: 'Cancel', kind: 'reject_once' }],
 }
 
 /** What a headless run answers, with nobody there: deny (allow in bypass), decline a form. */
@@ -301,6 +320,21 @@ export class ExternalAsker implements InteractionAsker {
                     .map((d) => ({ path: d.path.slice(0, LIMITS.path), patch: d.patch })),
                 }
               : {}),
+          },
+        }
+      }
+      case 'link': {
+        const checked = checkLink(body.url, body.message)
+        if (!checked) return { ok: false, message: 'the link must be an http:// or https:// URL' }
+        return {
+          ok: true,
+          request: {
+            kind: 'agent_permission',
+            title: body.message.slice(0, LIMITS.questionText),
+            detail: checked.url,
+            locations: [],
+            options: LINK_OPTIONS[body.purpose],
+            link: { purpose: body.purpose, ...checked },
           },
         }
       }

@@ -19,19 +19,24 @@ export const RawElicitRequestSchema = z.object({
   params: z.record(z.string(), z.unknown()),
 })
 
-/** A form-mode elicitation's parameters, as the server sent them. */
+/** An elicitation's parameters, as the server sent them (form mode, or url mode). */
 export interface ElicitParams {
   message: string
   mode: string
   requestedSchema: unknown
+  /** URL mode: the page to open, and the id its `notifications/elicitation/complete` names. */
+  url?: string
+  elicitationId?: string
 }
 
-/** The parameters of a request the SDK has already checked as a form-mode elicitation. */
+/** The parameters of a request the SDK has already checked as an elicitation. */
 export function formParams(params: Record<string, unknown>): ElicitParams {
   return {
     message: typeof params.message === 'string' ? params.message : '',
     mode: typeof params.mode === 'string' ? params.mode : 'form',
     requestedSchema: params.requestedSchema,
+    ...(typeof params.url === 'string' ? { url: params.url } : {}),
+    ...(typeof params.elicitationId === 'string' ? { elicitationId: params.elicitationId } : {}),
   }
 }
 
@@ -69,6 +74,11 @@ export interface ElicitationInput {
   params: ElicitParams
   /** Aborted when the server cancels the request, the calls it belongs to end, or it exits. */
   signal: AbortSignal
+  /**
+   * URL mode, after the person opened the page: shows "waiting for <server>…" until the server
+   * says the elicitation is complete (or the person cancels). Absent: no waiting tray.
+   */
+  awaitCompletion?: (elicitationId: string, url: string) => void
 }
 
 /**
@@ -79,19 +89,11 @@ export interface ElicitationInput {
  * app quitting) is answered `cancel` (the SDK drops the answer when the server itself cancelled).
  */
 export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
-  const toolCallId =
-    input.owner.toolCallId !== undefined && IdSchema.safeParse(input.owner.toolCallId).success
-      ? input.owner.toolCallId
-      : undefined
+  if (input.params.mode === 'url') return elicitUrl(input)
   const outcome = await input.asker.ask({
     sessionId: input.owner.sessionId,
     turnId: input.owner.turnId,
-    source: {
-      kind: 'mcp',
-      server: input.server,
-      rpcId: sourceRpcId(input.rpcId),
-      ...(toolCallId !== undefined ? { toolCallId } : {}),
-    },
+    source: mcpSource(input),
     body: {
       kind: 'form',
       message: input.params.message,
@@ -103,6 +105,52 @@ export async function elicit(input: ElicitationInput): Promise<ElicitResult> {
   switch (outcome.kind) {
     case 'answered':
       return toElicitResult(outcome.value)
+    case 'refused':
+      throw new InvalidParamsError(outcome.message)
+    case 'ended':
+      return { action: 'cancel' }
+  }
+}
+
+/** The interaction's source for a request of this server in the owner's tool call. */
+export function mcpSource(input: Pick<ElicitationInput, 'owner' | 'server' | 'rpcId'>) {
+  const toolCallId =
+    input.owner.toolCallId !== undefined && IdSchema.safeParse(input.owner.toolCallId).success
+      ? input.owner.toolCallId
+      : undefined
+  return {
+    kind: 'mcp' as const,
+    server: input.server,
+    rpcId: sourceRpcId(input.rpcId),
+    ...(toolCallId !== undefined ? { toolCallId } : {}),
+  }
+}
+
+/**
+ * URL mode (MCP 2025-11-25): the page is shown in the tray, never fetched; "Open" (the person's
+ * click opens it) answers accept, then the tray waits for the server's completion notification.
+ * Decline and Cancel answer as the spec says; a link that is not http(s) is invalid params.
+ */
+async function elicitUrl(input: ElicitationInput): Promise<ElicitResult> {
+  const { url, elicitationId } = input.params
+  if (url === undefined || elicitationId === undefined)
+    throw new InvalidParamsError('a URL-mode elicitation needs url and elicitationId')
+  const outcome = await input.asker.ask({
+    sessionId: input.owner.sessionId,
+    turnId: input.owner.turnId,
+    source: mcpSource(input),
+    body: { kind: 'link', purpose: 'open', message: input.params.message, url },
+    signal: input.signal,
+  })
+  switch (outcome.kind) {
+    case 'answered': {
+      const choice = outcome.value.optionId
+      if (choice === 'open') {
+        input.awaitCompletion?.(elicitationId, url)
+        return { action: 'accept' }
+      }
+      return { action: choice === 'decline' ? 'decline' : 'cancel' }
+    }
     case 'refused':
       throw new InvalidParamsError(outcome.message)
     case 'ended':

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { McpServerOrigin } from '../../../shared/mcp-servers'
 import { jsonSyntaxProblem } from '../settings/json-syntax-problem'
 import { truncate } from '../../../shared/truncate'
+import { McpOAuthConfigSchema, type McpOAuthConfig } from './oauth/oauth-config'
 
 /**
  * The ecosystem's MCP configuration format (Claude Code's `.mcp.json`, Cursor, Claude Desktop):
@@ -48,6 +49,7 @@ const HttpEntrySchema = z.object({
     message: 'url must start with http:// or https://',
   }),
   headers: stringMap.default({}),
+  oauth: McpOAuthConfigSchema.optional(),
   disabled: z.boolean().optional(),
 })
 
@@ -63,6 +65,8 @@ export type HttpServerDefinition = {
   transport: 'http'
   url: string
   headers: Record<string, string>
+  /** A pre-registered OAuth client (or a Client ID Metadata Document URL as `clientId`). */
+  oauth?: McpOAuthConfig
 }
 export type McpServerDefinition = StdioServerDefinition | HttpServerDefinition
 
@@ -134,7 +138,12 @@ function parseEntry(
     if (!parsed.success) return { error: issueText(parsed.error) }
     if (parsed.data.disabled === true) return { disabled: true }
     return {
-      definition: { transport: 'http', url: parsed.data.url, headers: parsed.data.headers },
+      definition: {
+        transport: 'http',
+        url: parsed.data.url,
+        headers: parsed.data.headers,
+        ...(parsed.data.oauth ? { oauth: parsed.data.oauth } : {}),
+      },
     }
   }
   const parsed = StdioEntrySchema.safeParse(entry)

@@ -9,11 +9,12 @@ import { ApprovalWatch } from './approval-watch'
 import { loadMcpConfig, type LoadedMcpConfig, type PendingApproval } from './load-mcp-config'
 import type { McpConfigProblem } from './mcp-config'
 import type { McpTool, McpToolProvider } from '../tools/mcp-tool'
-import { McpServerManager } from './server-manager'
+import { McpServerManager, type SignInResult } from './server-manager'
 import { workspaceServerEnv, type WorkspaceServerSandbox } from './workspace-server-sandbox'
 import { describeMcpToolCall } from '../permissions/mcp-tool-policy'
 import { WorkspaceApprovals } from './workspace-approvals'
 import { addUserMcpServer, type AddServerResult } from './user-mcp-config'
+import type { McpOAuthDeps } from './oauth/oauth-session'
 
 export interface McpHubOptions {
   /** `<data-dir>`: the person's own `mcp.json` and the workspace approvals live there. */
@@ -26,6 +27,8 @@ export interface McpHubOptions {
   pidIsolation?: () => Promise<PidIsolation>
   /** The sandbox a workspace's own servers run in (see workspace-server-sandbox.ts). */
   workspaceSandbox?: () => WorkspaceServerSandbox
+  /** Sign-in to HTTP servers that use OAuth (absent: such a server fails with its 401). */
+  oauth?: McpOAuthDeps
 }
 
 /** A workspace's MCP servers as Settings shows them. */
@@ -133,6 +136,7 @@ export class McpHub {
           ? { workspaceSandbox: this.options.workspaceSandbox }
           : {}),
         approvedNow: () => this.#approvedNow(workspace),
+        ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
       })
       const watch = new ApprovalWatch(() => void this.#reload(workspace))
       watch.set(loaded.approvalFiles)
@@ -210,6 +214,18 @@ export class McpHub {
   async restart(workspace: string, name: string): Promise<boolean> {
     const { manager } = await this.#workspace(workspace)
     return manager.restart(name)
+  }
+
+  /** Settings' Sign in for one server (see `McpServerManager.signIn`). */
+  async signIn(workspace: string, name: string): Promise<SignInResult> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.signIn(name)
+  }
+
+  /** Settings' Sign out: forgets the server's tokens and connects again (it then needs sign-in). */
+  async signOut(workspace: string, name: string): Promise<boolean> {
+    const { manager } = await this.#workspace(workspace)
+    return manager.signOut(name)
   }
 
   /**

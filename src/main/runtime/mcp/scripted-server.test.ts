@@ -119,11 +119,34 @@ describe('a scripted MCP server', () => {
     )
   })
 
-  it('answers url mode as unsupported (invalid params) without asking anyone', async () => {
-    const before = asker.received.length
-    const outcome = await run('ask_url')
-    expect(text(outcome.output)).toMatch(/^error -32602 .*URL-mode elicitation/)
-    expect(asker.received.length).toBe(before)
+  it('puts an URL-mode elicitation to the person as a link to open, and answers decline as the spec says', async () => {
+    const pending = manager.call('mcp__scripted__ask_url', {
+      ...call('ask_url'),
+      input: { url: 'https://pay.example.com/checkout', message: 'Pay at pay.example.com' },
+    })
+    const asked = await asker.next()
+    expect(asked.request.body).toEqual({
+      kind: 'link',
+      purpose: 'open',
+      message: 'Pay at pay.example.com',
+      url: 'https://pay.example.com/checkout',
+    })
+    expect(asked.request.source).toMatchObject({ kind: 'mcp', server: 'scripted' })
+    asked.answer({ kind: 'answered', value: { optionId: 'decline' } })
+    expect(text((await pending).output)).toBe('{"action":"decline"}')
+  })
+
+  it('after the page is opened, waits for the server’s completion notification, which withdraws the wait', async () => {
+    const pending = run('ask_url')
+    const asked = await asker.next()
+    const url = (asked.request.body as { url: string }).url
+    asked.answer({ kind: 'answered', value: { optionId: 'open' } })
+    const wait = await asker.next()
+    expect(wait.request.body).toMatchObject({ kind: 'link', purpose: 'waiting', url })
+    // What the person's browser does: the page, once opened, tells the server it is done.
+    await fetch(url)
+    await wait.whenWithdrawn
+    expect(text((await pending).output)).toBe('{"action":"accept"}, then the page was opened')
   })
 
   it('withdraws the form at once when the server cancels its request', async () => {

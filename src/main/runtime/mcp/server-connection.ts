@@ -1,8 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
+  ElicitationCompleteNotificationSchema,
   McpError,
   type CallToolResult,
   type ElicitResult,
@@ -24,6 +29,12 @@ import {
   type WorkspaceServerSandbox,
 } from './workspace-server-sandbox'
 import { errorMessage } from '../../../shared/plain-error'
+import {
+  McpOAuthSession,
+  SignInError,
+  type McpOAuthDeps,
+  type SignInOwner,
+} from './oauth/oauth-session'
 
 /** Bounds on what one server may send. */
 export const CONNECTION_LIMITS = {
@@ -51,11 +62,13 @@ const noSchemaValidation: jsonSchemaValidator = {
 }
 
 export interface ConnectionHandlers {
-  /** A server's `elicitation/create` (form mode; url mode never reaches here). */
+  /** A server's `elicitation/create` (form or url mode). */
   onElicit(
     params: ElicitParams,
     extra: { requestId: string | number; signal: AbortSignal },
   ): Promise<ElicitResult>
+  /** URL mode: the server says the elicitation with this id is complete. */
+  onElicitationComplete(elicitationId: string): void
   /** The server went away without Parley closing it (its process exited, the connection broke). */
   onLost(reason: string): void
   /** The server announced a changed tool list; `tools` is the fresh list. */
@@ -77,6 +90,21 @@ export interface OpenOptions {
   clientInfo: Implementation
   /** How long the `initialize` handshake may take. */
   connectTimeoutMs: number
+  /** MCP authorization for HTTP servers (absent: a 401 fails the connection). */
+  oauth?: McpOAuthDeps
+}
+
+/**
+ * An answer the server gave on purpose (a JSON-RPC error, a refused or abandoned sign-in, 401 or
+ * 403): the connection is still up, so the call fails without the server counting as lost.
+ */
+function isRefusal(caught: unknown): boolean {
+  return (
+    caught instanceof McpError ||
+    caught instanceof SignInError ||
+    caught instanceof UnauthorizedError ||
+    (caught instanceof StreamableHTTPError && (caught.code === 401 || caught.code === 403))
+  )
 }
 
 /** The variables that are set (the SDK takes strings only). */
@@ -87,7 +115,15 @@ function stringValues(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /** A failure to start: the message says why, with the end of the server's stderr. */
-export class ConnectError extends Error {}
+export class ConnectError extends Error {
+  constructor(
+    message: string,
+    /** The server needs the person to sign in first (they declined, or nobody could ask them). */
+    readonly needsSignIn = false,
+  ) {
+    super(message)
+  }
+}
 
 /** The last `max` characters, starting at a line boundary where possible. */
 function tail(text: string, max: number): string {
@@ -148,18 +184,66 @@ export class ServerConnection {
     private readonly transport: Transport,
     readonly kind: McpServerDefinition['transport'],
     private readonly handlers: ConnectionHandlers,
+    private readonly oauth: McpOAuthSession | undefined,
   ) {}
 
+  /**
+   * Connects and lists the tools. An HTTP server that answers 401 (or 403 insufficient_scope) is
+   * signed in to through `options.oauth` and connected to again, a bounded number of times.
+   */
   static async open(options: OpenOptions): Promise<ServerConnection> {
+    const { definition } = options
+    const oauth =
+      definition.transport === 'http' && options.oauth
+        ? await McpOAuthSession.open({
+            server: options.name,
+            serverUrl: definition.url,
+            oauth: definition.oauth,
+            deps: options.oauth,
+          })
+        : undefined
+    for (;;) {
+      const connection = ServerConnection.#create(options, oauth)
+      try {
+        await connection.client.connect(connection.transport, {
+          timeout: options.connectTimeoutMs,
+        })
+        connection.tools = await connection.#listTools()
+        connection.#connected = true
+        oauth?.succeeded()
+        return connection
+      } catch (caught) {
+        connection.#closing = true
+        if (oauth && caught instanceof UnauthorizedError) {
+          try {
+            const code = await oauth.completeSignIn()
+            await (connection.transport as StreamableHTTPClientTransport).finishAuth(code)
+            await connection.client.close().catch(() => {})
+            continue
+          } catch (signIn) {
+            await connection.client.close().catch(() => {})
+            await oauth.close()
+            throw new ConnectError(errorMessage(signIn), signIn instanceof SignInError)
+          }
+        }
+        await connection.client.close().catch(() => {})
+        await oauth?.close()
+        throw new ConnectError(connection.#explain(errorMessage(caught)))
+      }
+    }
+  }
+
+  static #create(options: OpenOptions, oauth: McpOAuthSession | undefined): ServerConnection {
     const { definition } = options
     const transport: Transport =
       definition.transport === 'stdio'
         ? stdioTransport(definition, options)
         : new StreamableHTTPClientTransport(new URL(definition.url), {
             requestInit: { headers: definition.headers },
+            ...(oauth ? { authProvider: oauth.provider } : {}),
           })
     const client = new Client(options.clientInfo, {
-      capabilities: { elicitation: { form: {} } },
+      capabilities: { elicitation: { form: {}, url: {} } },
       jsonSchemaValidator: noSchemaValidation,
       listChanged: {
         tools: {
@@ -174,6 +258,7 @@ export class ServerConnection {
       transport,
       definition.transport,
       options.handlers,
+      oauth,
     )
     if (transport instanceof StdioClientTransport) {
       transport.stderr?.on('data', (chunk: Buffer) => {
@@ -189,16 +274,10 @@ export class ServerConnection {
         signal: extra.signal,
       }),
     )
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+      options.handlers.onElicitationComplete(notification.params.elicitationId),
+    )
     client.onclose = () => connection.#onClose()
-    try {
-      await client.connect(transport, { timeout: options.connectTimeoutMs })
-      connection.tools = await connection.#listTools()
-      connection.#connected = true
-    } catch (caught) {
-      connection.#closing = true
-      await client.close().catch(() => {})
-      throw new ConnectError(connection.#explain(errorMessage(caught)))
-    }
     return connection
   }
 
@@ -214,17 +293,36 @@ export class ServerConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; onProgress(progress: Progress): void },
+    options: {
+      signal: AbortSignal
+      onProgress(progress: Progress): void
+      /** The turn the call belongs to: a sign-in it needs is asked there. */
+      owner?: SignInOwner
+    },
   ): Promise<CallToolResult> {
-    try {
+    const call = async () =>
       // The default result schema always yields `content` (the SDK fills in [] when absent).
-      return (await this.client.callTool({ name, arguments: args }, undefined, {
+      (await this.client.callTool({ name, arguments: args }, undefined, {
         signal: options.signal,
         timeout: NO_SDK_TIMEOUT,
         onprogress: options.onProgress,
       })) as CallToolResult
+    try {
+      for (;;) {
+        try {
+          const result = await call()
+          this.oauth?.succeeded()
+          return result
+        } catch (caught) {
+          // A token that expired, or one without the scope this call needs (step-up): sign in
+          // again and repeat the call; the session bounds how often.
+          if (!this.oauth || !(caught instanceof UnauthorizedError)) throw caught
+          const code = await this.oauth.completeSignIn(options.signal, options.owner)
+          await (this.transport as StreamableHTTPClientTransport).finishAuth(code)
+        }
+      }
     } catch (caught) {
-      if (this.kind === 'http' && !options.signal.aborted && !(caught instanceof McpError))
+      if (this.kind === 'http' && !options.signal.aborted && !isRefusal(caught))
         this.#markLost(`the connection failed: ${errorMessage(caught)}`)
       throw caught
     }
@@ -235,6 +333,7 @@ export class ServerConnection {
     this.endReason ??= reason
     this.#closing = true
     await this.client.close().catch(() => {})
+    await this.oauth?.close()
   }
 
   #explain(reason: string): string {

@@ -122,7 +122,21 @@ export function expandDefinition(
         return { ok: false, message: `url is not an http:// or https:// URL once expanded` }
       const headers = expandMap(definition.headers, env)
       if (!headers.ok) return { ok: false, message: `header ${headers.message}` }
-      return { ok: true, value: { transport: 'http', url: url.value, headers: headers.value } }
+      const oauth = definition.oauth?.clientSecret
+        ? expandVariables(definition.oauth.clientSecret, env)
+        : undefined
+      if (oauth && !oauth.ok) return { ok: false, message: `oauth.clientSecret ${oauth.message}` }
+      return {
+        ok: true,
+        value: {
+          transport: 'http',
+          url: url.value,
+          headers: headers.value,
+          ...(definition.oauth
+            ? { oauth: { ...definition.oauth, ...(oauth ? { clientSecret: oauth.value } : {}) } }
+            : {}),
+        },
+      }
     }
   }
 }

@@ -10,7 +10,7 @@ import type { InteractionAsker } from '../interactions/asker'
 import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
 import { CallRegistry } from './call-registry'
 import type { WorkspaceServerSandbox } from './workspace-server-sandbox'
-import { elicit } from './elicitation'
+import { elicit, mcpSource } from './elicitation'
 import type { McpServerEntry } from './load-mcp-config'
 import { idleTimer, systemClock, type McpClock } from './mcp-clock'
 import type {
@@ -21,11 +21,16 @@ import type {
   McpToolProvider,
 } from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
-import { ServerConnection } from './server-connection'
+import { ConnectError, ServerConnection } from './server-connection'
+import type { McpOAuthDeps, SignInPrompt } from './oauth/oauth-session'
 import { assignToolNames, type ToolKey } from './tool-names'
 import { toToolOutcome } from './tool-result'
 import { errorMessage } from '../../../shared/plain-error'
 import { truncate } from '../../../shared/truncate'
+
+/** What Settings' Sign in came to: the page to open, connected without one, or why not. */
+export type SignInResult =
+  { ok: true; url?: string } | { ok: false; reason: 'not_found' | 'failed'; message?: string }
 
 /** Bounds on how a server's tools are offered to the model. */
 export const TOOL_LIMITS = {
@@ -59,6 +64,8 @@ export interface McpServerManagerOptions {
   /** How long a server may take to answer `initialize`. */
   connectTimeoutMs?: number
   clientInfo?: Implementation
+  /** Sign-in to HTTP servers that use OAuth. */
+  oauth?: McpOAuthDeps
 }
 
 interface Slot {
@@ -78,6 +85,10 @@ interface Slot {
   readyAt: number | null
   /** Aborts a pending restart pause. */
   backoff: AbortController | undefined
+  /** URL-mode elicitations opened and not yet complete, by elicitation id. */
+  completions: Map<string, AbortController>
+  /** For a server that uses OAuth: whether its tokens are held (undefined: it asked for none). */
+  signIn: 'signed_in' | 'signed_out' | undefined
 }
 
 interface OfferedTool {
@@ -114,6 +125,8 @@ export class McpServerManager implements McpToolProvider {
   readonly #callIdleMs: number
   readonly #connectTimeoutMs: number
   readonly #clientInfo: Implementation
+  /** A sign-in Settings started, by server: its page goes back to Settings, not to a tray. */
+  readonly #signInFor = new Map<string, SignInPrompt>()
   #offered: OfferedTool[] = []
   #byName = new Map<string, OfferedTool>()
   #closed = false
@@ -157,6 +170,8 @@ export class McpServerManager implements McpToolProvider {
         attempt: 0,
         readyAt: null,
         backoff: undefined,
+        completions: new Map(),
+        signIn: undefined,
       }
       this.#slots.set(entry.name, slot)
       if (entry.approved) starts.push(this.#start(slot))
@@ -183,6 +198,7 @@ export class McpServerManager implements McpToolProvider {
           readOnlyHint: tool.readOnlyHint,
         })),
       notices: [...slot.notices],
+      ...(slot.signIn ? { signIn: slot.signIn } : {}),
     }))
   }
 
@@ -213,6 +229,48 @@ export class McpServerManager implements McpToolProvider {
     this.#setStatus(slot, { state: 'starting' })
     if (old) await old.close('it was restarted')
     await this.#start(slot)
+    return true
+  }
+
+  /**
+   * Settings' Sign in: connects to the server again, and resolves with the authorization page as
+   * soon as the server asks for one (the UI opens it from the person's click, and the connection
+   * completes when the browser comes back), or once it connected without asking.
+   */
+  signIn(name: string): Promise<SignInResult> {
+    const slot = this.#slots.get(name)
+    if (!slot || !slot.entry.approved || slot.entry.definition.transport !== 'http' || this.#closed)
+      return Promise.resolve({ ok: false, reason: 'not_found' })
+    return new Promise((resolve) => {
+      this.#signInFor.set(name, async (request) => {
+        this.#signInFor.delete(name)
+        resolve({ ok: true, url: request.authorizationUrl.href })
+        return { kind: 'opened' }
+      })
+      void this.restart(name).then(() => {
+        this.#signInFor.delete(name)
+        const status = slot.status
+        resolve(
+          status.state === 'ready'
+            ? { ok: true }
+            : {
+                ok: false,
+                reason: 'failed',
+                message: status.state === 'failed' ? status.reason : `it is ${status.state}`,
+              },
+        )
+      })
+    })
+  }
+
+  /** Settings' Sign out: forgets the server's tokens and registration, then connects again. */
+  async signOut(name: string): Promise<boolean> {
+    const slot = this.#slots.get(name)
+    const oauth = this.options.oauth
+    if (!slot || slot.entry.definition.transport !== 'http' || !oauth) return false
+    await oauth.store.clear(name, slot.entry.definition.url)
+    slot.signIn = 'signed_out'
+    if (slot.entry.approved) await this.restart(name)
     return true
   }
 
@@ -255,6 +313,7 @@ export class McpServerManager implements McpToolProvider {
       const result = await connection.callTool(tool.serverToolName, call.input, {
         signal: AbortSignal.any([call.signal, idle.signal]),
         onProgress: () => timer.reset(),
+        owner: { sessionId: call.sessionId, turnId: call.turnId, toolCallId: call.toolCallId },
       })
       return toToolOutcome(result)
     } catch (caught) {
@@ -337,6 +396,7 @@ export class McpServerManager implements McpToolProvider {
           : {}),
         clientInfo: this.#clientInfo,
         connectTimeoutMs: this.#connectTimeoutMs,
+        ...this.#oauthFor(slot),
         handlers: {
           onElicit: async (params, extra) => {
             const attached = slot.calls.attach()
@@ -355,12 +415,23 @@ export class McpServerManager implements McpToolProvider {
                 owner: attached.owner,
                 params,
                 signal: AbortSignal.any([extra.signal, attached.signal]),
+                awaitCompletion: (elicitationId, url) =>
+                  this.#awaitCompletion(slot, generation, {
+                    elicitationId,
+                    url,
+                    message: params.message,
+                    rpcId: extra.requestId,
+                  }),
               })
             } finally {
               attached.settled()
             }
           },
+          onElicitationComplete: (elicitationId) => {
+            slot.completions.get(elicitationId)?.abort()
+          },
           onLost: (reason) => {
+            for (const waiting of slot.completions.values()) waiting.abort()
             if (current()) this.#lost(slot, reason)
           },
           onToolsChanged: (tools) => {
@@ -372,6 +443,7 @@ export class McpServerManager implements McpToolProvider {
       })
     } catch (caught) {
       if (!current()) return
+      if (caught instanceof ConnectError && caught.needsSignIn) slot.signIn = 'signed_out'
       const reason = errorMessage(caught)
       if (slot.attempt === 0)
         this.#setStatus(slot, { state: 'failed', reason: this.#bound(reason) })
@@ -385,9 +457,61 @@ export class McpServerManager implements McpToolProvider {
     // It died between the handshake and here: `onLost` has already scheduled the restart.
     if (connection.endReason !== undefined) return
     slot.connection = connection
+    slot.signIn = await this.#signInState(slot)
     slot.tools = connection.tools
     slot.readyAt = this.#clock.now()
     this.#setStatus(slot, { state: 'ready' })
+  }
+
+  /**
+   * After the person opened an URL-mode elicitation's page: "waiting for MCP server X…" in the
+   * tray (the call's idle limit paused) until the server's `notifications/elicitation/complete`
+   * withdraws it, the calls it belongs to end, or the person cancels.
+   */
+  #awaitCompletion(
+    slot: Slot,
+    generation: number,
+    wait: { elicitationId: string; url: string; message: string; rpcId: string | number },
+  ): void {
+    if (slot.generation !== generation || slot.completions.has(wait.elicitationId)) return
+    const attached = slot.calls.attach()
+    if (!attached) return
+    const complete = new AbortController()
+    slot.completions.set(wait.elicitationId, complete)
+    void this.options.asker
+      .ask({
+        sessionId: attached.owner.sessionId,
+        turnId: attached.owner.turnId,
+        source: mcpSource({ owner: attached.owner, server: slot.entry.name, rpcId: wait.rpcId }),
+        body: { kind: 'link', purpose: 'waiting', message: wait.message, url: wait.url },
+        signal: AbortSignal.any([complete.signal, attached.signal]),
+      })
+      .finally(() => {
+        slot.completions.delete(wait.elicitationId)
+        attached.settled()
+      })
+  }
+
+  /** The OAuth dependencies for one start: Settings' pending sign-in answers first. */
+  #oauthFor(slot: Slot): { oauth?: McpOAuthDeps } {
+    const oauth = this.options.oauth
+    if (!oauth) return {}
+    return {
+      oauth: {
+        ...oauth,
+        prompt: (request) => (this.#signInFor.get(slot.entry.name) ?? oauth.prompt)(request),
+      },
+    }
+  }
+
+  async #signInState(slot: Slot): Promise<Slot['signIn']> {
+    const oauth = this.options.oauth
+    if (!oauth || slot.entry.definition.transport !== 'http') return undefined
+    return (await oauth.store.signedIn(slot.entry.name, slot.entry.definition.url))
+      ? 'signed_in'
+      : slot.signIn === 'signed_out'
+        ? 'signed_out'
+        : undefined
   }
 
   #lost(slot: Slot, reason: string): void {

@@ -98,6 +98,7 @@ describe.skipIf(found.kind === 'none')(
         handlers: {
           onElicit: async () => ({ action: 'cancel' }),
           onLost: () => undefined,
+          onElicitationComplete: () => undefined,
           onToolsChanged: () => undefined,
         },
         clientInfo: { name: 'test', version: '1' },

@@ -1,16 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { SecretStore } from './secret-store'
+import type { SecretName, SecretStore } from './secret-store'
 import { writePrivateFile } from './private-file'
 
-const SecretsSchema = z.object({
-  openaiApiKey: z.string().optional(),
-  anthropicApiKey: z.string().optional(),
-})
+const SecretsSchema = z.record(z.string(), z.string())
 
 /**
- * Provider keys outside Electron: a 0600 file beside the settings (`secrets.json`). The desktop
+ * Secrets outside Electron: a 0600 file beside the settings (`secrets.json`). The desktop
  * host replaces this with one backed by Electron's safeStorage.
  */
 export class FileSecretStore implements SecretStore {
@@ -30,11 +27,11 @@ export class FileSecretStore implements SecretStore {
     }
   }
 
-  async get(name: 'openaiApiKey' | 'anthropicApiKey'): Promise<string | undefined> {
+  async get(name: SecretName): Promise<string | undefined> {
     return (await this.#read())[name]
   }
 
-  async set(name: 'openaiApiKey' | 'anthropicApiKey', value: string | undefined): Promise<void> {
+  async set(name: SecretName, value: string | undefined): Promise<void> {
     // One change at a time: two keys set at once both survive the read-modify-write.
     const change = this.#changes.then(async () => {
       const secrets = await this.#read()

@@ -49,6 +49,8 @@ const StepSchema = z.union([
     as: z.string().optional(),
     wait: z.boolean().optional(),
   }),
+  /** Sends `elicitation/complete` for a URL-mode elicitation's id. */
+  z.strictObject({ completeElicitation: z.string() }),
   /** Withdraws the named request with `$/cancel_request`. */
   z.strictObject({ cancelRequest: z.string() }),
   /** Waits for the named requests sent with `wait: false`. */
@@ -369,6 +371,10 @@ function run(script: FakeAgentScript): void {
               { cancellationSignal: signal },
             ),
           )
+        } else if ('completeElicitation' in step) {
+          await client.notify(acp.methods.client.elicitation.complete, {
+            elicitationId: step.completeElicitation,
+          })
         } else if ('cancelRequest' in step) {
           aborts.get(step.cancelRequest)?.abort()
           await waiting.get(step.cancelRequest)

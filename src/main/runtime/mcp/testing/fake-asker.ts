@@ -13,7 +13,7 @@ import type {
 export interface ReceivedAsk {
   request: AskRequest<AskBody>
   /** Settles the request as the real broker would after the person (or a refusal) answered. */
-  answer(outcome: AskOutcome<FormResponse>): void
+  answer(outcome: AskOutcome<FormResponse | { optionId: string }>): void
   /** True once the asker withdrew it (its signal aborted). */
   readonly withdrawn: boolean
   /** Resolves when the asker withdraws it. */
@@ -36,7 +36,7 @@ export class FakeAsker implements InteractionAsker {
       let withdrawn = false
       let onWithdrawn = () => {}
       const whenWithdrawn = new Promise<void>((done) => (onWithdrawn = done))
-      const settle = (outcome: AskOutcome<FormResponse>) => {
+      const settle = (outcome: AskOutcome<FormResponse | { optionId: string }>) => {
         if (settled) return
         settled = true
         resolve(outcome as AskOutcome<AskAnswer<B>>)

@@ -91,25 +91,57 @@ server.registerTool(
     ),
 )
 
+/** The page an URL-mode elicitation sends the person to: opening it completes the elicitation. */
+let page: { port: number; opened: Map<string, () => void> } | undefined
+
+async function pageServer(): Promise<NonNullable<typeof page>> {
+  if (page) return page
+  const { createServer } = await import('node:http')
+  const opened = new Map<string, () => void>()
+  const http = createServer((request, response) => {
+    const id = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('e') ?? ''
+    events.push(`page ${id} opened`)
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Done: go back to Parley.</p>')
+    opened.get(id)?.()
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  http.unref()
+  const address = http.address()
+  page = { port: typeof address === 'object' && address ? address.port : 0, opened }
+  return page
+}
+
+let elicitations = 0
+
 server.registerTool(
   'ask_url',
-  { description: 'Asks in url mode, which the client did not declare', inputSchema: {} },
-  async (_args, extra) => {
+  {
+    description:
+      'Asks in url mode: to open `url` if given (answered at once), else a page of its own whose opening completes the elicitation',
+    inputSchema: { url: z.string().optional(), message: z.string().optional() },
+  },
+  async (args, extra) => {
+    const elicitationId = `e${++elicitations}`
+    const own = args.url === undefined ? await pageServer() : undefined
+    const url = own ? `http://127.0.0.1:${own.port}/finish?e=${elicitationId}` : (args.url ?? '')
+    const completed = new Promise<void>((resolve) => own?.opened.set(elicitationId, resolve))
     try {
       const result = await server.server.request(
         {
           method: 'elicitation/create',
-          params: {
-            mode: 'url',
-            message: 'Open this page',
-            elicitationId: 'e1',
-            url: 'https://example.com/login',
-          },
+          params: { mode: 'url', message: args.message ?? 'Open this page', elicitationId, url },
         },
         ElicitResultSchema,
-        { relatedRequestId: extra.requestId },
+        { relatedRequestId: extra.requestId, timeout: 600_000 },
       )
-      return text(describe(result))
+      events.push(`${elicitationId}: ${describe(result)}`)
+      if (!own || result.action !== 'accept') return text(describe(result))
+      await completed
+      await server.server.notification({
+        method: 'notifications/elicitation/complete',
+        params: { elicitationId },
+      })
+      return text(`${describe(result)}, then the page was opened`)
     } catch (caught) {
       return text(describe(caught))
     }
