@@ -39,6 +39,9 @@ export const BRIDGE_CHANNELS = {
   restartMcpServer: 'mcp:restart',
   addMcpServer: 'mcp:add',
   testConnection: 'settings:test-connection',
+  listProjects: 'projects:list',
+  completeFolder: 'projects:complete-folder',
+  pickFolder: 'projects:pick-folder',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 
 /** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */

@@ -39,6 +39,9 @@ export const BRIDGE_METHODS = [
   'restartMcpServer',
   'addMcpServer',
   'testConnection',
+  'listProjects',
+  'completeFolder',
+  'pickFolder',
 ] as const satisfies readonly BridgeMethod[]
 
 type Unlisted = Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>

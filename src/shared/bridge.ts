@@ -11,6 +11,7 @@ import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
+import { FOLDER_COMPLETIONS_MAX, ProjectSchema, RECENT_PROJECTS_MAX } from './projects'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -83,7 +84,8 @@ export const BRIDGE_CALLS = {
     }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), session: SessionSummarySchema }),
-      fail('invalid_workspace', 'unknown_agent'),
+      /** `no_workspace`: none was named, none given at launch or in Settings: ask the person. */
+      fail('invalid_workspace', 'unknown_agent', 'no_workspace'),
     ]),
   },
   /**
@@ -352,6 +354,39 @@ export const BRIDGE_CALLS = {
     channel: 'settings:test-connection',
     input: z.strictObject({}),
     output: z.union([z.strictObject({ ok: z.literal(true), message: z.string() }), fail('failed')]),
+  },
+  /** Folders sessions were started in, the one opened last first (kept in the data folder). */
+  listProjects: {
+    channel: 'projects:list',
+    input: z.strictObject({}),
+    output: z.strictObject({
+      ok: z.literal(true),
+      projects: z.array(ProjectSchema).max(RECENT_PROJECTS_MAX),
+    }),
+  },
+  /**
+   * Existing folders whose path starts with `partial` (`~` is the home folder; a path ending in
+   * `/` lists that folder's subfolders), sorted, as absolute paths.
+   */
+  completeFolder: {
+    channel: 'projects:complete-folder',
+    input: z.strictObject({ partial: z.string().max(LIMITS.path) }),
+    output: z.strictObject({
+      ok: z.literal(true),
+      folders: z.array(z.string().max(LIMITS.path)).max(FOLDER_COMPLETIONS_MAX),
+    }),
+  },
+  /**
+   * The host's own folder picker (Electron's native dialog). `unsupported` where the host has
+   * none (the browser host): the page shows its own dialog instead.
+   */
+  pickFolder: {
+    channel: 'projects:pick-folder',
+    input: z.strictObject({}),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), path: z.string().min(1).max(LIMITS.path) }),
+      fail('canceled', 'unsupported'),
+    ]),
   },
 } as const
 

@@ -5,6 +5,7 @@ import type {
   InboxItem,
   LogNotice,
   PendingInteraction,
+  Project,
   PublicSettings,
   SessionEvent,
   SessionSummary,
@@ -79,6 +80,10 @@ export type AppState = {
   readonly mcpPutOff: Readonly<Record<string, string>>
   /** Every request waiting across all sessions, oldest first, as the runtime last announced. */
   readonly inbox: readonly InboxItem[]
+  /** Folders sessions were started in, newest first (`listProjects`). */
+  readonly projects: readonly Project[]
+  /** The page asks the person for a folder: none was chosen and the runtime has no default. */
+  readonly askingFolder: boolean
 }
 
 export const INITIAL_STATE: AppState = {
@@ -99,6 +104,8 @@ export const INITIAL_STATE: AppState = {
   mcp: {},
   mcpPutOff: {},
   inbox: [],
+  projects: [],
+  askingFolder: false,
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt

@@ -8,6 +8,7 @@ import type {
   PairedDevice,
   ParleyBridge,
   PendingInteraction,
+  Project,
   PublicSettings,
   SessionEvent,
   SessionSummary,
@@ -74,6 +75,14 @@ export function createFakeBridge(
     devices?: PairedDevice[]
     /** Agent config options the agent refuses to change: config id → the agent's message. */
     refuseConfig?: Record<string, string>
+    /** Recent projects, newest first. */
+    projects?: Project[]
+    /** Existing folders `completeFolder` completes from (absolute paths). */
+    folders?: string[]
+    /** What the host's own folder picker answers; absent: the host has none (`unsupported`). */
+    pickedFolder?: string | null
+    /** As a runtime with no `--workspace`, no default in Settings and no demo: ask for a folder. */
+    noDefaultWorkspace?: boolean
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -134,8 +143,11 @@ export function createFakeBridge(
           : (settings.agents.find((a) => a.id === wanted) ??
             (launch?.id === wanted ? launch : undefined))
       if (wanted !== 'parley' && !agent) return { ok: false, reason: 'unknown_agent' }
+      if (input.workspace === undefined && init.noDefaultWorkspace)
+        return { ok: false, reason: 'no_workspace' }
       const session = fakeSession(`s${++counter}`, {
         title: input.title ?? 'New session',
+        ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
         updatedAt: 10_000 + counter,
         ...(agent ? { agent: { id: agent.id, name: agent.name }, backend: `acp:${agent.id}` } : {}),
       })
@@ -331,6 +343,17 @@ export function createFakeBridge(
     },
     listModels: () => ({ ok: true, models: settings.models, from: 'builtin' }),
     testConnection: () => ({ ok: true, message: 'Connected (fake bridge).' }),
+    listProjects: () => ({ ok: true, projects: init.projects ?? [] }),
+    completeFolder: ({ partial }) => ({
+      ok: true,
+      folders: (init.folders ?? []).filter((f) => partial !== '' && f.startsWith(partial)),
+    }),
+    pickFolder: () =>
+      init.pickedFolder === undefined
+        ? { ok: false, reason: 'unsupported' }
+        : init.pickedFolder === null
+          ? { ok: false, reason: 'canceled' }
+          : { ok: true, path: init.pickedFolder },
   }
 
   const bridge = Object.fromEntries(

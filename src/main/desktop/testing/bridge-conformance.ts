@@ -116,6 +116,9 @@ export async function exerciseEveryCall(
     ok: expect.any(Boolean),
   })
   expect(await run('testConnection', {})).toMatchObject({ ok: expect.any(Boolean) })
+  expect(await run('listProjects', {})).toMatchObject({ ok: true, projects: expect.any(Array) })
+  expect(await run('completeFolder', { partial: '/' })).toMatchObject({ ok: true })
+  expect(await run('pickFolder', {})).toMatchObject({ ok: expect.any(Boolean) })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
   expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
@@ -160,6 +163,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['createSession', { agent: '' }],
   ['listModels', { provider: 'x' }],
   ['testConnection', []],
+  ['listProjects', { path: '/' }],
+  ['completeFolder', { partial: 7 }],
+  ['pickFolder', { title: 'x' }],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['listInbox', { sessionId: 'x' }],

@@ -327,6 +327,18 @@ export function createFakeRuntime(): FakeRuntime {
       calls.push('testConnection')
       return { ok: true, message: 'Fake runtime: nothing to connect to.' }
     },
+    async listProjects() {
+      calls.push('listProjects')
+      return { ok: true, projects: [] }
+    },
+    async completeFolder() {
+      calls.push('completeFolder')
+      return { ok: true, folders: [] }
+    },
+    async pickFolder() {
+      calls.push('pickFolder')
+      return { ok: false, reason: 'unsupported' }
+    },
   }
   return runtime
 }
