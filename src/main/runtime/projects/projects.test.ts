@@ -90,9 +90,7 @@ describe('a new session without a folder', () => {
       expect(await runtime.createSession({})).toMatchObject({ ok: false, reason: 'no_workspace' })
       const named = await runtime.createSession({ workspace: rig.workspace })
       expect(named).toMatchObject({ ok: true, session: { workspace: rig.workspace } })
-      expect((await runtime.listProjects({})).projects.map((p) => p.path)).toEqual([
-        rig.workspace,
-      ])
+      expect((await runtime.listProjects({})).projects.map((p) => p.path)).toEqual([rig.workspace])
     } finally {
       await runtime.close()
     }
