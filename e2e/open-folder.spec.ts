@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, sendMessage, test } from './fixtures'
 import { startParleyServer } from './parley-server'
+import { ARTIFACTS, shoot, shootAll } from './screens'
 
 // No --workspace and no default in Settings: the app must ask for a folder.
 test.use({ serverOptions: { noWorkspace: true } })
@@ -107,4 +108,47 @@ test('Open folder… starts a session in that folder; sessions are grouped by pr
   } finally {
     await restarted.stop()
   }
+})
+
+test('a folder with an AGENTS.md shows the "AGENTS.md" chip in the header', async ({
+  app: page,
+  folders,
+}) => {
+  const project = join(folders.workspace, 'with-instructions')
+  await mkdir(project)
+  await writeFile(join(project, 'AGENTS.md'), 'Answer briefly.')
+  const dialog = folderDialog(page)
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(project)
+  await dialog.getByRole('button', { name: 'Open' }).click()
+  await expect(header(page)).toContainText(project)
+  await expect(header(page).locator('.chat-instructions')).toHaveText(
+    'Project instructions: AGENTS.md',
+  )
+})
+
+test('the Open folder dialog and the project groups, in both themes and widths, pass axe', async ({
+  app: page,
+  folders,
+}) => {
+  for (const name of ['web-app', 'website', 'tools'])
+    await mkdir(join(folders.workspace, name), { recursive: true })
+  const dialog = folderDialog(page)
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(join(folders.workspace, 'tools'))
+  await dialog.getByRole('button', { name: 'Open' }).click()
+  await sendMessage(page, 'tidy the build scripts')
+  await openFolderFromMenu(page, join(folders.workspace, 'web-app'))
+  await sendMessage(page, 'fix the login form')
+  await page.getByRole('button', { name: 'Choose the agent' }).click()
+  await page.getByRole('menuitem', { name: 'Open folder…' }).click()
+  await folderDialog(page)
+    .getByRole('textbox', { name: 'Folder' })
+    .fill(join(folders.workspace, 'web'))
+  await expect(folderDialog(page).getByRole('option')).toHaveCount(2)
+  await shootAll(page, 'open-folder-dialog')
+  await page.keyboard.press('Escape')
+  await expect(folderDialog(page)).toBeHidden()
+  await shootAll(page, 'project-groups')
+  // A phone-sized window keeps the session list open as a drawer over the chat.
+  await page.setViewportSize({ width: 390, height: 800 })
+  await shoot(page, `${ARTIFACTS}/project-groups-390.png`)
 })

@@ -11,7 +11,12 @@ import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
-import { FOLDER_COMPLETIONS_MAX, ProjectSchema, RECENT_PROJECTS_MAX } from './projects'
+import {
+  FOLDER_COMPLETIONS_MAX,
+  PROJECT_INSTRUCTION_FILES,
+  ProjectSchema,
+  RECENT_PROJECTS_MAX,
+} from './projects'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -48,6 +53,11 @@ export const SessionSummarySchema = z.strictObject({
     .optional(),
   /** The agent's session config options (mode, model, reasoning effort, …), for their pickers. */
   agentConfig: AgentConfigOptionsSchema.optional(),
+  /**
+   * The project instructions file Parley's own agent reads at the workspace root (AGENTS.md,
+   * else CLAUDE.md), for the header's chip; set for a session read into memory.
+   */
+  instructionsFile: z.enum(PROJECT_INSTRUCTION_FILES).optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 

@@ -17,3 +17,7 @@ export const ProjectSchema = z.strictObject({
   exists: z.boolean(),
 })
 export type Project = z.infer<typeof ProjectSchema>
+
+/** The files a project's instructions are read from at the workspace root, the first found wins. */
+export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const
+export type ProjectInstructionFile = (typeof PROJECT_INSTRUCTION_FILES)[number]

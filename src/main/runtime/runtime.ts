@@ -58,6 +58,7 @@ import { postNotice } from './remote/webhook-notice'
 import { errorMessage } from '../../shared/plain-error'
 import { RecentProjects } from './projects/recent-projects'
 import { completeFolder } from './projects/folder-completions'
+import { projectInstructionsFile } from './projects/project-instructions'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -484,7 +485,10 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    return session?.header.agent ? { ...summary, ...this.#agents.summary(session) } : summary
+    if (session?.header.agent) return { ...summary, ...this.#agents.summary(session) }
+    // ACP agents read their own instructions; Parley's own agent reads this file each turn.
+    const instructionsFile = session && projectInstructionsFile(session.header.workspace)
+    return instructionsFile ? { ...summary, instructionsFile } : summary
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
