@@ -11,6 +11,7 @@ import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
+import { AgentCommandSchema } from './acp-agents'
 import {
   FOLDER_COMPLETIONS_MAX,
   PROJECT_INSTRUCTION_FILES,
@@ -58,6 +59,8 @@ export const SessionSummarySchema = z.strictObject({
    * else CLAUDE.md), for the header's chip; set for a session read into memory.
    */
   instructionsFile: z.enum(PROJECT_INSTRUCTION_FILES).optional(),
+  /** The ACP agent's own slash commands, as it last announced them (live: not in the log). */
+  agentCommands: z.array(AgentCommandSchema).max(200).optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
