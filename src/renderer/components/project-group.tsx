@@ -47,8 +47,8 @@ export function ProjectGroupView({
         <button
           type="button"
           className="icon-button project-new"
-          aria-label={`New session in ${group.name}`}
-          title={`New session in ${group.workspace}`}
+          aria-label={`Start a session in ${group.name}`}
+          title={`Start a session in ${group.workspace}`}
           data-group-toggle=""
           onClick={() => {
             void actions.openProject(group.workspace).then(() => shell.focusComposer())
