@@ -53,6 +53,8 @@ export type ServerOptions = {
   mcpConfig?: string
   /** More options, after the rest. */
   args?: readonly string[]
+  /** Start without `--workspace`: new sessions ask for a folder (unless Settings names one). */
+  noWorkspace?: boolean
 }
 
 /** The scripted fake ACP agent (src/main/runtime/acp/testing) playing e2e/agents/<script>. */
@@ -84,8 +86,7 @@ export async function startParleyServer(
       '0',
       '--data-dir',
       folders.dataDir,
-      '--workspace',
-      folders.workspace,
+      ...(options.noWorkspace ? [] : ['--workspace', folders.workspace]),
       ...(options.acp ? ['--acp', options.acp] : []),
       ...(options.mcpConfig ? ['--mcp-config', options.mcpConfig] : []),
       ...(options.args ?? []),

@@ -181,9 +181,9 @@ describe('parley --help and errors', () => {
     const serve = await parley(['serve', '--mode', 'ask'])
     expect(serve.code).not.toBe(0)
     expect(serve.stderr).toContain('--mode')
-    const desktop = await parley(['desktop', '--workspace', '.'])
+    const desktop = await parley(['desktop', '--json'])
     expect(desktop.code).not.toBe(0)
-    expect(desktop.stderr).toContain('--workspace')
+    expect(desktop.stderr).toContain('--json')
   })
 
   it('an unknown subcommand, a bad mode, a bad port and a missing prompt each fail with a message', async () => {

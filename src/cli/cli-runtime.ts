@@ -36,6 +36,8 @@ export async function runtimeForCommand(
       dataDir,
       scenarioPath: options.scenario,
       workspace: options.workspace,
+      // The terminal clients work where they were started; the browser UI asks for a folder.
+      currentFolder: command === 'serve' ? undefined : process.cwd(),
       acp: options.acp,
       mcpConfigFiles,
       interactive,

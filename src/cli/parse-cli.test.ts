@@ -9,7 +9,7 @@ const helpOf = (command: string): string => {
 
 describe('parley <command> --help', () => {
   it.each([
-    ['desktop', ['--data-dir D', '--scenario F']],
+    ['desktop', ['--data-dir D', '--scenario F', '--workspace W']],
     ['serve', ['--port N', '--data-dir D', '--scenario F', '--workspace W']],
     ['tui', ['--data-dir D', '--scenario F', '--workspace W', '--session ID']],
     ['run', ['--data-dir D', '--scenario F', '--workspace W', '--mode M', '--json']],
@@ -65,8 +65,8 @@ describe('parley command-line mistakes', () => {
     expect(refusal(['serve', '--port'])).toBe(
       '--port needs a value; `parley serve --help` lists its options',
     )
-    expect(refusal(['desktop', '--workspace', '.'])).toBe(
-      '--workspace is not an option of "desktop"; `parley desktop --help` lists its options',
+    expect(refusal(['desktop', '--mode', 'ask'])).toBe(
+      '--mode is not an option of "desktop"; `parley desktop --help` lists its options',
     )
   })
 

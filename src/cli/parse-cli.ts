@@ -27,7 +27,8 @@ const FLAGS = {
     type: 'string',
     value: 'W',
     about: 'folder new sessions work in',
-    default: 'the default workspace in Settings, else the current folder',
+    default:
+      'the default workspace in Settings; else desktop and serve ask for a folder, tui and run use the current one',
   },
   session: {
     type: 'string',
@@ -78,8 +79,8 @@ const COMMANDS = {
   desktop: {
     about:
       'Open the desktop app (Electron); where Electron cannot start, serve the same UI in your browser.',
-    flags: ['data-dir', 'scenario'],
-    usage: 'parley desktop [--data-dir D] [--scenario F]',
+    flags: ['data-dir', 'scenario', 'workspace'],
+    usage: 'parley desktop [--data-dir D] [--scenario F] [--workspace W]',
   },
   serve: {
     about:

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({
     dataDir,
     ...(args.scenarioPath !== undefined && { scenarioPath: args.scenarioPath }),
+    ...(args.workspace !== undefined && { workspace: args.workspace }),
     ...(args.acp !== undefined && { acp: args.acp }),
     ...(args.mcpConfig !== undefined && { mcpConfigFiles: [args.mcpConfig] }),
     interactive: true,

@@ -6,6 +6,7 @@ import { ErrorBanner } from './components/error-banner'
 import { InboxView } from './components/inbox-view'
 import { useBackgroundNotice } from './components/use-background-notice'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
+import { OpenFolderDialog } from './components/open-folder-dialog'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
 import { SETTINGS } from './deferred-parts'
@@ -92,6 +93,7 @@ function Shell() {
         </main>
       )}
       {shell.settingsOpen && <Settings />}
+      <OpenFolderDialog />
       <Announcer />
     </div>
   )

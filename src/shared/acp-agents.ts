@@ -70,3 +70,12 @@ export const AgentListSchema = z
   .refine((agents) => new Set(agents.map((a) => a.id)).size === agents.length, {
     message: 'agent ids must be unique',
   })
+
+/** One of an ACP agent's own slash commands (`available_commands_update`), for the `/` menu. */
+export const AgentCommandSchema = z.strictObject({
+  name: z.string().min(1).max(LIMITS.id),
+  description: z.string().max(1_000),
+  /** What to type after the name, when the command takes input. */
+  hint: z.string().max(200).optional(),
+})
+export type AgentCommand = z.infer<typeof AgentCommandSchema>

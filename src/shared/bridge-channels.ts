@@ -46,6 +46,9 @@ export const BRIDGE_CHANNELS = {
   listCheckpoints: 'checkpoints:list',
   previewCheckpoint: 'checkpoints:preview',
   restoreCheckpoint: 'checkpoints:restore',
+  listProjects: 'projects:list',
+  completeFolder: 'projects:complete-folder',
+  pickFolder: 'projects:pick-folder',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 
 /** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */

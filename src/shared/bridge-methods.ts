@@ -46,6 +46,9 @@ export const BRIDGE_METHODS = [
   'listCheckpoints',
   'previewCheckpoint',
   'restoreCheckpoint',
+  'listProjects',
+  'completeFolder',
+  'pickFolder',
 ] as const satisfies readonly BridgeMethod[]
 
 type Unlisted = Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>

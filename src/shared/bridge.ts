@@ -13,6 +13,13 @@ import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
 import { PermissionRuleSchema } from './permission-rules'
 import { CheckpointSummarySchema, RestoreWhatSchema, RewindPreviewSchema } from './checkpoints'
+import { AgentCommandSchema } from './acp-agents'
+import {
+  FOLDER_COMPLETIONS_MAX,
+  PROJECT_INSTRUCTION_FILES,
+  ProjectSchema,
+  RECENT_PROJECTS_MAX,
+} from './projects'
 
 export const SessionSummarySchema = z.strictObject({
   id: IdSchema,
@@ -49,6 +56,13 @@ export const SessionSummarySchema = z.strictObject({
     .optional(),
   /** The agent's session config options (mode, model, reasoning effort, …), for their pickers. */
   agentConfig: AgentConfigOptionsSchema.optional(),
+  /**
+   * The project instructions file Parley's own agent reads at the workspace root (AGENTS.md,
+   * else CLAUDE.md), for the header's chip; set for a session read into memory.
+   */
+  instructionsFile: z.enum(PROJECT_INSTRUCTION_FILES).optional(),
+  /** The ACP agent's own slash commands, as it last announced them (live: not in the log). */
+  agentCommands: z.array(AgentCommandSchema).max(200).optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -85,7 +99,8 @@ export const BRIDGE_CALLS = {
     }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), session: SessionSummarySchema }),
-      fail('invalid_workspace', 'unknown_agent'),
+      /** `no_workspace`: none was named, none given at launch or in Settings: ask the person. */
+      fail('invalid_workspace', 'unknown_agent', 'no_workspace'),
     ]),
   },
   /**
@@ -453,6 +468,39 @@ export const BRIDGE_CALLS = {
         files: z.array(z.string().max(LIMITS.path)).max(100_000),
       }),
       fail('not_found', 'busy', 'unavailable', 'unsupported'),
+    ]),
+  },
+  /** Folders sessions were started in, the one opened last first (kept in the data folder). */
+  listProjects: {
+    channel: 'projects:list',
+    input: z.strictObject({}),
+    output: z.strictObject({
+      ok: z.literal(true),
+      projects: z.array(ProjectSchema).max(RECENT_PROJECTS_MAX),
+    }),
+  },
+  /**
+   * Existing folders whose path starts with `partial` (`~` is the home folder; a path ending in
+   * `/` lists that folder's subfolders), sorted, as absolute paths.
+   */
+  completeFolder: {
+    channel: 'projects:complete-folder',
+    input: z.strictObject({ partial: z.string().max(LIMITS.path) }),
+    output: z.strictObject({
+      ok: z.literal(true),
+      folders: z.array(z.string().max(LIMITS.path)).max(FOLDER_COMPLETIONS_MAX),
+    }),
+  },
+  /**
+   * The host's own folder picker (Electron's native dialog). `unsupported` where the host has
+   * none (the browser host): the page shows its own dialog instead.
+   */
+  pickFolder: {
+    channel: 'projects:pick-folder',
+    input: z.strictObject({}),
+    output: z.union([
+      z.strictObject({ ok: z.literal(true), path: z.string().min(1).max(LIMITS.path) }),
+      fail('canceled', 'unsupported'),
     ]),
   },
 } as const

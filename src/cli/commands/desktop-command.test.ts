@@ -121,6 +121,24 @@ describe('parley desktop', () => {
     expect(seen.served).toEqual([])
   })
 
+  it('hands --workspace to Electron as an absolute path', async () => {
+    await built()
+    await mkdir(join(root, 'ws'))
+    const { all, seen } = deps({})
+    await desktopCommand({ ...options, workspace: join(root, 'ws') }, all)
+    expect(seen.launched[0]?.[1]).toEqual(expect.arrayContaining(['--workspace', join(root, 'ws')]))
+  })
+
+  it('refuses a --workspace that is not a folder before anything starts', async () => {
+    await built()
+    const { all, seen } = deps({})
+    expect(await desktopCommand({ ...options, workspace: join(root, 'nope') }, all)).toBe(2)
+    expect(seen.stderr).toEqual([
+      `parley desktop: --workspace ${join(root, 'nope')} is not a folder\n`,
+    ])
+    expect(seen.launched).toEqual([])
+  })
+
   it('falls back when Electron cannot be spawned at all', async () => {
     await built()
     const { all, seen } = deps({

@@ -87,6 +87,7 @@ export async function desktopCommand(
     '--data-dir',
     resolve(options.dataDir ?? defaultDataDir()),
     ...(options.scenario !== undefined ? ['--scenario', resolve(options.scenario)] : []),
+    ...(options.workspace !== undefined ? ['--workspace', resolve(options.workspace)] : []),
     ...(options.acp !== undefined ? ['--acp', options.acp] : []),
     ...(options.mcpConfig !== undefined ? ['--mcp-config', resolve(options.mcpConfig)] : []),
   ]

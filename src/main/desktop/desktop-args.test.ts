@@ -18,6 +18,10 @@ describe('parseDesktopArgs', () => {
     ).toEqual({ dataDir: '/d', scenarioPath: '/s.json' })
   })
 
+  it('reads --workspace, the folder new sessions work in', () => {
+    expect(parseDesktopArgs(['.', '--workspace', '/w'], {})).toEqual({ workspace: '/w' })
+  })
+
   it('falls back to PARLEY_DATA_DIR, and the flag wins over it', () => {
     expect(parseDesktopArgs([], { PARLEY_DATA_DIR: '/env' })).toEqual({ dataDir: '/env' })
     expect(parseDesktopArgs(['--data-dir=/flag'], { PARLEY_DATA_DIR: '/env' })).toEqual({

@@ -6,6 +6,8 @@ export interface DesktopArgs {
   dataDir?: string
   /** `--scenario`; the runtime itself falls back to env PARLEY_SCENARIO. */
   scenarioPath?: string
+  /** `--workspace`: the folder new sessions work in unless they name another. */
+  workspace?: string
   /** `--acp "COMMAND ARGS"`: new sessions talk to this ACP agent. */
   acp?: string
   /** `--mcp-config FILE`: MCP servers, counted as approved. */
@@ -23,6 +25,7 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     options: {
       'data-dir': { type: 'string' },
       scenario: { type: 'string' },
+      workspace: { type: 'string' },
       acp: { type: 'string' },
       'mcp-config': { type: 'string' },
     },
@@ -35,6 +38,8 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
   if (dataDir !== undefined) args.dataDir = dataDir
   const scenarioPath = flag(values.scenario)
   if (scenarioPath !== undefined) args.scenarioPath = scenarioPath
+  const workspace = flag(values.workspace)
+  if (workspace !== undefined) args.workspace = workspace
   const acp = flag(values.acp)
   if (acp !== undefined) args.acp = acp
   const mcpConfig = flag(values['mcp-config'])

@@ -16,6 +16,20 @@ export interface DesktopElectron {
   shell: DesktopShell
   screen: DesktopScreen
   nativeImage: { createFromDataURL(dataUrl: string): NativeImage }
+  dialog: DesktopDialog
+}
+
+/**
+ * The native open dialog, as the folder picker ("Open folder…") uses it. Shown without a parent
+ * window: the port's windows are a narrow slice of BrowserWindow, which Electron's parented
+ * overload would not take.
+ */
+export interface DesktopDialog {
+  showOpenDialog(options: {
+    title: string
+    buttonLabel: string
+    properties: Array<'openDirectory' | 'createDirectory'>
+  }): Promise<{ canceled: boolean; filePaths: string[] }>
 }
 
 /** A rectangle on the screen, in device-independent pixels. */

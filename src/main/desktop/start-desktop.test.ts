@@ -233,6 +233,19 @@ describe('bridge calls over IPC', () => {
     expect(runtime.calls.length).toBe(callsBefore)
   })
 
+  it('answers "Open folder…" with the native folder dialog on the window: the folder picked, or canceled', async () => {
+    electron.dialogAnswer = '/home/me/project'
+    expect(await call('pickFolder', {})).toEqual({ ok: true, path: '/home/me/project' })
+    electron.dialogAnswer = null
+    expect(await call('pickFolder', {})).toEqual({ ok: false, reason: 'canceled' })
+    expect(electron.dialogsShown).toEqual([
+      { title: 'Open folder', properties: ['openDirectory', 'createDirectory'] },
+      { title: 'Open folder', properties: ['openDirectory', 'createDirectory'] },
+    ])
+    // The runtime's own answer (no picker) is never reached from the desktop window.
+    expect(runtime.calls).not.toContain('pickFolder')
+  })
+
   it('refuses an oversized payload without reaching the runtime', async () => {
     expectBridgeError(await call('send', oversizedPayload()), 'invalid_input')
     expect(runtime.calls).toEqual([])

@@ -5,6 +5,7 @@ import type { Runtime } from '../runtime/runtime-types'
 import { APP_PAGE_URL, APP_SCHEME, serveRenderer } from './app-protocol'
 import type { DesktopElectron, DesktopWindow } from './electron-port'
 import { forwardEvents } from './forward-events'
+import { withFolderPicker } from './folder-picker'
 import { registerBridgeHandlers } from './register-bridge-handlers'
 import { isTrustedSender } from './sender-check'
 import { hardenSession, hardenWebContents } from './window-security'
@@ -62,7 +63,7 @@ export function startDesktop(options: StartDesktopOptions): DesktopHost {
     .catch(() => undefined)
   const removeHandlers = registerBridgeHandlers(
     electron.ipcMain,
-    runtime,
+    withFolderPicker(runtime, electron.dialog),
     (event) => isTrustedSender(event, windows, appUrl),
     (method, input, output) => {
       const saved = BRIDGE_CALLS.updateSettings.output.safeParse(output)

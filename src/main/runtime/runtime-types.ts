@@ -11,6 +11,12 @@ export interface RuntimeOptions {
   scenarioPath?: string | undefined
   /** Workspace for new sessions that do not name one. */
   workspace?: string | undefined
+  /**
+   * The folder used when neither the session, `workspace` nor Settings names one: the terminal
+   * clients' current folder. Without it such a session is refused with `no_workspace` and the
+   * app asks the person for a folder.
+   */
+  currentFolder?: string | undefined
   /** `--acp "COMMAND ARGS"`: new sessions talk to this ACP agent unless they name another. */
   acp?: string | undefined
   /** `--mcp-config` files (absolute paths): MCP servers, approved by being given. */

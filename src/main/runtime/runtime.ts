@@ -62,6 +62,9 @@ import { postNotice } from './remote/webhook-notice'
 import { errorMessage } from '../../shared/plain-error'
 import { SessionCheckpoints } from './checkpoints/session-checkpoints'
 import { forkedHistory } from './sessions/fork-log'
+import { RecentProjects } from './projects/recent-projects'
+import { completeFolder } from './projects/folder-completions'
+import { projectInstructionsFile } from './projects/project-instructions'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -179,6 +182,8 @@ export class ParleyRuntime implements Runtime {
   /** Sessions created but not written yet: a session is saved at its first record, not before. */
   readonly #unsaved = new Set<string>()
   readonly #settings: SettingsStore
+  /** Folders sessions were started in (`<data-dir>/projects.json`). */
+  readonly #projects: RecentProjects
   readonly #secrets: SecretStore
   readonly #engine: TurnEngine
   /** Found in `init`; until then (and where there is none) commands run unsandboxed. */
@@ -204,6 +209,7 @@ export class ParleyRuntime implements Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.#now = options.now ?? Date.now
     this.#settings = new SettingsStore(options.dataDir)
+    this.#projects = new RecentProjects(options.dataDir)
     this.#secrets = options.secretStore ?? new FileSecretStore(options.dataDir)
     this.#sandbox = {
       availability: { kind: 'none', reason: 'the sandbox was not looked for yet' },
@@ -337,6 +343,7 @@ export class ParleyRuntime implements Runtime {
     mkdirSync(join(this.options.dataDir, 'sessions'), { recursive: true })
     await this.#settings.load()
     if (this.#settings.problem) this.problems.push(this.#settings.problem)
+    if (this.#projects.problem) this.problems.push(this.#projects.problem)
     await this.#resolveBackend()
     const { index, problems } = SessionIndex.load(this.options.dataDir)
     this.#index = index
@@ -501,10 +508,11 @@ export class ParleyRuntime implements Runtime {
   }
 
   /**
-   * The folder new sessions work in: the one asked for, else `--workspace`, else Settings, else
-   * where Parley started. The demo never writes where Parley started: it gets a scratch folder.
+   * The folder new sessions work in: the one asked for, else `--workspace`, else Settings; else
+   * none (the person is asked), never where Parley happened to start. The demo gets a scratch
+   * folder.
    */
-  #workspaceFor(input: In<'createSession'>): string {
+  #workspaceFor(input: In<'createSession'>): string | undefined {
     const named = input.workspace ?? this.options.workspace
     if (named) return resolve(named)
     if (this.#backend.id === DEMO_BACKEND_ID) {
@@ -512,7 +520,8 @@ export class ParleyRuntime implements Runtime {
       mkdirSync(scratch, { recursive: true })
       return scratch
     }
-    return resolve(this.#settings.current.defaultWorkspace || process.cwd())
+    const fallback = this.#settings.current.defaultWorkspace || this.options.currentFolder
+    return fallback ? resolve(fallback) : undefined
   }
 
   #summary(session: SessionState): SessionSummary {
@@ -539,7 +548,10 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    return session?.header.agent ? { ...summary, ...this.#agents.summary(session) } : summary
+    if (session?.header.agent) return { ...summary, ...this.#agents.summary(session) }
+    // ACP agents read their own instructions; Parley's own agent reads this file each turn.
+    const instructionsFile = session && projectInstructionsFile(session.header.workspace)
+    return instructionsFile ? { ...summary, instructionsFile } : summary
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */
@@ -579,6 +591,8 @@ export class ParleyRuntime implements Runtime {
 
   async createSession(input: In<'createSession'>): Out<'createSession'> {
     const workspace = this.#workspaceFor(input)
+    if (workspace === undefined)
+      return { ok: false, reason: 'no_workspace', message: 'Choose a folder for this session.' }
     if (!existsSync(workspace) || !statSync(workspace).isDirectory()) {
       return { ok: false, reason: 'invalid_workspace', message: `${workspace} is not a folder` }
     }
@@ -607,6 +621,9 @@ export class ParleyRuntime implements Runtime {
     this.#unsaved.add(id)
     this.#sessions.set(id, session)
     this.#touch(session)
+    await this.#projects.opened(workspace, header.createdAt).catch((error: unknown) => {
+      this.problems.push(`the recent projects could not be saved: ${errorMessage(error)}`)
+    })
     return { ok: true, session: this.#summary(session) }
   }
 
@@ -1057,6 +1074,21 @@ export class ParleyRuntime implements Runtime {
 
   async addMcpServer(input: In<'addMcpServer'>): Out<'addMcpServer'> {
     return this.#mcp.addUserServer(input)
+  }
+
+  // ── projects ──────────────────────────────────────────────────────────────
+
+  async listProjects(_input: In<'listProjects'>): Out<'listProjects'> {
+    return { ok: true, projects: this.#projects.list() }
+  }
+
+  async completeFolder({ partial }: In<'completeFolder'>): Out<'completeFolder'> {
+    return { ok: true, folders: await completeFolder(partial, { home: homedir() }) }
+  }
+
+  /** The runtime has no folder picker of its own: the Electron host answers this with its dialog. */
+  async pickFolder(_input: In<'pickFolder'>): Out<'pickFolder'> {
+    return { ok: false, reason: 'unsupported' }
   }
 
   async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {

@@ -41,6 +41,15 @@ export function ChatHeader() {
             {session.workspace}
           </span>
         )}
+        {session?.instructionsFile && (
+          <span
+            className="chat-instructions"
+            title={`Parley's agent follows ${session.instructionsFile} at the workspace root; it is read again every turn`}
+          >
+            <span className="visually-hidden">Project instructions: </span>
+            {session.instructionsFile}
+          </span>
+        )}
       </div>
       {connection !== 'open' && (
         <span className="connection" role="status">

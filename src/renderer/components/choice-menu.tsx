@@ -11,7 +11,7 @@ import {
 /** One item of a choice menu; at most one is checked. */
 export type MenuChoice = { id: string; name: string; description?: string }
 
-/** An item after the choices that does something else (opens Settings). */
+/** An item after the choices that does something else (opens Settings, opens a folder). */
 export type MenuAction = { label: string; run: () => void }
 
 /**
@@ -29,7 +29,7 @@ export function ChoiceMenu({
   choices,
   checkedId,
   onChoose,
-  action,
+  actions = [],
   placement,
   buttonRef,
 }: {
@@ -42,7 +42,8 @@ export function ChoiceMenu({
   choices: readonly MenuChoice[]
   checkedId: string | undefined
   onChoose: (id: string) => void
-  action?: MenuAction
+  /** Items after the choices, below a separator. */
+  actions?: readonly MenuAction[]
   /** Where the menu opens: below the button, or above it (at the bottom of the window). */
   placement: 'below' | 'above'
   buttonRef?: RefObject<HTMLButtonElement | null>
@@ -200,25 +201,24 @@ export function ChoiceMenu({
               </button>
             )
           })}
-          {action && (
-            <>
-              <div role="separator" className="choice-menu-separator" />
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="choice-menu-item is-action"
-                data-menu-item=""
-                data-menu-name={action.label}
-                onClick={() => pick(action.run)}
-              >
-                <span className="choice-menu-check" aria-hidden="true" />
-                <span className="choice-menu-text">
-                  <span className="choice-menu-name">{action.label}</span>
-                </span>
-              </button>
-            </>
-          )}
+          {actions.length > 0 && <div role="separator" className="choice-menu-separator" />}
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="choice-menu-item is-action"
+              data-menu-item=""
+              data-menu-name={action.label}
+              onClick={() => pick(action.run)}
+            >
+              <span className="choice-menu-check" aria-hidden="true" />
+              <span className="choice-menu-text">
+                <span className="choice-menu-name">{action.label}</span>
+              </span>
+            </button>
+          ))}
         </div>
       )}
     </div>

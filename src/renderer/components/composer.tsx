@@ -4,6 +4,8 @@ import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey } from '../state/app-state'
 import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
 import { AgentConfigPickers } from './agent-config-pickers'
+import { SlashMenu } from './slash-menu'
+import { useSlashMenu } from './use-slash-menu'
 
 /** True where the browser sizes a textarea to its text itself (`field-sizing: content`). */
 const SIZED_BY_CSS =
@@ -30,6 +32,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const connection = useChat((s) => s.connection)
   const offline = connection !== 'open'
   const whyNotId = useId()
+  const menuId = useId()
+  const slash = useSlashMenu(draft)
   const localRef = useRef<HTMLTextAreaElement | null>(null)
 
   // Grow with the text up to the CSS max-height, then scroll. Where CSS can size the box to its
@@ -44,9 +48,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
 
   // The runtime is the judge of "busy": this view of `running` can lag a turn that just ended.
   const send = () => {
-    if (draft.trim() !== '' && !offline) void actions.send()
+    if (draft.trim() === '' || offline || slash.submitCommand()) return
+    void actions.send()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
     send()
@@ -61,6 +67,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         send()
       }}
     >
+      {slash.open && (
+        <SlashMenu id={menuId} entries={slash.entries} active={slash.active} onPick={slash.run} />
+      )}
       <textarea
         ref={(el) => {
           localRef.current = el
@@ -69,6 +78,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         }}
         className="composer-input"
         aria-label="Message"
+        aria-controls={slash.open ? menuId : undefined}
+        aria-activedescendant={slash.open ? `${menuId}-${slash.active}` : undefined}
         placeholder={
           running ? 'The agent is working… Enter queues a message for after' : 'Message the agent'
         }

@@ -10,7 +10,7 @@ const MOD_TEXT = MOD === 'Meta' ? '⌘' : 'Ctrl+'
 /**
  * "New session", and beside it a menu of who to talk to: Parley's own agent or a named ACP agent.
  * Choosing one shows a session with it and is remembered: New session and Ctrl/Cmd+N then make
- * sessions with that agent.
+ * sessions with that agent. "Open folder…" starts a session in a folder the person picks.
  */
 export function NewSessionButton() {
   const actions = useActions()
@@ -45,7 +45,10 @@ export function NewSessionButton() {
         choices={options.map((o) => ({ id: o.id, name: o.name, description: o.detail }))}
         checkedId={current}
         onChoose={(id) => void actions.chooseAgent(id).then(() => shell.focusComposer())}
-        action={{ label: 'Manage agents…', run: () => shell.openSettingsAt('agents') }}
+        actions={[
+          { label: 'Open folder…', run: () => void actions.openFolder() },
+          { label: 'Manage agents…', run: () => shell.openSettingsAt('agents') },
+        ]}
       />
     </div>
   )

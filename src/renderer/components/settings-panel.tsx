@@ -45,8 +45,8 @@ const TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'agents', label: 'Agents' },
   { id: 'mcp', label: 'MCP servers' },
   { id: 'permissions', label: 'Permissions' },
-  { id: 'devices', label: 'Devices' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'devices', label: 'Devices' },
 ]
 
 /**

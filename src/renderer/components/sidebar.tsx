@@ -4,13 +4,15 @@ import { useChat } from '../state/chat-context'
 import { sidebarSessions } from '../state/session-order'
 import { useShell } from '../shell/shell-context'
 import { NewSessionButton } from './new-session-button'
-import { SessionRow } from './session-row'
+import { ProjectGroupView } from './project-group'
+import { projectGroups } from '../state/project-state'
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? 'Meta' : 'Control'
 
 /**
- * Sessions: those that wait for the person first, then newest first; search; new session and
- * settings. The list is one tab stop: arrow keys move between sessions (Right reaches a row's
+ * Sessions grouped by project (each group folds away; recent projects without sessions are listed
+ * too), inside each those that wait for the person first, then newest first; search; new session
+ * and settings. The list is one tab stop: arrow keys move between sessions (Right reaches a row's
  * Rename and Delete), Home and End jump to the ends.
  */
 export function Sidebar() {
@@ -24,7 +26,9 @@ export function Sidebar() {
   const connected = useChat((s) => s.connection === 'open')
   const [query, setQuery] = useState('')
   const [rovingId, setRovingId] = useState<string | null>(null)
-  const listRef = useRef<HTMLUListElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const projects = useChat((s) => s.projects)
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
 
   const shown = useMemo(
     () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
@@ -36,15 +40,28 @@ export function Sidebar() {
       sessions.filter((s) => s.id !== activeId && needsInput({ queues, queuesLoaded }, s)).length,
     [sessions, queues, queuesLoaded, activeId],
   )
+  const groups = useMemo(
+    () => projectGroups(shown, query.trim() === '' ? projects : []),
+    [shown, projects, query],
+  )
+  const toggle = (workspace: string) =>
+    setCollapsed((was) => {
+      const next = new Set(was)
+      if (!next.delete(workspace)) next.add(workspace)
+      return next
+    })
   // The one row reachable with Tab: the last one moved to, else the open one, else the first.
+  const visible = shown.filter((s) => !collapsed.has(s.workspace))
   const tabStop =
-    shown.find((s) => s.id === rovingId)?.id ??
-    shown.find((s) => s.id === activeId)?.id ??
-    shown[0]?.id
+    visible.find((s) => s.id === rovingId)?.id ??
+    visible.find((s) => s.id === activeId)?.id ??
+    visible[0]?.id
 
-  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = listRef.current
     if (!list || !(event.target instanceof HTMLElement)) return
+    // A project's own buttons are ordinary Tab stops.
+    if (event.target.dataset.groupToggle !== undefined) return
     const row = event.target.closest('li')
     const stops = Array.from(row?.querySelectorAll<HTMLElement>('[data-row-stop]') ?? [])
     const links = Array.from(list.querySelectorAll<HTMLElement>('[data-session-link]'))
@@ -113,12 +130,20 @@ export function Sidebar() {
           your input
         </p>
       )}
-      <ul className="session-list" ref={listRef} onKeyDown={onListKeyDown}>
-        {shown.map((session) => (
-          <SessionRow key={session.id} session={session} tabStop={session.id === tabStop} />
+      <div className="session-groups" ref={listRef} onKeyDown={onListKeyDown}>
+        {groups.map((group) => (
+          <ProjectGroupView
+            key={group.workspace}
+            group={group}
+            collapsed={collapsed.has(group.workspace)}
+            onToggle={() => toggle(group.workspace)}
+            tabStop={tabStop}
+          />
         ))}
-      </ul>
-      {sessions.length === 0 && connected && <p className="sidebar-empty">No sessions yet.</p>}
+      </div>
+      {sessions.length === 0 && projects.length === 0 && connected && (
+        <p className="sidebar-empty">No sessions yet.</p>
+      )}
       {sessions.length > 0 && shown.length === 0 && (
         <p className="sidebar-empty">No session matches “{query.trim()}”.</p>
       )}

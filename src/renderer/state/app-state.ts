@@ -5,6 +5,7 @@ import type {
   InboxItem,
   LogNotice,
   PendingInteraction,
+  Project,
   PublicSettings,
   SessionEvent,
   SessionSummary,
@@ -86,6 +87,10 @@ export type AppState = {
   readonly noticeClick: { sessionId: string; requestId: string; seq: number } | null
   /** Requests that timed out with nobody answering, newest first (this page's life). */
   readonly timedOut: readonly InboxItem[]
+  /** Folders sessions were started in, newest first (`listProjects`). */
+  readonly projects: readonly Project[]
+  /** The page asks the person for a folder: none was chosen and the runtime has no default. */
+  readonly askingFolder: boolean
 }
 
 export const INITIAL_STATE: AppState = {
@@ -108,6 +113,8 @@ export const INITIAL_STATE: AppState = {
   inbox: [],
   noticeClick: null,
   timedOut: [],
+  projects: [],
+  askingFolder: false,
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt

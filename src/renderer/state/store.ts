@@ -46,6 +46,7 @@ import { effectiveAgentChoice, sessionHasAgent } from './agent-choice'
 import type { TextDelta } from '../../shared/transcript'
 import { errorMessage } from '../../shared/plain-error'
 import type { RestoreWhat } from '../../shared/checkpoints'
+import { folderAskChanged, projectsListed } from './project-state'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {
@@ -109,7 +110,19 @@ export type ChatActions = {
   selectSession(sessionId: string): Promise<void>
   /** Pages in older rows of a session opened from its tail; resolves when they are in. */
   loadOlder(sessionId: string): Promise<void>
-  createSession(): Promise<string | null>
+  /** A new session: in `workspace` when given, else where the runtime's default says. */
+  createSession(options?: { workspace?: string }): Promise<string | null>
+  /**
+   * "Open folder…": the host's own folder picker where it has one (Electron), else the page's
+   * Open folder dialog; the folder chosen gets a new session.
+   */
+  openFolder(): Promise<void>
+  /** A new session in `folder` (the Open folder dialog, a recent project); why not, in plain words. */
+  openProject(folder: string): Promise<{ ok: true } | { ok: false; message: string }>
+  /** The Open folder dialog was closed without a folder. */
+  closeFolderDialog(): void
+  /** Existing folders that complete what was typed in the Open folder dialog. */
+  completeFolder(partial: string): Promise<readonly string[]>
   /**
    * "New session" with the agent last chosen: the session shown when it is still empty (nothing
    * sent, nothing running) and talks to that agent, else a new one. Pressing it twice never
@@ -404,6 +417,30 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     return effectiveAgentChoice(agentChoice, settings)
   }
 
+  /**
+   * The empty session shown before is replaced by `id`: what was typed in it moves along, and it
+   * is removed, so no empty session is left behind.
+   */
+  const replaceEmpty = async (empty: ReturnType<typeof shownIfEmpty>, id: string) => {
+    if (!empty || empty.id === id) return
+    const typed = state.getState().composerDrafts[empty.id] ?? ''
+    if (typed !== '') update((s) => composerDraftChanged(s, id, typed))
+    try {
+      await bridge.removeSession({ sessionId: empty.id })
+    } catch {
+      // Never saved (nothing was sent), so nothing is left on disk either way.
+    }
+    update((s) => sessionChanged(s, empty.id, null))
+  }
+  const refreshProjects = async () => {
+    try {
+      const listed = await bridge.listProjects({})
+      update((s) => projectsListed(s, listed.projects))
+    } catch {
+      // The list is a convenience: the sessions themselves are already shown.
+    }
+  }
+
   let creating: Promise<string | null> | null = null
   const show = async (sessionId: string | null) => {
     memory.write(sessionId)
@@ -434,12 +471,18 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
     async reload() {
       try {
-        const [settings, sessions, inbox] = await Promise.all([
+        const [settings, sessions, inbox, projects] = await Promise.all([
           bridge.getSettings({}),
           bridge.listSessions({}),
           bridge.listInbox({}),
+          bridge.listProjects({}),
         ])
-        update((s) => inboxListed(settingsLoaded(sessionsListed(s, sessions), settings), inbox))
+        update((s) =>
+          projectsListed(
+            inboxListed(settingsLoaded(sessionsListed(s, sessions), settings), inbox),
+            projects.projects,
+          ),
+        )
         const current = state.getState()
         const remembered = current.activeSessionId ?? memory.read()
         const target =
@@ -474,7 +517,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    createSession() {
+    createSession(options = {}) {
       // One creation at a time: Enter pressed while "New session" is still being created sends to
       // that session instead of creating a second one.
       creating ??= (async () => {
@@ -483,13 +526,20 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         update((s) => selectSession(s, null))
         try {
           // Untouched, the runtime's own default applies (the `--acp` agent, else Parley's).
-          const result = await bridge.createSession(
-            state.getState().agentChoice === null ? {} : { agent: chosenAgent() },
-          )
+          const result = await bridge.createSession({
+            ...(state.getState().agentChoice === null ? {} : { agent: chosenAgent() }),
+            ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
+          })
+          // No folder named and no default: the person is asked for one (what they typed waits).
+          if (!result.ok && result.reason === 'no_workspace') {
+            void actions.openFolder()
+            return null
+          }
           if (!result.ok) {
             refuse(result.reason, result.message)
             return null
           }
+          void refreshProjects()
           const id = result.session.id
           update((s) => {
             const typed = s.composerDrafts[draftKey(null)] ?? ''
@@ -510,6 +560,62 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       return creating
     },
 
+    async openFolder() {
+      try {
+        const picked = await bridge.pickFolder({})
+        if (picked.ok) await actions.openProject(picked.path)
+        else if (picked.reason === 'unsupported') update((s) => folderAskChanged(s, true))
+      } catch (error) {
+        fail(error)
+      }
+    },
+
+    async openProject(folder) {
+      const empty = shownIfEmpty()
+      if (empty && empty.workspace === folder && sessionHasAgent(empty, chosenAgent())) {
+        update((s) => folderAskChanged(s, false))
+        return { ok: true }
+      }
+      try {
+        const result = await bridge.createSession({
+          ...(state.getState().agentChoice === null ? {} : { agent: chosenAgent() }),
+          workspace: folder,
+        })
+        if (!result.ok)
+          return {
+            ok: false,
+            message: result.message ?? REASON_TEXT[result.reason] ?? result.reason,
+          }
+        const id = result.session.id
+        update((s) => {
+          // What was typed while no session existed (the folder was being asked for) moves along.
+          const typed = s.composerDrafts[draftKey(null)] ?? ''
+          const next = sessionChanged(folderAskChanged(s, false), id, result.session)
+          return typed === ''
+            ? next
+            : composerDraftChanged(composerDraftChanged(next, draftKey(null), ''), id, typed)
+        })
+        await replaceEmpty(empty, id)
+        await show(id)
+        void refreshProjects()
+        return { ok: true }
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) }
+      }
+    },
+
+    closeFolderDialog() {
+      update((s) => folderAskChanged(s, false))
+    },
+
+    async completeFolder(partial) {
+      try {
+        return (await bridge.completeFolder({ partial })).folders
+      } catch {
+        return []
+      }
+    },
+
     async newSession() {
       const empty = shownIfEmpty()
       if (empty && sessionHasAgent(empty, chosenAgent())) return empty.id
@@ -522,17 +628,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       const empty = shownIfEmpty()
       if (empty && sessionHasAgent(empty, chosenAgent())) return empty.id
       const id = await actions.createSession()
-      if (id && empty) {
-        // The empty session with the other agent is replaced; what was typed in it moves along.
-        const typed = state.getState().composerDrafts[empty.id] ?? ''
-        if (typed !== '') update((s) => composerDraftChanged(s, id, typed))
-        try {
-          await bridge.removeSession({ sessionId: empty.id })
-        } catch {
-          // Never saved (nothing was sent), so nothing is left on disk either way.
-        }
-        update((s) => sessionChanged(s, empty.id, null))
-      }
+      if (id) await replaceEmpty(empty, id)
       return id
     },
 

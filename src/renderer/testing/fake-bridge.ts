@@ -9,6 +9,7 @@ import type {
   PermissionRule,
   ParleyBridge,
   PendingInteraction,
+  Project,
   PublicSettings,
   SessionEvent,
   SessionSummary,
@@ -81,6 +82,14 @@ export function createFakeBridge(
     rules?: PermissionRule[]
     /** Agent config options the agent refuses to change: config id → the agent's message. */
     refuseConfig?: Record<string, string>
+    /** Recent projects, newest first. */
+    projects?: Project[]
+    /** Existing folders `completeFolder` completes from (absolute paths). */
+    folders?: string[]
+    /** What the host's own folder picker answers; absent: the host has none (`unsupported`). */
+    pickedFolder?: string | null
+    /** As a runtime with no `--workspace`, no default in Settings and no demo: ask for a folder. */
+    noDefaultWorkspace?: boolean
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -142,8 +151,11 @@ export function createFakeBridge(
           : (settings.agents.find((a) => a.id === wanted) ??
             (launch?.id === wanted ? launch : undefined))
       if (wanted !== 'parley' && !agent) return { ok: false, reason: 'unknown_agent' }
+      if (input.workspace === undefined && init.noDefaultWorkspace)
+        return { ok: false, reason: 'no_workspace' }
       const session = fakeSession(`s${++counter}`, {
         title: input.title ?? 'New session',
+        ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
         updatedAt: 10_000 + counter,
         ...(agent ? { agent: { id: agent.id, name: agent.name }, backend: `acp:${agent.id}` } : {}),
       })
@@ -359,6 +371,17 @@ export function createFakeBridge(
     listCheckpoints: () => ({ ok: true, checkpoints: [] }),
     previewCheckpoint: () => ({ ok: false, reason: 'not_found' }),
     restoreCheckpoint: () => ({ ok: false, reason: 'not_found' }),
+    listProjects: () => ({ ok: true, projects: init.projects ?? [] }),
+    completeFolder: ({ partial }) => ({
+      ok: true,
+      folders: (init.folders ?? []).filter((f) => partial !== '' && f.startsWith(partial)),
+    }),
+    pickFolder: () =>
+      init.pickedFolder === undefined
+        ? { ok: false, reason: 'unsupported' }
+        : init.pickedFolder === null
+          ? { ok: false, reason: 'canceled' }
+          : { ok: true, path: init.pickedFolder },
   }
 
   const bridge = Object.fromEntries(

@@ -133,6 +133,9 @@ export async function exerciseEveryCall(
   expect(
     await run('restoreCheckpoint', { sessionId, turnId: 't-none', restore: 'files' }),
   ).toMatchObject({ ok: false, reason: 'not_found' })
+  expect(await run('listProjects', {})).toMatchObject({ ok: true, projects: expect.any(Array) })
+  expect(await run('completeFolder', { partial: '/' })).toMatchObject({ ok: true })
+  expect(await run('pickFolder', {})).toMatchObject({ ok: expect.any(Boolean) })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
   expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
@@ -185,6 +188,9 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listCheckpoints', {}],
   ['previewCheckpoint', { sessionId: 'x' }],
   ['restoreCheckpoint', { sessionId: 'x', turnId: 't', restore: 'everything' }],
+  ['listProjects', { path: '/' }],
+  ['completeFolder', { partial: 7 }],
+  ['pickFolder', { title: 'x' }],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['listInbox', { sessionId: 'x' }],

@@ -167,6 +167,10 @@ export interface FakeElectron extends DesktopElectron {
   readonly protocolHandlers: Map<string, (request: Request) => Response | Promise<Response>>
   /** URLs handed to `shell.openExternal`, in order. */
   readonly openedExternally: string[]
+  /** What the next native open dialog answers: a folder, or null for Cancel. */
+  dialogAnswer: string | null
+  /** The options of each open dialog shown, in order. */
+  readonly dialogsShown: Array<{ title: string; properties: string[] }>
   /** Calls a registered IPC handler the way Electron would. */
   invoke(channel: string, event: DesktopInvokeEvent, ...args: unknown[]): Promise<unknown>
 }
@@ -224,6 +228,8 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     privilegedSchemes,
     protocolHandlers,
     openedExternally,
+    dialogAnswer: null,
+    dialogsShown: [],
     quitCount: 0,
     badgeCount: 0,
     anotherInstance: false,
@@ -290,6 +296,15 @@ export function createFakeElectron(pageUrl: string): FakeElectron {
     shell: {
       async openExternal(url) {
         openedExternally.push(url)
+      },
+    },
+    dialog: {
+      async showOpenDialog(options) {
+        fake.dialogsShown.push({ title: options.title, properties: [...options.properties] })
+        const answer = fake.dialogAnswer
+        return answer === null
+          ? { canceled: true, filePaths: [] }
+          : { canceled: false, filePaths: [answer] }
       },
     },
     screen: { getAllDisplays: () => fake.displays.map((workArea) => ({ workArea })) },

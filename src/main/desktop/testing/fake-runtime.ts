@@ -399,6 +399,18 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('restoreCheckpoint')
       return { ok: false, reason: 'not_found' }
     },
+    async listProjects() {
+      calls.push('listProjects')
+      return { ok: true, projects: [] }
+    },
+    async completeFolder() {
+      calls.push('completeFolder')
+      return { ok: true, folders: [] }
+    },
+    async pickFolder() {
+      calls.push('pickFolder')
+      return { ok: false, reason: 'unsupported' }
+    },
   }
   return runtime
 }

@@ -1,6 +1,7 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import type * as acp from '@agentclientprotocol/sdk'
-import type { AgentSpec } from '../../../shared/acp-agents'
+import type { AgentCommand, AgentSpec } from '../../../shared/acp-agents'
+import { agentCommandsFrom } from './agent-commands'
 import type { BridgeEvent } from '../../../shared/bridge'
 import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
 import type {
@@ -207,6 +208,7 @@ function outcomeOfStop(name: string, stop: acp.StopReason, stopRequested: boolea
  */
 export class AcpSessionRunner {
   readonly #o: AcpSessionRunnerOptions
+  #commands: readonly AgentCommand[] = []
   readonly #now: () => number
   readonly #pending = new PendingRequests()
   readonly #grants = new WriteGrants()
@@ -262,6 +264,11 @@ export class AcpSessionRunner {
   }
 
   /** The agent's modes and the current one, for the mode picker (null until the agent said). */
+  /** The agent's own slash commands as it last announced them (none until it does). */
+  get commands(): readonly AgentCommand[] {
+    return this.#commands
+  }
+
   get modes(): SessionEventOf<'agent_modes'> | null {
     return this.#updates.modes
   }
@@ -889,8 +896,14 @@ export class AcpSessionRunner {
   }
 
   #onUpdate(params: acp.SessionNotification): void {
-    if (this.#loading) return
     if (params.sessionId !== this.#live?.agentSessionId) return
+    // The agent's commands are live state for the `/` menu, kept also while a load replays.
+    if (params.update.sessionUpdate === 'available_commands_update') {
+      this.#commands = agentCommandsFrom(params.update.availableCommands)
+      this.#o.touch?.()
+      return
+    }
+    if (this.#loading) return
     this.#apply(applyUpdate(this.#updates, params.update, this.#now()))
   }
 

@@ -153,7 +153,9 @@ export class AgentSessions {
    * The agent's modes and config options, as the session's summary carries them: the running
    * agent's, else the newest in the log (shown before the agent is started again).
    */
-  summary(session: SessionState): Pick<SessionSummary, 'agentModes' | 'agentConfig'> {
+  summary(
+    session: SessionState,
+  ): Pick<SessionSummary, 'agentModes' | 'agentConfig' | 'agentCommands'> {
     const runner = this.#runners.get(session.header.id)
     const modes = runner?.modes ?? newest(session.events, 'agent_modes')
     const config = runner?.config ?? newest(session.events, 'agent_config')
@@ -173,6 +175,7 @@ export class AgentSessions {
           }
         : {}),
       ...(config ? { agentConfig: config.options } : {}),
+      ...(runner && runner.commands.length > 0 ? { agentCommands: [...runner.commands] } : {}),
     }
   }
 

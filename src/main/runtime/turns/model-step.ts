@@ -27,6 +27,7 @@ import { keptProviderId, mintToolCallId } from '../sessions/tool-call-ids'
 import type { Turn } from '../sessions/turn'
 import type { AgentKind } from '../tools/toolsets'
 import type { ToolDefinition } from '../tools/tool-types'
+import { withProjectInstructions, type ProjectInstructions } from '../projects/project-instructions'
 
 const INSTRUCTIONS = [
   "You are an agent working in the user's workspace folder through the tools you are given. Paths are relative to the workspace.",
@@ -88,6 +89,8 @@ export interface ModelStepRequest {
   tools: ReadonlyMap<string, ToolDefinition>
   /** Root steps stream their text to the UIs; a child agent's do not. */
   emitDeltas: boolean
+  /** AGENTS.md (else CLAUDE.md) at the workspace root, as read for this call. */
+  projectInstructions?: ProjectInstructions | null
 }
 
 function toJson(value: unknown): Json {
@@ -147,7 +150,7 @@ export async function runModelStep(
         model: await deps
           .backend()
           .create({ mode: request.mode, onActivity: () => watchdog.kick() }),
-        instructions: INSTRUCTIONS,
+        instructions: withProjectInstructions(INSTRUCTIONS, request.projectInstructions ?? null),
         messages: request.messages,
         tools,
         maxRetries: 0,

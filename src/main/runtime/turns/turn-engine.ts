@@ -25,6 +25,7 @@ import type { CallOptions, PermissionGate, StepCall } from '../interactions/perm
 import { askQuestion } from '../interactions/question-request'
 import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
 import { errorMessage } from '../../../shared/plain-error'
+import { readProjectInstructions } from '../projects/project-instructions'
 
 const MAX_STEPS = 50
 
@@ -363,6 +364,7 @@ export class TurnEngine {
       kind,
       tools,
       emitDeltas,
+      projectInstructions: await readProjectInstructions(session.header.workspace),
     })
   }
 

@@ -123,6 +123,10 @@ export const FakeAgentScriptSchema = z.strictObject({
     .optional(),
   /** `session/set_config_option` on this config id fails with this message. */
   failSetConfig: z.strictObject({ configId: z.string(), message: z.string() }).optional(),
+  /** Raw ACP `availableCommands`, announced with `available_commands_update` after `session/new`. */
+  availableCommands: z
+    .array(z.looseObject({ name: z.string(), description: z.string() }))
+    .optional(),
   /** Written to stderr at start. */
   stderr: z.string().optional(),
   /** `session/new` fails with this internal error (after writing `stderr`), as Claude Code does as root. */
@@ -227,7 +231,7 @@ function run(script: FakeAgentScript): void {
       authenticated = true
       return {}
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       if (!authenticated) throw acp.RequestError.authRequired()
       if (script.failNewSession !== undefined) {
         throw acp.RequestError.internalError(undefined, script.failNewSession)
@@ -235,6 +239,18 @@ function run(script: FakeAgentScript): void {
       const sessionId = `fake-session-${nextSession++}`
       const state = newState(params.cwd)
       sessions.set(sessionId, state)
+      const commands = script.availableCommands
+      // As agents do: the commands follow the answer, once the client knows the session.
+      if (commands)
+        setTimeout(() => {
+          void client.notify(acp.methods.client.session.update, {
+            sessionId,
+            update: {
+              sessionUpdate: 'available_commands_update',
+              availableCommands: commands as acp.AvailableCommand[],
+            },
+          })
+        }, 20)
       return { sessionId, ...(modes ? { modes } : {}), ...withConfig(state) }
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
