@@ -251,6 +251,15 @@ sleep 3.2
 capture 5-tall-prompt
 expect_count 'Permission request' 1
 expect_count 'THE-END' 1
+# Allowing waits until every row of the command has been on screen: Enter says so, PgDn reads on.
+keys Enter
+wait_for 'off screen: PgDn'
+for _ in $(seq 1 20); do
+  "${TMUX_CMD[@]}" capture-pane -p -t tui | grep -qF 'PgDn read it all' || break
+  keys PageDown
+  sleep 0.3
+done
+wait_gone 'PgDn read it all'
 keys Enter
 wait_for 'The script finished cleanly.'
 wait_for 'Enter send'

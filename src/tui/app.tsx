@@ -712,7 +712,11 @@ export function App({
 
   // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.
   const budget = Math.max(3, height - 1 - footer.length - status.length)
-  const surfaceMax = Math.max(3, budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length))
+  // A short terminal gives every row to the prompt: what is asked comes before the transcript.
+  const surfaceMax = Math.max(
+    3,
+    budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length, Math.max(0, budget - 12)),
+  )
   const moreWaiting = view.queue.length - 1
   let surface: ReactNode
   let surfaceRows: number
