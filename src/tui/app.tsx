@@ -15,6 +15,7 @@ import {
   EMPTY_MESSAGE_QUEUE,
   cancelQueuedMessage,
   queueMessage,
+  queuedAsDraft,
   takeNextQueued,
   type MessageQueue,
 } from '../shared/queued-messages'
@@ -190,6 +191,8 @@ export function App({
   // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
   const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
+  // "Stopping the turn…" is shown: it goes once the turn has ended.
+  const [stopping, setStopping] = useState(false)
   const exited = useRef(false)
 
   const session = view.session
@@ -274,6 +277,10 @@ export function App({
     if (!outputShown) void leave()
   }, [outputShown, leave])
   const running = view.running
+  if (stopping && !running) {
+    setStopping(false)
+    setHint((shown) => (shown?.startsWith('Stopping the turn') ? null : shown))
+  }
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
 
@@ -526,10 +533,25 @@ export function App({
     }
   }
 
+  /**
+   * Stops the turn; messages queued behind it go back into the message box instead of running
+   * (as Claude Code and Codex do). Says so in the hint, which clears once the turn has ended.
+   */
+  const stopRunningTurn = (sessionId: string, after = '') => {
+    void bridge.stop({ sessionId })
+    setStopping(true)
+    const back = queued.length
+    if (back > 0) {
+      const text = queuedAsDraft(queued, composerRef.current.editor.text)
+      setQueued(EMPTY_MESSAGE_QUEUE)
+      setDraft(withEditor(composerRef.current, { text, cursor: text.length }))
+    }
+    const put = back === 1 ? 'The queued message is' : `The ${back} queued messages are`
+    setHint(`Stopping the turn…${back > 0 ? ` ${put} back in the message box.` : ''}${after}`)
+  }
+
   const stopTurn = () => {
-    if (!session) return
-    void bridge.stop({ sessionId: session.id })
-    setHint('Stopping the turn…')
+    if (session) stopRunningTurn(session.id)
   }
 
   /** Ctrl+C: quits only when pressed twice within a second, as a shell user expects. */
@@ -544,10 +566,8 @@ export function App({
     if (composerRef.current.editor.text !== '' && !head && !panel) {
       setDraft(EMPTY_COMPOSER)
       setHint('Draft cleared. Press Ctrl+C again to quit.')
-    } else if (running) {
-      void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to quit.')
-    } else setHint('Press Ctrl+C again to quit.')
+    } else if (running) stopRunningTurn(session.id, ' Press Ctrl+C again to quit.')
+    else setHint('Press Ctrl+C again to quit.')
   }
 
   const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
