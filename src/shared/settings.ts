@@ -6,6 +6,14 @@ import { ACP_AGENT_PRESETS, AgentListSchema, AgentSpecSchema } from './acp-agent
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
+/**
+ * What `parley tui` sends when a prompt arrives: `auto` (the bell, plus a desktop notification
+ * where the terminal is known to show one), `off`, `bell` only, or `desktop` (bell and
+ * notification escape whatever the terminal). Never anything into a pipe.
+ */
+export const TerminalNotifySchema = z.enum(['auto', 'off', 'bell', 'desktop'])
+export type TerminalNotify = z.infer<typeof TerminalNotifySchema>
+
 /** `settings.json`: everything but secrets, which live in the secret store. */
 export const StoredSettingsSchema = z.strictObject({
   provider: ProviderKindSchema.default('auto'),
@@ -23,6 +31,8 @@ export const StoredSettingsSchema = z.strictObject({
    * only "<session title>: Parley needs your input", never what was asked. Absent or '': none.
    */
   notifyUrl: z.string().max(LIMITS.path).optional(),
+  /** The terminal client's signal when a prompt arrives (absent: `auto`). */
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -56,6 +66,7 @@ export const PublicSettingsSchema = z.strictObject({
   fileProblem: z.string().max(8_000).optional(),
   /** The notice webhook (see StoredSettings). */
   notifyUrl: z.string().optional(),
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -74,5 +85,6 @@ export const SettingsPatchSchema = z.strictObject({
   anthropicApiKey: z.string().max(500).optional(),
   /** An http(s) URL, or '' for none. */
   notifyUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(LIMITS.path)]).optional(),
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

@@ -1,4 +1,4 @@
-import { Box, Static, useApp, type DOMElement, type Key } from 'ink'
+import { Box, Static, useApp, useStdout, type DOMElement, type Key } from 'ink'
 import {
   useCallback,
   useEffect,
@@ -60,6 +60,9 @@ import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
+import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
+import { notifyCommand } from './notify-command'
+import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
 /**
@@ -121,6 +124,11 @@ export interface AppProps {
   stopProcess?: () => Promise<void>
   /** Called once the first frame is drawn (`parley tui` loads what the message box does not need then). */
   onFirstFrame?: () => void
+  /**
+   * Where a prompt's bell and notification go, and the variables that say what terminal this
+   * is: the terminal ink draws on and `process.env` by default (tests pass their own).
+   */
+  attention?: { env: TerminalEnv; out: AttentionOut }
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -160,8 +168,11 @@ export function App({
   hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
   onFirstFrame,
+  attention,
 }: AppProps) {
   const { suspendTerminal } = useApp()
+  const { stdout } = useStdout()
+  const [notify, setNotify] = useState<NotifyChoice>('auto')
   const screen = useAlternateScreen()
   const { leave } = screen
   const liveRegion = useRef<DOMElement>(null)
@@ -217,7 +228,10 @@ export function App({
   useEffect(() => firstFrame.current?.(), [])
   useEffect(() => {
     void bridge.getSettings({}).then((settings) => {
-      if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
+      if ('backendLabel' in settings) {
+        setBackendLabel(settings.backendLabel)
+        setNotify(settings.terminalNotify ?? 'auto')
+      }
     })
   }, [bridge])
   // A settings.json with a mistake: said once, as a line of the first session shown.
@@ -266,6 +280,16 @@ export function App({
       live = false
     }
   }, [bridge, createdId])
+
+  useAttentionSignal({
+    sessionId: session?.id,
+    sessionTitle: session?.title ?? 'Parley',
+    ready: view.phase === 'ready',
+    queue: view.queue,
+    choice: notify,
+    env: attention?.env ?? process.env,
+    out: attention?.out ?? stdout,
+  })
 
   const head = queueHead(view.queue)
   const items = view.transcript.items
@@ -507,6 +531,15 @@ export function App({
       }
       case 'mcp':
         return mcp.command(session.workspace, arg)
+      case 'notify': {
+        const command = notifyCommand(arg, notify, attention?.env ?? process.env)
+        if (command.kind === 'say') return note(command.text)
+        return void bridge.updateSettings({ terminalNotify: command.choice }).then((result) => {
+          if (!result.ok) return setHint(result.message ?? `Not changed (${result.reason}).`)
+          setNotify(command.choice)
+          setHint(command.done)
+        })
+      }
       case 'quit':
         return exit(0)
       default:

@@ -33,6 +33,11 @@ export const SLASH_COMMANDS = [
     usage: '/mcp [restart NAME|approve]',
     description: 'MCP servers: status and tools, restart one, approve the workspace’s',
   },
+  {
+    name: 'notify',
+    usage: '/notify [off|bell|desktop|auto]',
+    description: 'what rings when a prompt arrives: nothing, the bell, or a desktop notification',
+  },
   { name: 'quit', usage: '/quit', description: 'quit (an open request stays open)' },
 ] as const
 
