@@ -54,6 +54,7 @@ import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
+import { waitingText } from './waiting-text'
 import { continuedLines, liveItems, printedBefore } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
@@ -106,9 +107,10 @@ export interface AppProps {
   sessionId?: string | undefined
   /**
    * Called once when the person quits (0) or the session cannot be opened (1), with the id of
-   * the session shown, if any, so the caller can say how to come back to it.
+   * the session shown, if any, so the caller can say how to come back to it (and, as `waiting`,
+   * that a request still waits there).
    */
-  onExit: (code: number, sessionId?: string) => void
+  onExit: (code: number, sessionId?: string, waiting?: string) => void
   /** Fixed terminal size, for tests; the real terminal's size otherwise. */
   size?: { columns: number; rows: number }
   /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
@@ -207,6 +209,11 @@ export function App({
   const exited = useRef(false)
 
   const session = view.session
+  // Read when quitting: what still waits goes into the line printed after.
+  const waitingQueue = useRef(view.queue)
+  useLayoutEffect(() => {
+    waitingQueue.current = view.queue
+  })
   const shownSession = session?.id
   const exit = useCallback(
     (code: number) => {
@@ -215,8 +222,10 @@ export function App({
       // The last words go to the normal screen, under the transcript: the output view closes.
       setPanel((shown) => (shown?.kind === 'output' ? null : shown))
       // Work that must not be lost (a half-typed answer saved as a draft) finishes first.
+      const waiting = waitingText(waitingQueue.current)
       void Promise.all([guards.run(), leave()]).then(() => {
-        if (shownSession) onExit(code, shownSession)
+        if (shownSession && waiting) onExit(code, shownSession, waiting)
+        else if (shownSession) onExit(code, shownSession)
         else onExit(code)
       })
     },
