@@ -244,7 +244,7 @@ STEP=5
 start 60 20 --session "$SESSION"
 keys 'tall prompt please' Enter
 wait_for 'Permission request'
-wait_for 'Enter confirm'
+wait_for 'Esc deny'
 # The countdown redraws the prompt once a second: let it do so a few times (the point of the
 # check below is that those redraws never reach the scrollback).
 sleep 3.2

@@ -445,7 +445,13 @@ describe('"Other" is a real text field', () => {
     const { app, fake, onExit } = await typingOther()
     await press(app, 'Zig, probably', 'Zig, probably')
     app.stdin.write(KEYS.ctrlD)
-    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+    await vi.waitFor(() =>
+      expect(onExit).toHaveBeenCalledWith(
+        0,
+        's1',
+        'A question waits for your answer in this session.',
+      ),
+    )
     expect(fake.callsOf('saveQuestionDraft')).toEqual([
       {
         requestId: 'q1',

@@ -608,7 +608,11 @@ export function App({
     if (composerRef.current.editor.text !== '' && !head && !panel) {
       setDraft(EMPTY_COMPOSER)
       setHint('Draft cleared. Press Ctrl+C again to quit.')
-    } else if (running) stopRunningTurn(session.id, ' Press Ctrl+C again to quit.')
+    } else if (running)
+      stopRunningTurn(
+        session.id,
+        `${queued.length > 0 ? ' Press' : ' press'} Ctrl+C again to quit.`,
+      )
     else setHint('Press Ctrl+C again to quit.')
   }
 

@@ -187,7 +187,9 @@ export function PermissionPrompt({
   // (a command, a tool's input) is allowed only once every row of it has been on screen.
   const edit = toolCategory(interaction.tool) === 'edit'
   const mustSee = edit ? body.head : body.lines.length
-  const [scroll, setScroll] = useState(() => Math.max(body.head, (body.firstChange ?? 0) - 1))
+  const [scroll, setScroll] = useState(() =>
+    body.firstChange === null ? 0 : Math.max(body.head, body.firstChange - 1),
+  )
   const [seen, setSeen] = useState(() => noRowsSeen(inner))
 
   const noteRows = note
@@ -253,7 +255,9 @@ export function PermissionPrompt({
         compact: { header: compactHeader, footer: compactFooterWith(hints) },
       },
       maxRows,
-      { top: scroll, pinHead: body.head, pinTail: edit ? 0 : 3 },
+      // A diff opens on its first change, under the file it is in; a command opens on its start
+      // with its tail (the part that matters most) in view.
+      edit ? { top: scroll, pinHead: body.head } : { top: scroll, pinTail: 3 },
     )
   const unseen = (shown: FrameLayout['shown']) => !allSeen(seen, inner, shown, mustSee)
   const choiceHints = [

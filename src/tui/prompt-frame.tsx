@@ -128,7 +128,8 @@ export function layoutFrame(
     return { lines, top: 0, maxTop: 0, bodyRows: 0, shown: [], page: 1 }
   }
   // A pinned part needs a "⋮" row of its own beside it and leaves at least one scrolling row.
-  const head = Math.min(scroll.pinHead ?? 0, Math.max(0, bodyRows - 2))
+  // A long head (a question of many rows) keeps at most half the rows: the rest scrolls.
+  const head = Math.min(scroll.pinHead ?? 0, Math.ceil(bodyRows / 2), Math.max(0, bodyRows - 2))
   const tail = Math.min(scroll.pinTail ?? 0, Math.max(0, bodyRows - 2 - (head > 0 ? head + 1 : 0)))
   /** The ranges on screen for a window from `top` with as many rows as fit, and those rows. */
   const windowAt = (top: number) => {
