@@ -254,10 +254,10 @@ expect_count 'THE-END' 1
 # Allowing waits until every row of the command has been on screen: Enter says so, PgDn reads on.
 keys Enter
 wait_for 'off screen: PgDn'
-for _ in $(seq 1 20); do
+for _ in $(seq 1 40); do
   "${TMUX_CMD[@]}" capture-pane -p -t tui | grep -qF 'PgDn read it all' || break
   keys PageDown
-  sleep 0.3
+  sleep 0.2
 done
 wait_gone 'PgDn read it all'
 keys Enter

@@ -24,9 +24,21 @@ describe('fitting a prompt into the terminal', () => {
   })
 
   test('a pinned tail stays in view wherever the window is', () => {
-    const text = layoutFrame(parts, 14, { pinTail: 2 }).lines.map(lineText)
-    expect(text.slice(2, 8)).toEqual(['b1', 'b2', 'b3', '⋮ 25 more rows', 'b29', 'b30'])
-    expect(text[8]).toBe('lines 1–3 and 29–30 of 30 · PgUp/PgDn scroll')
+    const text = layoutFrame(parts, 16, { pinTail: 2 }).lines.map(lineText)
+    expect(text.slice(2, 10)).toEqual([
+      'b1',
+      'b2',
+      'b3',
+      'b4',
+      'b5',
+      '⋮ 23 more rows',
+      'b29',
+      'b30',
+    ])
+    expect(text[10]).toBe('lines 1–5 and 29–30 of 30 · PgUp/PgDn scroll')
+    // A short prompt gives the tail at most a third of its rows.
+    const short = layoutFrame(parts, 14, { pinTail: 2 }).lines.map(lineText)
+    expect(short.slice(2, 8)).toEqual(['b1', 'b2', 'b3', 'b4', '⋮ 25 more rows', 'b30'])
   })
 
   test('a body that fits is shown whole, with no indicator', () => {

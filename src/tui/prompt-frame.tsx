@@ -43,7 +43,7 @@ export interface FrameLayout {
   readonly bodyRows: number
   /** The body rows on screen, as `[start, end)` ranges in order. */
   readonly shown: ReadonlyArray<readonly [number, number]>
-  /** How far PgUp/PgDn move `top`: the scrolling window's rows less one, so no row is skipped. */
+  /** How far PgUp/PgDn move `top`: the scrolling window's rows (less one for overlap when it is tall), so no row is skipped. */
   readonly page: number
 }
 
@@ -130,7 +130,12 @@ export function layoutFrame(
   // A pinned part needs a "⋮" row of its own beside it and leaves at least one scrolling row.
   // A long head (a question of many rows) keeps at most half the rows: the rest scrolls.
   const head = Math.min(scroll.pinHead ?? 0, Math.ceil(bodyRows / 2), Math.max(0, bodyRows - 2))
-  const tail = Math.min(scroll.pinTail ?? 0, Math.max(0, bodyRows - 2 - (head > 0 ? head + 1 : 0)))
+  // The tail keeps at most a third of the rows: the window that scrolls stays readable.
+  const tail = Math.min(
+    scroll.pinTail ?? 0,
+    Math.floor((bodyRows - 1) / 3),
+    Math.max(0, bodyRows - 2 - (head > 0 ? head + 1 : 0)),
+  )
   /** The ranges on screen for a window from `top` with as many rows as fit, and those rows. */
   const windowAt = (top: number) => {
     let best = { ranges: [[top, Math.min(total, top + 1)]] as Array<[number, number]>, rows: 1 }
@@ -175,7 +180,7 @@ export function layoutFrame(
     },
   ])
   lines.push(...footer)
-  return { lines, top, maxTop, bodyRows, shown, page: Math.max(1, windowRows - 1) }
+  return { lines, top, maxTop, bodyRows, shown, page: windowRows > 4 ? windowRows - 1 : windowRows }
 }
 
 /** A prompt's rounded frame around rows laid out by `layoutFrame`. */
