@@ -244,13 +244,22 @@ STEP=5
 start 60 20 --session "$SESSION"
 keys 'tall prompt please' Enter
 wait_for 'Permission request'
-wait_for 'Enter confirm'
+wait_for 'Esc deny'
 # The countdown redraws the prompt once a second: let it do so a few times (the point of the
 # check below is that those redraws never reach the scrollback).
 sleep 3.2
 capture 5-tall-prompt
 expect_count 'Permission request' 1
 expect_count 'THE-END' 1
+# Allowing waits until every row of the command has been on screen: Enter says so, PgDn reads on.
+keys Enter
+wait_for 'off screen: PgDn'
+for _ in $(seq 1 40); do
+  "${TMUX_CMD[@]}" capture-pane -p -t tui | grep -qF 'PgDn read it all' || break
+  keys PageDown
+  sleep 0.2
+done
+wait_gone 'PgDn read it all'
 keys Enter
 wait_for 'The script finished cleanly.'
 wait_for 'Enter send'

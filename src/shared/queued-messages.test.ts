@@ -4,6 +4,7 @@ import {
   cancelQueuedMessage,
   editQueuedMessage,
   queueMessage,
+  queuedAsDraft,
   takeNextQueued,
 } from './queued-messages'
 
@@ -42,5 +43,11 @@ describe('queued messages', () => {
     const queue = queueMessage(EMPTY_MESSAGE_QUEUE, first)
     expect(cancelQueuedMessage(queue, 'q1')).toEqual([])
     expect(cancelQueuedMessage(queue, 'gone')).toBe(queue)
+  })
+
+  it('a stopped turn puts its queue back as a draft, oldest first, before what is typed', () => {
+    const queue = queueMessage(queueMessage(EMPTY_MESSAGE_QUEUE, first), second)
+    expect(queuedAsDraft(queue, 'and push')).toBe('then run the tests\nand commit\nand push')
+    expect(queuedAsDraft(queue, '')).toBe('then run the tests\nand commit')
   })
 })

@@ -45,3 +45,11 @@ export function takeNextQueued(
   if (turnRunning || next === undefined) return undefined
   return { next, rest: queue.slice(1) }
 }
+
+/**
+ * The text a stopped turn's queue goes back into the message box as: each queued message, oldest
+ * first, then what is already typed, one per line (nothing is sent: the person decides again).
+ */
+export function queuedAsDraft(queue: MessageQueue, draft: string): string {
+  return [...queue.map((m) => m.text), draft].filter((text) => text.trim() !== '').join('\n')
+}

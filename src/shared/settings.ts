@@ -18,6 +18,14 @@ const MAX_ALLOWED_ENV = 64
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
 
+/**
+ * What `parley tui` sends when a prompt arrives: `auto` (the bell, plus a desktop notification
+ * where the terminal is known to show one), `off`, `bell` only, or `desktop` (bell and
+ * notification escape whatever the terminal). Never anything into a pipe.
+ */
+export const TerminalNotifySchema = z.enum(['auto', 'off', 'bell', 'desktop'])
+export type TerminalNotify = z.infer<typeof TerminalNotifySchema>
+
 /** `settings.json`: everything but secrets, which live in the secret store. */
 export const StoredSettingsSchema = z.strictObject({
   provider: ProviderKindSchema.default('auto'),
@@ -53,6 +61,8 @@ export const StoredSettingsSchema = z.strictObject({
     .array(EnvNameSchema)
     .max(MAX_ALLOWED_ENV)
     .default(() => []),
+  /** The terminal client's signal when a prompt arrives (absent: `auto`). */
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>
 
@@ -91,6 +101,7 @@ export const PublicSettingsSchema = z.strictObject({
   permissionTimeoutSeconds: z.number(),
   /** The variables commands get beyond the fixed allow-list (see StoredSettings). */
   sandboxAllowedEnv: z.array(z.string()),
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -114,5 +125,6 @@ export const SettingsPatchSchema = z.strictObject({
   permissionTimeoutSeconds: z.number().int().min(0).max(86_400).optional(),
   /** Replaces the whole list of allowed variable names. */
   sandboxAllowedEnv: z.array(EnvNameSchema).max(MAX_ALLOWED_ENV).optional(),
+  terminalNotify: TerminalNotifySchema.optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>

@@ -100,6 +100,7 @@ export function AgentPermissionPrompt({
       ),
     )
   const body: StyledLine[] = wrapSpans(safeSpans(interaction.title, { bold: true }), inner)
+  const titleRows = body.length
   for (const location of interaction.locations)
     body.push(...wrapSpans(safeSpans(`• ${location}`), inner))
   if (interaction.link) {
@@ -119,6 +120,15 @@ export function AgentPermissionPrompt({
     body.push(...prefixLines(detailLines(interaction.detail, inner - 2, 'patch'), gutter, gutter))
   }
 
+  const optionRows = (maxRowsEach: number) =>
+    choiceLines(
+      options.map((option) => ({
+        label: safeSpans(option.name, OPTION_STYLE[option.kind]),
+      })),
+      cursor,
+      inner,
+      { maxRowsEach },
+    )
   const footer: StyledLine[] = orphaned
     ? wrapSpans(
         [
@@ -129,14 +139,12 @@ export function AgentPermissionPrompt({
         ],
         inner,
       )
-    : choiceLines(
-        options.map((option) => ({
-          label: safeSpans(option.name, OPTION_STYLE[option.kind]),
-        })),
-        cursor,
-        inner,
-        { maxRowsEach: 2 },
-      )
+    : optionRows(2)
+  // A short terminal: one header row, the highlighted option and one row of keys.
+  const compactFooter: StyledLine[] = [
+    ...(orphaned ? footer.slice(0, 1) : optionRows(1).slice(cursor, cursor + 1)),
+    ...(error ? wrapSpans([{ text: error, style: { color: 'red' } }], inner).slice(0, 1) : []),
+  ]
   if (error) footer.push(...wrapSpans([{ text: error, style: { color: 'red' } }], inner))
   const reject = options.find((o) => o.kind === 'reject_once')
   const hints = !armed
@@ -151,14 +159,19 @@ export function AgentPermissionPrompt({
             ...(reject ? [`Esc ${reject.name}`] : []),
             ...(interaction.recovered ? ['x dismiss'] : []),
           ]
-  footer.push(
-    ...flowItems(
+  const hintRows = (maxLines: number) =>
+    flowItems(
       hints.map((h) => [{ text: h, style: { dim: true } }]),
       inner,
-      { maxLines: 2 },
-    ),
+      { maxLines },
+    )
+  footer.push(...hintRows(2))
+  compactFooter.push(...hintRows(1))
+  const layout = layoutFrame(
+    { header, body, footer, compact: { header: header.slice(0, 1), footer: compactFooter } },
+    maxRows,
+    { top: scroll, pinHead: titleRows, pinTail: 2 },
   )
-  const layout = layoutFrame({ header, body, footer }, maxRows, { top: scroll, pinTail: 2 })
 
   const choose = (option: AgentPermissionOption | undefined) => {
     if (!option) return
@@ -170,7 +183,7 @@ export function AgentPermissionPrompt({
   useFocusedKeys((input, key, pasted) => {
     if (!armed || pasted || key.ctrl || key.meta) return
     if (key.pageUp || key.pageDown) {
-      const page = Math.max(1, layout.bodyRows - 1)
+      const page = layout.page
       const by = key.pageUp ? -page : page
       setScroll((s) => Math.min(layout.maxTop, Math.max(0, Math.min(s, layout.maxTop) + by)))
     } else if (input === 'x' && (orphaned || interaction.recovered))
@@ -178,8 +191,11 @@ export function AgentPermissionPrompt({
     else if (orphaned) return
     else if (key.upArrow) setCursor((c) => Math.max(0, c - 1))
     else if (key.downArrow) setCursor((c) => Math.min(options.length - 1, c + 1))
-    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) setCursor(Number(input) - 1)
-    else if (key.return) choose(options[cursorRef.current])
+    else if (/^[1-9]$/.test(input) && Number(input) <= options.length) {
+      // A number chooses, as in a question and Parley's own permission prompt.
+      setCursor(Number(input) - 1)
+      choose(options[Number(input) - 1])
+    } else if (key.return) choose(options[cursorRef.current])
     else if (key.escape) choose(reject)
   }, !busy)
 

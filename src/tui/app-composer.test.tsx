@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { SessionSummary } from '../shared/bridge'
 import { createFakeBridge } from './testing/fake-bridge'
-import { added, logged, permission } from './testing/fixtures'
+import { added, logged, permission, question } from './testing/fixtures'
 import { KEYS, paste, plainFrame, press, waitArmed, waitForFrame } from './testing/ink-driver'
 import { startApp, unmountApps } from './testing/start-app'
 
@@ -395,5 +395,28 @@ describe('tool output', () => {
       }),
     )
     await waitForFrame(app, 'cat \u{1F469}\\u200D\u{1F4BB}.txt')
+  })
+
+  test('the offer says when a request waits in the last session (issue 39, item 8)', async () => {
+    const waiting = { ...older, pendingCount: 1 }
+    const fake = createFakeBridge({ others: [{ session: waiting, events: olderLog }] })
+    const { app } = await ready(fake)
+    const frame = await waitForFrame(app, 'Last session: “Fix the flaky build”')
+    expect(frame).toContain('a request waits there: /resume answers')
+    expect(frame).not.toContain('/resume continues it')
+  })
+
+  test('quitting with a question open says it waits, for the line printed after', async () => {
+    const { app, fake, onExit } = await ready()
+    fake.emit(added(question()))
+    await waitForFrame(app, 'Question 1 / 2')
+    app.stdin.write(KEYS.ctrlD)
+    await vi.waitFor(() =>
+      expect(onExit).toHaveBeenCalledWith(
+        0,
+        's1',
+        'A question waits for your answer in this session.',
+      ),
+    )
   })
 })

@@ -269,7 +269,9 @@ describe('drafts and askers that are gone', () => {
     await press(app, '3', 'Esc back to the options')
     await press(app, 'Venus', '› Venus')
     app.stdin.write(KEYS.ctrlD)
-    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+    await vi.waitFor(() =>
+      expect(onExit).toHaveBeenCalledWith(0, 's1', 'A form waits for your answer in this session.'),
+    )
     expect(fake.callsOf('saveFormDraft').at(-1)?.draft.values[7]).toEqual({
       kind: 'other',
       text: 'Venus',

@@ -60,8 +60,7 @@ describe('/inbox', () => {
     const { app, fake } = await openInbox()
     await press(app, KEYS.down + KEYS.enter, 'Permission request')
     await waitArmed(app)
-    await press(app, '1', '❯ 1. Yes')
-    const frame = await press(app, KEYS.enter, '1 in all sessions')
+    const frame = await press(app, '1', '1 in all sessions')
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p9', decision: 'allow', remember: false },
     ])

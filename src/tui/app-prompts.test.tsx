@@ -47,14 +47,14 @@ describe('type-ahead never answers a prompt (issue 9, hole 4)', () => {
     expect(fake.callsOf('respondToPermission')).toEqual([])
   })
 
-  test('once armed, no single letter allows: only a numbered choice confirmed with Enter', async () => {
+  test('once armed, no letter allows: only a number or a choice confirmed with Enter', async () => {
     const { app, fake } = await ready()
     fake.emit(added(permission()))
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
     await press(app, 'yaay', 'Permission request')
     expect(fake.callsOf('respondToPermission')).toEqual([])
-    await press(app, '1', '❯ 1. Yes')
+    await press(app, KEYS.down + KEYS.up, '❯ 1. Yes')
     await press(app, KEYS.enter, (f) => !f.includes('Permission request'))
     expect(fake.callsOf('respondToPermission')).toEqual([
       { requestId: 'p1', decision: 'allow', remember: false },
@@ -74,13 +74,29 @@ describe('type-ahead never answers a prompt (issue 9, hole 4)', () => {
 })
 
 describe('permission prompts as a numbered list', () => {
-  test('a number and Enter typed together act on that number, not on the row highlighted before', async () => {
+  test('a number chooses, as in a question: 3 opens the note and what is typed after it goes in', async () => {
     const { app, fake } = await ready()
     fake.emit(added(permission()))
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
-    await press(app, '3\r', 'What should the agent do instead?')
+    await press(app, '3use git clean', 'use git clean')
+    expect(plainFrame(app)).toContain('What should the agent do instead?')
     expect(fake.callsOf('respondToPermission')).toEqual([])
+    await press(app, KEYS.enter, (f) => !f.includes('Permission request'))
+    expect(fake.callsOf('respondToPermission')).toEqual([
+      { requestId: 'p1', decision: 'deny', remember: false, note: 'use git clean' },
+    ])
+  })
+
+  test('1 allows at once, without Enter', async () => {
+    const { app, fake } = await ready()
+    fake.emit(added(permission()))
+    await waitForFrame(app, 'Permission request')
+    await waitArmed(app)
+    await press(app, '1', (f) => !f.includes('Permission request'))
+    expect(fake.callsOf('respondToPermission')).toEqual([
+      { requestId: 'p1', decision: 'allow', remember: false },
+    ])
   })
 
   test('3 denies with a note telling the agent what to do instead', async () => {
@@ -102,8 +118,7 @@ describe('permission prompts as a numbered list', () => {
     fake.emit(added(permission()))
     await waitForFrame(app, 'Permission request')
     await waitArmed(app)
-    await press(app, '3', '❯ 3. No')
-    await press(app, KEYS.enter, 'What should the agent do instead?')
+    await press(app, '3', 'What should the agent do instead?')
     await press(app, 'use git clean', 'use git clean')
     await press(app, KEYS.escape, 'Discard what you typed?')
     await press(app, '!', 'use git clean!')
@@ -430,7 +445,13 @@ describe('"Other" is a real text field', () => {
     const { app, fake, onExit } = await typingOther()
     await press(app, 'Zig, probably', 'Zig, probably')
     app.stdin.write(KEYS.ctrlD)
-    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith(0, 's1'))
+    await vi.waitFor(() =>
+      expect(onExit).toHaveBeenCalledWith(
+        0,
+        's1',
+        'A question waits for your answer in this session.',
+      ),
+    )
     expect(fake.callsOf('saveQuestionDraft')).toEqual([
       {
         requestId: 'q1',

@@ -68,4 +68,34 @@ describe('typing ahead while a turn runs', () => {
       ]),
     )
   })
+
+  test.each([
+    ['Esc', KEYS.escape],
+    ['Ctrl+C', KEYS.ctrlC],
+  ])(
+    '%s with two queued messages stops the turn and puts both back in the box, sending neither',
+    async (_, key) => {
+      const { app, fake } = await running()
+      await press(app, 'first\r', 'queued first')
+      await press(app, 'second\r', 'queued second')
+      const frame = await press(app, key, 'queued messages are back in the message box')
+      expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
+      expect(frame).toContain('› first')
+      expect(frame).toContain('second')
+      expect(frame).not.toContain('queued first')
+      fake.emit(logged({ type: 'turn_end', at: 2, turnId: 't0', reason: 'stopped' }))
+      // The hint goes with the turn, and nothing was sent.
+      await waitForFrame(app, (f) => !f.includes('Stopping the turn'))
+      expect(fake.callsOf('send')).toEqual([])
+      await press(app, KEYS.enter, () => fake.callsOf('send').length > 0)
+      expect(fake.callsOf('send')).toEqual([{ sessionId: 's1', text: 'first\nsecond' }])
+    },
+  )
+
+  test('"Stopping the turn…" clears as soon as the turn has ended', async () => {
+    const { app, fake } = await running()
+    await press(app, KEYS.escape, 'Stopping the turn…')
+    fake.emit(logged({ type: 'turn_end', at: 2, turnId: 't0', reason: 'stopped' }))
+    await waitForFrame(app, (f) => !f.includes('Stopping the turn') && !f.includes('Working'))
+  })
 })

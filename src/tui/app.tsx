@@ -1,4 +1,4 @@
-import { Box, Static, useApp, type DOMElement, type Key } from 'ink'
+import { Box, Static, useApp, useStdout, type DOMElement, type Key } from 'ink'
 import {
   useCallback,
   useEffect,
@@ -15,6 +15,7 @@ import {
   EMPTY_MESSAGE_QUEUE,
   cancelQueuedMessage,
   queueMessage,
+  queuedAsDraft,
   takeNextQueued,
   type MessageQueue,
 } from '../shared/queued-messages'
@@ -54,6 +55,7 @@ import { lineWidth, truncateLine } from './styled-text'
 import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
+import { waitingText } from './waiting-text'
 import { continuedLines, liveItems, printedBefore } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
@@ -61,6 +63,9 @@ import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { permissionsCommand } from './permission-rules-command'
+import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
+import { notifyCommand } from './notify-command'
+import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 
 /**
@@ -104,9 +109,10 @@ export interface AppProps {
   sessionId?: string | undefined
   /**
    * Called once when the person quits (0) or the session cannot be opened (1), with the id of
-   * the session shown, if any, so the caller can say how to come back to it.
+   * the session shown, if any, so the caller can say how to come back to it (and, as `waiting`,
+   * that a request still waits there).
    */
-  onExit: (code: number, sessionId?: string) => void
+  onExit: (code: number, sessionId?: string, waiting?: string) => void
   /** Fixed terminal size, for tests; the real terminal's size otherwise. */
   size?: { columns: number; rows: number }
   /** Milliseconds since the epoch (tests pass their own clock); `Date.now` by default. */
@@ -122,6 +128,11 @@ export interface AppProps {
   stopProcess?: () => Promise<void>
   /** Called once the first frame is drawn (`parley tui` loads what the message box does not need then). */
   onFirstFrame?: () => void
+  /**
+   * Where a prompt's bell and notification go, and the variables that say what terminal this
+   * is: the terminal ink draws on and `process.env` by default (tests pass their own).
+   */
+  attention?: { env: TerminalEnv; out: AttentionOut }
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -162,8 +173,11 @@ export function App({
   hyperlinks = hyperlinksWanted(process.stdout, process.env),
   stopProcess = stopThisProcess,
   onFirstFrame,
+  attention,
 }: AppProps) {
   const { suspendTerminal } = useApp()
+  const { stdout } = useStdout()
+  const [notify, setNotify] = useState<NotifyChoice>('auto')
   const screen = useAlternateScreen()
   const { leave } = screen
   const liveRegion = useRef<DOMElement>(null)
@@ -193,9 +207,16 @@ export function App({
   // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
   const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
+  // "Stopping the turn…" is shown: it goes once the turn has ended.
+  const [stopping, setStopping] = useState(false)
   const exited = useRef(false)
 
   const session = view.session
+  // Read when quitting: what still waits goes into the line printed after.
+  const waitingQueue = useRef(view.queue)
+  useLayoutEffect(() => {
+    waitingQueue.current = view.queue
+  })
   const shownSession = session?.id
   const exit = useCallback(
     (code: number) => {
@@ -204,8 +225,10 @@ export function App({
       // The last words go to the normal screen, under the transcript: the output view closes.
       setPanel((shown) => (shown?.kind === 'output' ? null : shown))
       // Work that must not be lost (a half-typed answer saved as a draft) finishes first.
+      const waiting = waitingText(waitingQueue.current)
       void Promise.all([guards.run(), leave()]).then(() => {
-        if (shownSession) onExit(code, shownSession)
+        if (shownSession && waiting) onExit(code, shownSession, waiting)
+        else if (shownSession) onExit(code, shownSession)
         else onExit(code)
       })
     },
@@ -217,7 +240,10 @@ export function App({
   useEffect(() => firstFrame.current?.(), [])
   useEffect(() => {
     void bridge.getSettings({}).then((settings) => {
-      if ('backendLabel' in settings) setBackendLabel(settings.backendLabel)
+      if ('backendLabel' in settings) {
+        setBackendLabel(settings.backendLabel)
+        setNotify(settings.terminalNotify ?? 'auto')
+      }
     })
   }, [bridge])
   // A settings.json with a mistake: said once, as a line of the first session shown.
@@ -267,6 +293,16 @@ export function App({
     }
   }, [bridge, createdId])
 
+  useAttentionSignal({
+    sessionId: session?.id,
+    sessionTitle: session?.title ?? 'Parley',
+    ready: view.phase === 'ready',
+    queue: view.queue,
+    choice: notify,
+    env: attention?.env ?? process.env,
+    out: attention?.out ?? stdout,
+  })
+
   const head = queueHead(view.queue)
   const items = view.transcript.items
   // A prompt that comes up closes Ctrl+O's output for good (it is answered on the normal screen).
@@ -277,6 +313,10 @@ export function App({
     if (!outputShown) void leave()
   }, [outputShown, leave])
   const running = view.running
+  if (stopping && !running) {
+    setStopping(false)
+    setHint((shown) => (shown?.startsWith('Stopping the turn') ? null : shown))
+  }
   const spinning = (running && !head) || view.retrying !== null
   const now = useNow({ everyMs: 200, active: spinning })
 
@@ -507,6 +547,15 @@ export function App({
         return mcp.command(session.workspace, arg)
       case 'permissions':
         return void permissionsCommand(bridge, arg, { hint: setHint, note })
+      case 'notify': {
+        const command = notifyCommand(arg, notify, attention?.env ?? process.env)
+        if (command.kind === 'say') return note(command.text)
+        return void bridge.updateSettings({ terminalNotify: command.choice }).then((result) => {
+          if (!result.ok) return setHint(result.message ?? `Not changed (${result.reason}).`)
+          setNotify(command.choice)
+          setHint(command.done)
+        })
+      }
       case 'quit':
         return exit(0)
       default:
@@ -533,10 +582,25 @@ export function App({
     }
   }
 
+  /**
+   * Stops the turn; messages queued behind it go back into the message box instead of running
+   * (as Claude Code and Codex do). Says so in the hint, which clears once the turn has ended.
+   */
+  const stopRunningTurn = (sessionId: string, after = '') => {
+    void bridge.stop({ sessionId })
+    setStopping(true)
+    const back = queued.length
+    if (back > 0) {
+      const text = queuedAsDraft(queued, composerRef.current.editor.text)
+      setQueued(EMPTY_MESSAGE_QUEUE)
+      setDraft(withEditor(composerRef.current, { text, cursor: text.length }))
+    }
+    const put = back === 1 ? 'The queued message is' : `The ${back} queued messages are`
+    setHint(`Stopping the turn…${back > 0 ? ` ${put} back in the message box.` : ''}${after}`)
+  }
+
   const stopTurn = () => {
-    if (!session) return
-    void bridge.stop({ sessionId: session.id })
-    setHint('Stopping the turn…')
+    if (session) stopRunningTurn(session.id)
   }
 
   /** Ctrl+C: quits only when pressed twice within a second, as a shell user expects. */
@@ -551,10 +615,12 @@ export function App({
     if (composerRef.current.editor.text !== '' && !head && !panel) {
       setDraft(EMPTY_COMPOSER)
       setHint('Draft cleared. Press Ctrl+C again to quit.')
-    } else if (running) {
-      void bridge.stop({ sessionId: session.id })
-      setHint('Stopping the turn… press Ctrl+C again to quit.')
-    } else setHint('Press Ctrl+C again to quit.')
+    } else if (running)
+      stopRunningTurn(
+        session.id,
+        `${queued.length > 0 ? ' Press' : ' press'} Ctrl+C again to quit.`,
+      )
+    else setHint('Press Ctrl+C again to quit.')
   }
 
   const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
@@ -724,7 +790,11 @@ export function App({
 
   // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.
   const budget = Math.max(3, height - 1 - footer.length - status.length)
-  const surfaceMax = Math.max(3, budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length))
+  // A short terminal gives every row to the prompt: what is asked comes before the transcript.
+  const surfaceMax = Math.max(
+    3,
+    budget - Math.min(LIVE_ROWS_UNDER_PROMPT, liveLines.length, Math.max(0, budget - 12)),
+  )
   const moreWaiting = view.queue.length - 1
   let surface: ReactNode
   let surfaceRows: number

@@ -62,3 +62,15 @@ export function detailLines(text: string, width: number, kind: DetailKind): Styl
     wrapSpans(safeSpans(text.replace(/\n$/, '')), width, { mode: 'verbatim' })
   )
 }
+
+/** The first added or removed row of rows drawn by `diffLines`, or null when there is none. */
+export function firstChangeRow(lines: readonly StyledLine[]): number | null {
+  const at = lines.findIndex((line) =>
+    line.some(
+      (span) =>
+        (span.text === '+ ' && span.style?.color === ADDED.color) ||
+        (span.text === '- ' && span.style?.color === REMOVED.color),
+    ),
+  )
+  return at === -1 ? null : at
+}

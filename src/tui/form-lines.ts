@@ -51,6 +51,8 @@ export interface FormChrome {
 /** The frame parts of a form prompt, and the body rows to keep in view. */
 export interface FormLines extends FrameParts {
   readonly focus: FormFocus | undefined
+  /** The body's first rows that say what is asked (a question's text): kept in view. */
+  readonly lead: number
 }
 
 /**
@@ -511,6 +513,7 @@ export function formLines(
     )
 
   const errors = shownErrors(spec, state)
+  let lead = 0
   const out: { lines: StyledLine[]; focus: FormFocus | undefined } = {
     lines: [],
     focus: undefined,
@@ -537,6 +540,9 @@ export function formLines(
   } else if (stepped) {
     const key = spec.fields[state.draft.index]?.key ?? ''
     fieldBlock(context, state, state.draft.index, errors[key], width, rows, out)
+    const field = spec.fields[state.draft.index]
+    if (field && field.type !== 'boolean')
+      lead = wrapSpans(safeSpans(field.title, { bold: true }, 'prose'), width).length
   } else {
     if (spec.message.trim() !== '') {
       out.lines.push(...wrapSpans(safeSpans(spec.message, undefined, 'prose'), width), [])
@@ -547,12 +553,11 @@ export function formLines(
     })
   }
 
-  const footer: StyledLine[] = []
-  if (chrome.error)
-    footer.push(...wrapSpans([{ text: chrome.error, style: { color: 'red' } }], width))
-  if (state.confirmingCancel)
-    footer.push(
-      ...wrapSpans(
+  const errorRows = chrome.error
+    ? wrapSpans([{ text: chrome.error, style: { color: 'red' } }], width)
+    : []
+  const cancelRows = state.confirmingCancel
+    ? wrapSpans(
         [
           {
             text: `Throw away what you filled in? Enter or y cancels the form${context.buttons.includes('decline') ? ' · d declines it' : ''} · Esc or n keeps editing`,
@@ -560,17 +565,34 @@ export function formLines(
           },
         ],
         width,
-      ),
-    )
-  if (context.buttons.length > 0 && (!stepped || reviewing))
-    footer.push(buttonLine(context, state, cursorRow?.kind === 'buttons'))
+      )
+    : []
+  const buttonRows =
+    context.buttons.length > 0 && (!stepped || reviewing)
+      ? [buttonLine(context, state, cursorRow?.kind === 'buttons')]
+      : []
+  const footer: StyledLine[] = [...errorRows, ...cancelRows, ...buttonRows]
   const hints = chrome.status !== null ? [chrome.status] : hintsFor(context, state, cursorRow)
-  footer.push(
-    ...flowItems(
+  const hintRows = (maxLines: number) =>
+    flowItems(
       hints.map((h) => [{ text: h, style: DIM }]),
       width,
-      { maxLines: 2 },
-    ),
-  )
-  return { header, body: out.lines, footer, focus: out.focus }
+      { maxLines },
+    )
+  // A short terminal: one header row, and of the footer the buttons (or the question Cancel
+  // asks) and one row of keys, so the question and the highlighted option keep the rows.
+  const compactFooter: StyledLine[] = [
+    ...errorRows.slice(0, 1),
+    ...(cancelRows.length > 0 ? cancelRows : buttonRows),
+    ...hintRows(1),
+  ]
+  footer.push(...hintRows(2))
+  return {
+    header,
+    body: out.lines,
+    footer,
+    compact: { header: header.slice(0, 1), footer: compactFooter },
+    focus: out.focus,
+    lead,
+  }
 }

@@ -102,6 +102,7 @@ export function FormPrompt({
     (parts.focus.field[1] - parts.focus.field[0] <= bodyRows ? parts.focus.field : parts.focus.row)
   const layout = layoutFrame(parts, maxRows, {
     top: scroll.top,
+    pinHead: parts.lead,
     ...(scroll.follow && focus ? { focus } : {}),
     keys: 'PgUp/PgDn scroll',
   })
@@ -109,7 +110,7 @@ export function FormPrompt({
   useFocusedKeys((input, key, pasted) => {
     if (!armed) return
     if (key.pageUp || key.pageDown) {
-      const page = Math.max(1, layout.bodyRows - 1)
+      const page = layout.page
       const top = Math.min(layout.maxTop, Math.max(0, layout.top + (key.pageUp ? -page : page)))
       setScroll({ top, follow: false })
       return

@@ -5,10 +5,16 @@ import type { Risk } from '../shared/permission'
 import { choiceLines, type Choice } from './choice-lines'
 import { toolCategory } from '../shared/pinned-tools'
 import { flaggedParts } from '../shared/risk-order'
-import { detailLines } from './detail-lines'
+import { detailLines, firstChangeRow } from './detail-lines'
 import { formatCountdown, formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
-import { ARMING_HINT, FRAME_COLUMNS, PromptFrame, layoutFrame } from './prompt-frame'
+import {
+  ARMING_HINT,
+  FRAME_COLUMNS,
+  PromptFrame,
+  layoutFrame,
+  type FrameLayout,
+} from './prompt-frame'
 import {
   flowItems,
   prefixLines,
@@ -24,6 +30,7 @@ import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
 import { useArmed } from '../ui-common/use-armed'
 import { useNow } from '../ui-common/use-now'
 import { useSettle } from './use-settle'
+import { allSeen, markSeen, noRowsSeen } from './seen-rows'
 
 export const RISK_COLOR: Record<Risk, string> = { low: 'green', medium: 'yellow', high: 'red' }
 
@@ -49,14 +56,21 @@ function choicesOf(interaction: PermissionInteraction): Array<{ id: PermissionCh
   ]
 }
 
-/** Rows of the prompt's scrolling part: what the tool will do, every part of it, in full. */
-function bodyLines(interaction: PermissionInteraction, width: number): StyledLine[] {
+/**
+ * Rows of the prompt's scrolling part: what the tool will do, every part of it, in full; `head`
+ * rows of them say what it is (kept in view), and a diff's first change is at `firstChange`.
+ */
+function bodyLines(
+  interaction: PermissionInteraction,
+  width: number,
+): { lines: StyledLine[]; head: number; firstChange: number | null } {
   const detail = interaction.detail.replace(/\n$/, '')
   // A summary that only repeats the command ("Run `npm test`") is not shown a second time.
   const repeats = detail !== '' && !detail.includes('\n') && interaction.summary.includes(detail)
   const lines: StyledLine[] = repeats
     ? []
     : wrapSpans(safeSpans(interaction.summary, { bold: true }), width)
+  const head = lines.length
   const parts = interaction.parts ?? []
   if (parts.length > 1) {
     // The same parts are flagged as in the web tray: the riskiest, when they stand out.
@@ -86,18 +100,24 @@ function bodyLines(interaction: PermissionInteraction, width: number): StyledLin
   }
   const gutter: StyledLine = [{ text: '│ ', style: { dim: true } }]
   const kind = toolCategory(interaction.tool) === 'edit' ? 'patch' : 'text'
-  lines.push(...prefixLines(detailLines(detail, width - 2, kind), gutter, gutter))
-  return lines
+  const detailRows = detailLines(detail, width - 2, kind)
+  const change = kind === 'patch' ? firstChangeRow(detailRows) : null
+  const firstChange = change === null ? null : lines.length + change
+  lines.push(...prefixLines(detailRows, gutter, gutter))
+  return { lines, head, firstChange }
 }
 
 /**
  * A permission prompt: what the tool will do and its risk, the full command (every part, the
- * risky one marked) or the diff with line numbers, and a numbered choice confirmed with Enter:
- * 1 Yes · 2 Yes and don't ask again for what `rememberScope` names (offered only when something
- * can be remembered) · 3 No, with a note for the agent. It ignores keys for a moment after it
- * appears, so type-ahead never answers it; no single letter allows anything. It fits in
- * `maxRows`: the header and choices stay, the details scroll (PgUp/PgDn) with the command's tail
- * always in view.
+ * risky one marked) or the diff with line numbers, and a numbered choice: a number chooses at
+ * once (as in a question), or ↑↓ and Enter: 1 Yes · 2 Yes and don't ask again for what
+ * `rememberScope` names (offered only when something can be remembered) · 3 No, with a note for
+ * the agent (what is typed after the 3 goes into it). It ignores keys for a moment after it
+ * appears, so type-ahead never answers it; no letter allows anything. It fits in `maxRows`: what
+ * it is (the summary) and the highlighted choice stay, the details scroll (PgUp/PgDn) with the
+ * command's tail in view, a diff opens on its first change, and a short terminal gets the compact
+ * header and footer. Yes waits until every row of a command has been on screen (for a file edit,
+ * its file and first change, which it opens on).
  */
 export function PermissionPrompt({
   interaction,
@@ -117,7 +137,7 @@ export function PermissionPrompt({
   const armed = useArmed(PROMPT_ARMING_MS)
   const { busy, error, settle } = useSettle()
   const [cursor, setCursor, cursorRef] = useRefState(0)
-  const [scroll, setScroll] = useState(0)
+  const [blocked, setBlocked] = useState<string | null>(null)
   const [note, setNote, noteRef] = useRefState<TextFieldState | null>(null)
   const inner = width - FRAME_COLUMNS
   const choices = choicesOf(interaction)
@@ -162,50 +182,128 @@ export function PermissionPrompt({
       ),
     )
 
-  const footer: StyledLine[] = choiceLines(choices, cursor, inner, {
-    maxRowsEach: 2,
-    active: note === null,
-  })
-  if (note) {
-    footer.push(
-      ...wrapSpans(
-        [{ text: 'What should the agent do instead? Enter sends it with the denial.' }],
-        inner,
-      ),
-    )
-    footer.push(...fieldLines(note, inner, 4))
-  }
-  if (error) footer.push(...wrapSpans([{ text: error, style: { color: 'red' } }], inner))
-  const hints = !armed
-    ? [ARMING_HINT]
-    : busy
-      ? ['Sending…']
-      : note
-        ? ['Enter send', ...fieldHints(note), 'Esc back']
-        : [
-            '↑↓ or 1–' + choices.length + ' choose',
-            'Enter confirm',
-            'Esc deny',
-            ...(interaction.recovered ? ['x dismiss'] : []),
-          ]
-  footer.push(
-    ...flowItems(
+  const body = bodyLines(interaction, inner)
+  // A file edit is judged by its file and its change (it opens on the first one); anything else
+  // (a command, a tool's input) is allowed only once every row of it has been on screen.
+  const edit = toolCategory(interaction.tool) === 'edit'
+  const mustSee = edit ? body.head : body.lines.length
+  const [scroll, setScroll] = useState(() =>
+    body.firstChange === null ? 0 : Math.max(body.head, body.firstChange - 1),
+  )
+  const [seen, setSeen] = useState(() => noRowsSeen(inner))
+
+  const noteRows = note
+    ? [
+        ...wrapSpans(
+          [{ text: 'What should the agent do instead? Enter sends it with the denial.' }],
+          inner,
+        ),
+        ...fieldLines(note, inner, 4),
+      ]
+    : []
+  const errorRows = (text: string | null) =>
+    text ? wrapSpans([{ text, style: { color: 'red' } }], inner) : []
+  const compactHints = (hints: readonly string[]) =>
+    flowItems(
       hints.map((h) => [{ text: h, style: { dim: true } }]),
       inner,
-      { maxLines: 2 },
+      { maxLines: 1 },
+    )
+  const footerWith = (hints: readonly string[]) => {
+    const footer: StyledLine[] = choiceLines(choices, cursor, inner, {
+      maxRowsEach: 2,
+      active: note === null,
+    })
+    footer.push(...noteRows, ...errorRows(error ?? blocked))
+    footer.push(
+      ...flowItems(
+        hints.map((h) => [{ text: h, style: { dim: true } }]),
+        inner,
+        { maxLines: 2 },
+      ),
+    )
+    return footer
+  }
+  // The compact footer: the highlighted choice (or the note being written) and one row of keys.
+  const compactFooterWith = (hints: readonly string[]) => [
+    ...(note
+      ? fieldLines(note, inner, 1)
+      : choiceLines(choices, cursor, inner, { maxRowsEach: 1 }).slice(cursor, cursor + 1)),
+    ...errorRows(error ?? blocked).slice(0, 1),
+    ...compactHints(hints === choiceHints ? compactChoiceHints : hints),
+  ]
+  const compactHeader = [
+    truncateLine(
+      [
+        { text: 'Permission: ', style: { color: 'yellow', bold: true } },
+        { text: interaction.tool, style: { bold: true } },
+        { text: ' · ' },
+        { text: interaction.risk, style: { color: RISK_COLOR[interaction.risk], bold: true } },
+        ...(expiresAt !== null
+          ? [{ text: ` · ${formatCountdown(expiresAt, now)}`, style: { dim: true } }]
+          : []),
+      ],
+      inner,
     ),
-  )
+  ]
+  const layoutWith = (hints: readonly string[]) =>
+    layoutFrame(
+      {
+        header,
+        body: body.lines,
+        footer: footerWith(hints),
+        compact: { header: compactHeader, footer: compactFooterWith(hints) },
+      },
+      maxRows,
+      // A diff opens on its first change, under the file it is in; a command opens on its start
+      // with its tail (the part that matters most) in view.
+      edit ? { top: scroll, pinHead: body.head } : { top: scroll, pinTail: 3 },
+    )
+  const unseen = (shown: FrameLayout['shown']) => !allSeen(seen, inner, shown, mustSee)
+  const choiceHints = [
+    '↑↓ or 1–' + choices.length + ' choose',
+    'Enter confirm',
+    'Esc deny',
+    ...(interaction.recovered ? ['x dismiss'] : []),
+  ]
+  const compactChoiceHints = [`1–${choices.length} choose`, 'Esc deny', 'Enter confirm']
+  const hintsWhile = (hidden: boolean) =>
+    !armed
+      ? [ARMING_HINT]
+      : busy
+        ? ['Sending…']
+        : note
+          ? ['Enter send', ...fieldHints(note), 'Esc back']
+          : hidden
+            ? ['PgDn read it all to allow', ...choiceHints.slice(0, 1), 'Esc deny']
+            : choiceHints
+  // The keys row says PgDn first while part of what would be allowed is still off screen.
+  const draft = layoutWith(hintsWhile(false))
+  const hidden = unseen(draft.shown)
+  const layout = hidden ? layoutWith(hintsWhile(true)) : draft
+  const allowable = !unseen(layout.shown)
+  // What is on screen now counts as read (set while rendering: it settles in one more pass).
+  const seenNow = markSeen(seen, inner, layout.shown)
+  if (seenNow !== seen) setSeen(seenNow)
 
-  const layout = layoutFrame({ header, body: bodyLines(interaction, inner), footer }, maxRows, {
-    top: scroll,
-    pinTail: 3,
-  })
+  /** Acts on a choice; an allow waits until every row it covers has been on screen. */
+  const choose = (choice: PermissionChoice) => {
+    if (choice === 'deny') return setNote(openField())
+    if (!allowable)
+      return setBlocked(
+        edit
+          ? 'Part of the change is off screen: PgDn to read it, then allow.'
+          : 'Part of the command is off screen: PgDn to read it all, then allow.',
+      )
+    respond(choice)
+  }
 
   useFocusedKeys((input, key, pasted) => {
     if (!armed) return
     if (key.pageUp || key.pageDown) {
-      const page = Math.max(1, layout.bodyRows - 1)
+      const page = layout.page
       const by = key.pageUp ? -page : page
+      setBlocked(null)
       setScroll((s) => Math.min(layout.maxTop, Math.max(0, Math.min(s, layout.maxTop) + by)))
       return
     }
@@ -221,11 +319,21 @@ export function PermissionPrompt({
     if (pasted || key.ctrl || key.meta) return
     if (key.upArrow) setCursor((c) => Math.max(0, c - 1))
     else if (key.downArrow) setCursor((c) => Math.min(choices.length - 1, c + 1))
-    else if (/^[1-9]$/.test(input) && Number(input) <= choices.length) setCursor(Number(input) - 1)
-    else if (key.return) {
+    else if (/^[1-9]/.test(input) && Number(input[0]) <= choices.length) {
+      // A number chooses, as in a question: Yes allows, No opens the note, and what is typed
+      // after the number (in the same burst or later) goes into it.
+      const index = Number(input[0]) - 1
+      setCursor(index)
+      const choice = choices[index]?.id
+      if (choice) choose(choice)
+      const rest = input.slice(1)
+      if (choice === 'deny' && rest !== '') {
+        const typed = applyFieldKey(openField(), rest, key, false)
+        if (typed.kind === 'edit') setNote(typed.state)
+      }
+    } else if (key.return) {
       const choice = choices[cursorRef.current]?.id
-      if (choice === 'deny') setNote(openField())
-      else if (choice) respond(choice)
+      if (choice) choose(choice)
     } else if (key.escape) respond('deny')
     else if (input === 'x' && interaction.recovered)
       settle(() => bridge.dismissInteraction({ requestId }))

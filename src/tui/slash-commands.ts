@@ -43,6 +43,11 @@ export const SLASH_COMMANDS = [
     usage: '/permissions [remove N]',
     description: 'lasting permission rules (this session, project, all projects): list or remove',
   },
+  {
+    name: 'notify',
+    usage: '/notify [off|bell|desktop|auto]',
+    description: 'what rings when a prompt arrives: nothing, the bell, or a desktop notification',
+  },
   { name: 'quit', usage: '/quit', description: 'quit (an open request stays open)' },
 ] as const
 

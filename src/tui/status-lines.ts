@@ -1,3 +1,4 @@
+import { offerText } from './waiting-text'
 import type { SessionSummary } from '../shared/bridge'
 import type { PermissionMode } from '../shared/permission'
 import { formatAgo, formatElapsed, secondsLeft } from '../shared/format-time'
@@ -78,7 +79,12 @@ function items(input: StatusInput): StyledLine[] {
         ...safeSpans(`“${input.offer.title}”`, { bold: true }),
         { text: ` · ${formatAgo(input.offer.updatedAt, input.now)}`, style: { dim: true } },
       ],
-      [{ text: '/resume continues it', style: { color: 'cyan' } }],
+      [
+        {
+          text: offerText(input.offer.pendingCount),
+          style: { color: input.offer.pendingCount > 0 ? 'yellow' : 'cyan' },
+        },
+      ],
       [{ text: '/sessions lists all', style: { color: 'cyan' } }],
     ]
   return []

@@ -66,8 +66,10 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     },
   )
   let shownSession: string | undefined
-  const onExit = (code: number, sessionId?: string) => {
+  let stillWaiting: string | undefined
+  const onExit = (code: number, sessionId?: string, waiting?: string) => {
     shownSession = sessionId
+    stillWaiting = waiting
     finish(code)
   }
   const onSignal = (signal: keyof typeof SIGNAL_EXIT) => finish(SIGNAL_EXIT[signal])
@@ -100,6 +102,7 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
       for (const text of problems) process.stderr.write(text)
     } else {
       await result.close()
+      if (shownSession && stillWaiting) process.stdout.write(`${stillWaiting}\n`)
       if (shownSession) process.stdout.write(`${resumeHint(options, shownSession)}\n`)
     }
   }
