@@ -475,12 +475,16 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           bridge.getSettings({}),
           bridge.listSessions({}),
           bridge.listInbox({}),
-          bridge.listProjects({}),
+          // A convenience, and refused to a paired phone: never a reason not to load the rest.
+          bridge.listProjects({}).then(
+            (listed) => listed.projects,
+            () => [],
+          ),
         ])
         update((s) =>
           projectsListed(
             inboxListed(settingsLoaded(sessionsListed(s, sessions), settings), inbox),
-            projects.projects,
+            projects,
           ),
         )
         const current = state.getState()
