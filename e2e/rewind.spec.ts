@@ -95,13 +95,13 @@ test('Rewind → Restore conversation opens a new session from before the messag
   await expect(conversation(page)).toContainText('Fresh reply: execute.')
 })
 
-test('Edit and resend on a message is the same conversation rewind, in one click', async ({
+test('Edit message on a message is the same conversation rewind, in one click', async ({
   app: page,
 }) => {
   await twoTurns(page)
   await conversation(page)
     .locator('.row-user', { hasText: 'one: write a' })
-    .getByRole('button', { name: 'Edit and resend' })
+    .getByRole('button', { name: 'Edit message' })
     .click()
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('one: write a')
   await expect(conversation(page)).not.toContainText('Wrote a.txt.')

@@ -152,7 +152,7 @@ test('4. permission footer: real buttons on one row at 900 px, one Remember chec
   await sendMessage(page, 'Remove the build and rebuild')
   await waitUntilArmed(tray)
   await expect(tray.getByRole('checkbox')).toHaveAccessibleName(
-    "Remember for this turn: don't ask again for npm run build with any files in the workspace",
+    "Remember for this turn: don't ask again for npm run build, whatever it runs then, in the sandbox, with any files in the workspace",
   )
   await shootAll(page, 'permission-high-risk-remember')
   await tray.getByRole('button', { name: 'Deny' }).click()

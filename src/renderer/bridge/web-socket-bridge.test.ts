@@ -147,6 +147,18 @@ describe('the WebSocket bridge', () => {
     expect(timers).toHaveLength(0)
   })
 
+  it('never asks the server again once a socket opened: a restart is retried quietly', async () => {
+    let asked = 0
+    const { states, current } = setup(async () => {
+      asked += 1
+      return true
+    })
+    current().open()
+    current().close()
+    expect(states).toEqual(['connecting', 'open', 'reconnecting'])
+    expect(asked).toBe(0)
+  })
+
   it('keeps reconnecting when a socket that never opened finds the server down', async () => {
     const { sockets, timers, states, current } = setup(async () => false)
     current().close()

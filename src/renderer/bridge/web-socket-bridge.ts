@@ -37,8 +37,11 @@ export type WebSocketBridgeOptions = {
   reconnectDelay?: (attempt: number) => number
   setTimer?: (callback: () => void, ms: number) => unknown
   /**
-   * Whether the server answers plain HTTP, asked when a socket closes without ever opening: if it
-   * does, the upgrade was refused (a stale token), not lost. The default asks the page's origin.
+   * Whether the server answers plain HTTP, asked once, when the page's first socket closes without
+   * opening: the server served this page a moment ago, so if it still answers, the upgrade was
+   * refused (a stale token), not lost. Never asked once a socket has opened: a server that went
+   * down is then retried quietly (asking it would log a failed request in the console).
+   * The default asks the page's origin.
    */
   serverAnswers?: () => Promise<boolean>
 }
@@ -162,11 +165,13 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     }
   }
 
+  let everOpened = false
   const connect = () => {
     let opened = false
     socket = createSocket(options.url)
     socket.onopen = () => {
       opened = true
+      everOpened = true
       attempt = 0
       for (const call of outbox.splice(0)) socket.send(JSON.stringify(call))
       setState('open')
@@ -180,7 +185,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
         waiter.reject(new BridgeCallError(waiter.method, 'disconnected', 'connection lost'))
       }
       if (closed) return
-      if (opened) {
+      if (opened || everOpened || attempt > 0) {
         setState('reconnecting')
         setTimer(connect, reconnectDelay(attempt++))
         return

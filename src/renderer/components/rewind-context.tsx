@@ -73,7 +73,7 @@ export function RewindButton({ turnId, text }: { turnId: string; text: string })
     <div className="rewind-buttons">
       {editAndResend && (
         <button type="button" className="rewind-button" onClick={() => editAndResend(turnId, text)}>
-          Edit and resend
+          Edit message
         </button>
       )}
       <button type="button" className="rewind-button" onClick={() => rewind.open(turnId, text)}>

@@ -30,7 +30,8 @@ export type ProjectGroup = {
 /** The last part of a path, for a project's name ("/" stays "/"). */
 export function folderName(path: string): string {
   const parts = path.split(/[\\/]/).filter((p) => p !== '')
-  return parts.at(-1) ?? path
+  // A session whose header is damaged has no workspace: its group still needs a name.
+  return parts.at(-1) ?? (path || 'Unknown folder')
 }
 
 /**
