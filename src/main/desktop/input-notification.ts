@@ -1,6 +1,7 @@
 import type { BridgeEvent } from '../../shared/bridge'
 import { askerName, type PendingInteraction } from '../../shared/interactions'
 import { truncate } from '../../shared/truncate'
+import { agentPermissionHeadline } from '../../shared/agent-permission-headline'
 
 const MAX_BODY = 200
 
@@ -25,7 +26,7 @@ function notificationBody(interaction: PendingInteraction): string {
     case 'question':
       return interaction.questions[0]?.question ?? 'The agent has a question'
     case 'agent_permission':
-      return `${askerName(interaction.source)} asks permission: ${interaction.title}`
+      return `${askerName(interaction.source)} asks permission: ${agentPermissionHeadline(interaction).code}`
     case 'form':
       return `${askerName(interaction.source)} asks: ${interaction.form.message}`
   }

@@ -35,6 +35,7 @@ import {
   flush,
   knownToolCall,
   combine,
+  markRejected,
   followConfig,
   modeConfigId,
   modesFrom,
@@ -53,7 +54,6 @@ import {
   writeTextFile,
   INVALID_PARAMS,
 } from './workspace-files'
-import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
 import { errorMessage } from '../../../shared/plain-error'
 
@@ -203,8 +203,6 @@ export class AcpSessionRunner {
   readonly #now: () => number
   readonly #pending = new PendingRequests()
   readonly #grants = new WriteGrants()
-  /** Tool calls of the running turn whose permission the person rejected. */
-  readonly #rejected = new Set<string>()
   #updates: UpdateState = IDLE
   #live: Live | undefined
   #starting: Promise<Live> | undefined
@@ -712,9 +710,8 @@ export class AcpSessionRunner {
     // stays open in the log then, as Parley's own do) or the session is being removed.
     if (turn.closing === undefined) {
       const others = outcome.reason === 'error' ? 'failed' : 'cancelled'
-      this.#apply(settleToolCalls(this.#updates, { rejected: this.#rejected, others }, this.#now()))
+      this.#apply(settleToolCalls(this.#updates, others, this.#now()))
     }
-    this.#rejected.clear()
     this.#turn = undefined
     this.#updates = { ...this.#updates, turnId: null, open: null }
     if (turn.closing === 'removed') return
@@ -935,7 +932,7 @@ export class AcpSessionRunner {
             // The kind the person was shown (the request's, or what earlier updates said).
             this.#grants.grant(this.#workspaceTargets(namedPaths(call)), call.kind)
           } else if (this.#turn === turn) {
-            this.#rejected.add(toolCallKey(params.toolCall.toolCallId))
+            this.#updates = markRejected(this.#updates, params.toolCall.toolCallId)
           }
         },
         () => pending.settle(CANCELLED),

@@ -35,6 +35,11 @@ export interface UpdateState {
    * before.
    */
   readonly toolCalls: ReadonlyMap<string, acp.ToolCallUpdate>
+  /**
+   * Tool calls of this turn whose permission the person rejected: the agent's own `failed` for
+   * one of them (opencode and Copilot CLI report a rejected call so) is recorded as `rejected`.
+   */
+  readonly rejected: ReadonlySet<string>
   /** The agent's modes as last recorded. */
   readonly modes: ModesRecord | null
   /** The agent's session config options as last recorded. */
@@ -58,6 +63,7 @@ export const IDLE: UpdateState = {
   open: null,
   step: 0,
   toolCalls: new Map(),
+  rejected: new Set(),
   modes: null,
   config: null,
 }
@@ -311,6 +317,13 @@ export function combine(
   }
 }
 
+/** Marks a tool call of this turn as rejected by the person (see `UpdateState.rejected`). */
+export function markRejected(state: UpdateState, toolCallId: string): UpdateState {
+  const key = toolCallKey(toolCallId)
+  if (state.turnId === null || state.rejected.has(key)) return state
+  return { ...state, rejected: new Set(state.rejected).add(key) }
+}
+
 /** Records a tool call Parley has not seen yet (from a `tool_call` or a permission request about it). */
 export function noteToolCall(
   state: UpdateState,
@@ -319,15 +332,19 @@ export function noteToolCall(
 ): UpdateResult {
   const { turnId } = state
   if (turnId === null) return { state, records: [], deltas: [] }
+  const key = toolCallKey(call.toolCallId)
+  // A call the person said no to did not fail: it was rejected, whatever the agent calls it.
+  const rejected = call.status === 'failed' && state.rejected.has(key)
+  const status = <T extends { status?: unknown }>(record: T): T =>
+    rejected ? { ...record, status: 'rejected' } : record
   return withFlush(state, at, (s) => {
-    const key = toolCallKey(call.toolCallId)
     const known = s.toolCalls.get(key)
     const toolCalls = new Map(s.toolCalls).set(key, known ? mergeToolCall(known, call) : call)
     if (known) {
       const update = toolCallUpdateRecord(call, turnId, at)
-      return { state: { ...s, toolCalls }, records: update ? [update] : [] }
+      return { state: { ...s, toolCalls }, records: update ? [status(update)] : [] }
     }
-    return { state: { ...s, toolCalls }, records: [toolCallRecord(call, turnId, at)] }
+    return { state: { ...s, toolCalls }, records: [status(toolCallRecord(call, turnId, at))] }
   })
 }
 
@@ -354,12 +371,12 @@ export function knownToolCall(
 /**
  * Settles the turn's tool calls that the agent left pending or in progress: an agent that is
  * stopped, dies, or ends its turn after a rejection often sends no final status, and a call must
- * not show "Running" forever (nor after a reload: the update is recorded). `rejected` names the
- * calls whose permission the person rejected; the others settle as `others`.
+ * not show "Running" forever (nor after a reload: the update is recorded). The calls whose
+ * permission the person rejected settle as `rejected`; the others as `others`.
  */
 export function settleToolCalls(
   state: UpdateState,
-  { rejected, others }: { rejected: ReadonlySet<string>; others: 'cancelled' | 'failed' },
+  others: 'cancelled' | 'failed',
   at: number,
 ): UpdateResult {
   const { turnId } = state
@@ -368,7 +385,7 @@ export function settleToolCalls(
     const records: SessionEvent[] = []
     for (const [key, call] of s.toolCalls) {
       if (call.status === 'completed' || call.status === 'failed') continue
-      const status = rejected.has(key) ? 'rejected' : others
+      const status = s.rejected.has(key) ? 'rejected' : others
       records.push({ type: 'agent_tool_call_update', at, turnId, toolCallId: key, status })
     }
     // Called as the turn ends: the next turn starts from `startTurn`, so nothing is settled twice.

@@ -60,7 +60,7 @@ export function geminiAgent(
       id: 'gemini',
       name: 'Gemini',
       command: process.execPath,
-      args: [entry, '--experimental-acp'],
+      args: [entry, '--acp'],
       env: {},
     },
     env: {
