@@ -428,7 +428,7 @@ export const AgentConfigSchema = z.strictObject({
 
 /**
  * An ACP session was opened with the agent: a new one, or the session of an earlier run continued
- * with `session/load` (after a restart or a crash of the agent).
+ * (after a restart or a crash of the agent) with `session/resume` or `session/load`.
  */
 export const AgentSessionSchema = z.strictObject({
   type: z.literal('agent_session'),
@@ -443,7 +443,7 @@ export const AgentSessionSchema = z.strictObject({
   agentName: z.string().min(1).max(100).optional(),
   /** The agent's own session id (ACP `sessionId`). */
   agentSessionId: z.string().min(1).max(LIMITS.path),
-  opened: z.enum(['new', 'loaded']),
+  opened: z.enum(['new', 'loaded', 'resumed']),
 })
 
 /** The agent process ended while no turn was running (a crash during a turn ends that turn instead). */

@@ -139,6 +139,12 @@ type TurnOutcome = {
   errorDetail?: string
 }
 
+/** How long an agent may take to answer `session/close` before its process is ended. */
+const CLOSE_GRACE_MS = 2_000
+
+/** How many pages of `session/list` are read looking for the session to continue. */
+const LIST_PAGES = 5
+
 /** How long an agent whose stdout closed may take to exit before it is ended. */
 const LINGER_MS = 1_000
 
@@ -409,13 +415,24 @@ export class AcpSessionRunner {
       previous !== undefined &&
       previous.agent.command === this.#o.agent.command &&
       JSON.stringify(previous.agent.args) === JSON.stringify(this.#o.agent.args)
-    if (previous && sameAgent && live.hello?.capabilities.loadSession) {
+    const capabilities = live.hello?.capabilities
+    // Resumed rather than loaded where the agent offers both: Parley has the history already.
+    const how = capabilities?.sessionCapabilities?.resume
+      ? 'resumed'
+      : capabilities?.loadSession
+        ? 'loaded'
+        : undefined
+    if (previous && sameAgent && how && (await this.#stillListed(live, previous.agentSessionId))) {
       this.#loading = true
       try {
-        const loaded = await this.#withAuth(live, () =>
-          live.connection.loadSession(previous.agentSessionId, this.#o.workspace, mcpServers),
+        const { agentSessionId } = previous
+        const cwd = this.#o.workspace
+        const opened = await this.#withAuth(live, () =>
+          how === 'resumed'
+            ? live.connection.resumeSession(agentSessionId, cwd, mcpServers)
+            : live.connection.loadSession(agentSessionId, cwd, mcpServers),
         )
-        this.#opened(live, previous.agentSessionId, 'loaded', loaded)
+        this.#opened(live, agentSessionId, how, opened)
         await this.#applyChoices(live)
         return
       } catch (error) {
@@ -430,6 +447,31 @@ export class AcpSessionRunner {
     )
     this.#opened(live, created.sessionId, 'new', created)
     await this.#applyChoices(live)
+  }
+
+  /**
+   * Whether the agent still lists its session `agentSessionId` for this workspace
+   * (`session/list`, a few pages at most). An agent that does not list sessions, or fails to, is
+   * simply asked to continue it.
+   */
+  async #stillListed(live: Live, agentSessionId: string): Promise<boolean> {
+    if (!live.hello?.capabilities.sessionCapabilities?.list) return true
+    let cursor: string | undefined
+    try {
+      for (let page = 0; page < LIST_PAGES; page++) {
+        const listed = await this.#whileAlive(
+          live,
+          live.connection.listSessions(this.#o.workspace, cursor),
+        )
+        if (listed.sessions.some((s) => s.sessionId === agentSessionId)) return true
+        if (!listed.nextCursor) return false
+        cursor = listed.nextCursor
+      }
+      return true
+    } catch (error) {
+      if (!live.process.running) throw error
+      return true
+    }
   }
 
   /**
@@ -507,7 +549,7 @@ export class AcpSessionRunner {
   #opened(
     live: Live,
     agentSessionId: string,
-    opened: 'new' | 'loaded',
+    opened: SessionEventOf<'agent_session'>['opened'],
     answer: {
       modes?: acp.SessionModeState | null
       configOptions?: acp.SessionConfigOption[] | null
@@ -769,10 +811,31 @@ export class AcpSessionRunner {
     const live = this.#live
     if (turn) turn.closing = reason
     this.#pending.goneAll()
+    if (live && reason === 'removed') await this.#closeAgentSession(live)
     if (live) await this.#endProcess(live)
     if (turn) {
       turn.wake()
       await turn.done
+    }
+  }
+
+  /**
+   * Tells an agent that can close sessions (`session/close`) that this one is gone, so it ends its
+   * work and frees what it holds (its own history of the session included, where it keeps one),
+   * for at most `CLOSE_GRACE_MS`: its process is ended either way.
+   */
+  async #closeAgentSession(live: Live): Promise<void> {
+    const sessionId = live.agentSessionId
+    if (sessionId === undefined || !live.hello?.capabilities.sessionCapabilities?.close) return
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), CLOSE_GRACE_MS)
+    try {
+      // Unanswered in time, the request is withdrawn with `$/cancel_request`.
+      await this.#whileAlive(live, live.connection.closeSession(sessionId, abort.signal))
+    } catch {
+      // Refused, timed out or gone: the process is ended next anyway.
+    } finally {
+      clearTimeout(timer)
     }
   }
 

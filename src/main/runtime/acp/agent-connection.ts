@@ -140,6 +140,39 @@ export class AgentConnection {
     })
   }
 
+  /** `session/resume`: continues the agent's session without replaying its history. */
+  resumeSession(
+    sessionId: string,
+    cwd: string,
+    mcpServers: acp.McpServer[],
+  ): Promise<acp.ResumeSessionResponse> {
+    return this.#connection.agent.request(acp.methods.agent.session.resume, {
+      sessionId,
+      cwd,
+      mcpServers,
+    })
+  }
+
+  /** One page of `session/list` for the folder `cwd`. */
+  listSessions(cwd: string, cursor: string | undefined): Promise<acp.ListSessionsResponse> {
+    return this.#connection.agent.request(acp.methods.agent.session.list, {
+      cwd,
+      ...(cursor !== undefined ? { cursor } : {}),
+    })
+  }
+
+  /**
+   * `session/close`: the agent ends the session's work and frees what it holds. Aborting `signal`
+   * withdraws the request (`$/cancel_request`).
+   */
+  closeSession(sessionId: string, signal?: AbortSignal): Promise<acp.CloseSessionResponse> {
+    return this.#connection.agent.request(
+      acp.methods.agent.session.close,
+      { sessionId },
+      ...(signal ? [{ cancellationSignal: signal, stopWaitingOnCancel: true }] : []),
+    )
+  }
+
   prompt(sessionId: string, text: string): Promise<acp.PromptResponse> {
     return this.#connection.agent.request(acp.methods.agent.session.prompt, {
       sessionId,

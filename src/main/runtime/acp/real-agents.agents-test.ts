@@ -112,6 +112,37 @@ describe.each(CLAUDE)('Claude Code through $adapter', ({ env }) => {
     })
   })
 
+  it('after a restart continues its own session: the model sees the earlier turns', async () => {
+    const { h, model } = await start(() => [
+      // The second turn first: its request carries the first turn's words too.
+      ...mainRequest('Bash', 'Which word did I give you?', 'first', () => ({
+        content: 'You gave me PAPAYA.',
+      })),
+      ...mainRequest('Bash', 'Remember the word PAPAYA', 'first', () => ({ content: 'Noted.' })),
+    ])
+    const first = h.runner.startTurn('t-1', 'Remember the word PAPAYA')
+    if (first.ok) await first.done
+    const opened = h.of('agent_session').at(-1)
+    await h.runner.close({ reason: 'shutdown' })
+
+    // Parley starts again: a new runner and agent process, given the session's newest record.
+    const { agent, env } = claudeAgent(entry as string, h.root, model.url)
+    h.start(agent, { env, ...(opened ? { previous: opened } : {}) })
+    const second = h.runner.startTurn('t-2', 'Which word did I give you?')
+    if (second.ok) await second.done
+    expect(h.of('turn_end').map((e) => e.reason)).toEqual(['completed', 'completed'])
+    expect(h.of('agent_session').at(-1)).toMatchObject({
+      agentSessionId: opened?.agentSessionId,
+      opened: expect.stringMatching(/^(resumed|loaded)$/),
+    })
+    const asked = model.mock
+      .getRequests()
+      .map((r) => JSON.stringify(r.body))
+      .filter((body) => body.includes('Which word did I give you?'))
+    expect(asked.at(-1)).toContain('Remember the word PAPAYA')
+    expect(h.replyText('t-2')).toContain('You gave me PAPAYA.')
+  })
+
   it('is named as it names itself and asks once for a Write: the file is written with no second prompt', async () => {
     const { h } = await start((workspace) => [
       ...mainRequest('Write', 'write notes', 'first', (name) => ({
