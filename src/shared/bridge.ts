@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ContextUsageSchema } from './context-usage'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { PermissionModeSchema, PermissionResponseSchema } from './permission'
@@ -47,6 +48,8 @@ export const SessionSummarySchema = z.strictObject({
     .optional(),
   /** The agent's session config options (mode, model, reasoning effort, …), for their pickers. */
   agentConfig: AgentConfigOptionsSchema.optional(),
+  /** Context used and cost so far, as the agent (or Parley's own model) last reported them. */
+  usage: ContextUsageSchema.optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ContextUsageShape } from './context-usage'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
@@ -62,6 +63,8 @@ export const SessionUpdateSchema = z.strictObject({
   at,
   title: z.string().optional(),
   mode: PermissionModeSchema.optional(),
+  /** The title is the one an ACP agent gave its session (`session_info_update`). */
+  by: z.literal('agent').optional(),
 })
 
 export const UserMessageSchema = z.strictObject({
@@ -456,6 +459,16 @@ export const AgentExitSchema = z.strictObject({
   stderr: z.string().max(LIMITS.agentStderr),
 })
 
+/**
+ * How much of the model's context the session uses and what it cost so far (an ACP agent's
+ * `usage_update`, or Parley's own model's usage), written when it changes.
+ */
+export const ContextUsageEventSchema = z.strictObject({
+  type: z.literal('context_usage'),
+  at,
+  ...ContextUsageShape,
+})
+
 /** Every record of `<data-dir>/sessions/<id>.jsonl`. */
 export const SessionEventSchema = z.discriminatedUnion('type', [
   SessionHeaderSchema,
@@ -479,6 +492,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   AgentConfigSchema,
   AgentSessionSchema,
   AgentExitSchema,
+  ContextUsageEventSchema,
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>

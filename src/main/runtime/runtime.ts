@@ -18,7 +18,7 @@ import { ParkedRequests } from './interactions/parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
-import { AgentSessions } from './acp/agent-sessions'
+import { AgentSessions, usageOf } from './acp/agent-sessions'
 import { McpHub } from './mcp/mcp-hub'
 import { agentFromCommandLine } from './acp/agent-command'
 import { contentErrors } from '../../shared/form-answers'
@@ -476,7 +476,10 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    return session?.header.agent ? { ...summary, ...this.#agents.summary(session) } : summary
+    if (!session) return summary
+    return session.header.agent
+      ? { ...summary, ...this.#agents.summary(session) }
+      : { ...summary, ...usageOf(session.events) }
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */

@@ -72,6 +72,8 @@ export interface AcpSessionRunnerOptions {
   emit(event: BridgeEvent): void
   /** Tells the UIs the session's summary changed (a turn started or ended). */
   touch?(): void
+  /** The agent named its session (`session_info_update`): the owner decides whether it is taken. */
+  retitle?(title: string): void
   /** MCP servers handed to the agent in `session/new` / `session/load`. */
   mcpServers?: acp.McpServer[]
   /** The session's newest `agent_session` record: its agent session is continued when possible. */
@@ -282,6 +284,8 @@ export class AcpSessionRunner {
   #apply(result: UpdateResult): void {
     this.#updates = result.state
     for (const record of result.records) this.#record(record)
+    // The header shows the context used: its summary changed.
+    if (result.records.some((r) => r.type === 'context_usage')) this.#o.touch?.()
     const turnId = this.#updates.turnId
     if (turnId === null) return
     for (const delta of result.deltas) {
@@ -416,13 +420,19 @@ export class AcpSessionRunner {
       previous.agent.command === this.#o.agent.command &&
       JSON.stringify(previous.agent.args) === JSON.stringify(this.#o.agent.args)
     const capabilities = live.hello?.capabilities
-    // Resumed rather than loaded where the agent offers both: Parley has the history already.
-    const how = capabilities?.sessionCapabilities?.resume
-      ? 'resumed'
-      : capabilities?.loadSession
-        ? 'loaded'
-        : undefined
-    if (previous && sameAgent && how && (await this.#stillListed(live, previous.agentSessionId))) {
+    // Resumed rather than loaded where the agent offers both (Parley has the history already),
+    // unless the agent's own list says it no longer has the session; loaded when resuming fails.
+    const ways: Array<'resumed' | 'loaded'> = []
+    if (previous && sameAgent) {
+      if (
+        capabilities?.sessionCapabilities?.resume &&
+        (await this.#stillListed(live, previous.agentSessionId))
+      )
+        ways.push('resumed')
+      if (capabilities?.loadSession) ways.push('loaded')
+    }
+    for (const how of ways) {
+      if (!previous) break
       this.#loading = true
       try {
         const { agentSessionId } = previous
@@ -437,7 +447,8 @@ export class AcpSessionRunner {
         return
       } catch (error) {
         if (!live.process.running) throw error
-        // The agent no longer has that session: a new one it is (recorded, so the UI can say so).
+        // The agent no longer has that session: the next way, else a new one (recorded, so the
+        // UI can say so).
       } finally {
         this.#loading = false
       }
@@ -943,7 +954,10 @@ export class AcpSessionRunner {
   #onUpdate(params: acp.SessionNotification): void {
     if (this.#loading) return
     if (params.sessionId !== this.#live?.agentSessionId) return
-    this.#apply(applyUpdate(this.#updates, params.update, this.#now()))
+    const { update } = params
+    if (update.sessionUpdate === 'session_info_update' && typeof update.title === 'string')
+      this.#o.retitle?.(update.title)
+    this.#apply(applyUpdate(this.#updates, update, this.#now()))
   }
 
   async #onPermission(

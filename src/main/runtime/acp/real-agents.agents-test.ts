@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AskBody } from '../interactions/asker'
-import type { Fixture } from '@copilotkit/aimock'
+import type { ChatCompletionRequest, Fixture } from '@copilotkit/aimock'
 import {
   codexAgent,
   codexHome,
@@ -114,9 +114,19 @@ describe.each(CLAUDE)('Claude Code through $adapter', ({ env }) => {
 
   it('after a restart continues its own session: the model sees the earlier turns', async () => {
     const { h, model } = await start(() => [
-      // The second turn first: its request carries the first turn's words too.
-      ...mainRequest('Bash', 'Which word did I give you?', 'first', () => ({
+      // The second turn is answered with the word only when its request carries the first turn.
+      ...mainRequest('Bash', 'Remember the word PAPAYA', 'first', () => ({
         content: 'You gave me PAPAYA.',
+      })).map((f) => ({
+        ...f,
+        match: {
+          predicate: (request: ChatCompletionRequest) =>
+            (f.match.predicate?.(request) ?? false) &&
+            JSON.stringify(request.messages).includes('Which word did I give you?'),
+        },
+      })),
+      ...mainRequest('Bash', 'Which word did I give you?', 'first', () => ({
+        content: 'I do not know.',
       })),
       ...mainRequest('Bash', 'Remember the word PAPAYA', 'first', () => ({ content: 'Noted.' })),
     ])
@@ -135,11 +145,7 @@ describe.each(CLAUDE)('Claude Code through $adapter', ({ env }) => {
       agentSessionId: opened?.agentSessionId,
       opened: expect.stringMatching(/^(resumed|loaded)$/),
     })
-    const asked = model.mock
-      .getRequests()
-      .map((r) => JSON.stringify(r.body))
-      .filter((body) => body.includes('Which word did I give you?'))
-    expect(asked.at(-1)).toContain('Remember the word PAPAYA')
+    expect(h.replyText('t-1')).toContain('Noted.')
     expect(h.replyText('t-2')).toContain('You gave me PAPAYA.')
   })
 

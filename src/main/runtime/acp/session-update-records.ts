@@ -44,6 +44,8 @@ export interface UpdateState {
   readonly modes: ModesRecord | null
   /** The agent's session config options as last recorded. */
   readonly config: ConfigRecord | null
+  /** The context used and cost the agent last reported, as recorded. */
+  readonly usage: SessionEventOf<'context_usage'> | null
 }
 
 /** A fragment of reply text to stream live, keyed like Parley's own `text_delta`. */
@@ -66,11 +68,12 @@ export const IDLE: UpdateState = {
   rejected: new Set(),
   modes: null,
   config: null,
+  usage: null,
 }
 
 /** The state at the start of a turn: modes and config carry over, everything else starts afresh. */
 export function startTurn(state: UpdateState, turnId: string): UpdateState {
-  return { ...IDLE, turnId, modes: state.modes, config: state.config }
+  return { ...IDLE, turnId, modes: state.modes, config: state.config, usage: state.usage }
 }
 
 /** Writes the open stretch of text, if any. */
@@ -393,9 +396,40 @@ export function settleToolCalls(
   })
 }
 
+/** Whole tokens, never negative (agents send what their model counted). */
+const tokens = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0)
+
+/** Records the agent's `usage_update` when it says something new (it may send one per step). */
+export function setUsage(state: UpdateState, update: acp.UsageUpdate, at: number): UpdateResult {
+  const size = tokens(update.size)
+  const cost =
+    update.cost && Number.isFinite(update.cost.amount) && update.cost.currency.trim() !== ''
+      ? {
+          amount: Math.max(0, update.cost.amount),
+          currency: update.cost.currency.trim().slice(0, 16),
+        }
+      : undefined
+  const record: SessionEventOf<'context_usage'> = {
+    type: 'context_usage',
+    at,
+    used: tokens(update.used),
+    ...(size > 0 ? { size } : {}),
+    ...(cost ? { cost } : {}),
+  }
+  const last = state.usage
+  const same =
+    last !== null &&
+    last.used === record.used &&
+    last.size === record.size &&
+    JSON.stringify(last.cost) === JSON.stringify(record.cost)
+  if (same) return { state, records: [], deltas: [] }
+  return { state: { ...state, usage: record }, records: [record], deltas: [] }
+}
+
 /**
  * Folds one `session/update` into records and live text deltas. Updates that Parley does not show
- * (usage, the agent's slash commands, its session title, notices, compaction) change nothing.
+ * here (the agent's slash commands, its session title — the runner hands that to its owner —,
+ * notices, compaction) change nothing.
  */
 export function applyUpdate(
   state: UpdateState,
@@ -445,9 +479,10 @@ export function applyUpdate(
       return combine(setConfig(state, update.configOptions, at), (s) =>
         followConfig(s, update.configOptions, at),
       )
+    case 'usage_update':
+      return setUsage(state, update, at)
     case 'available_commands_update':
     case 'session_info_update':
-    case 'usage_update':
     case 'notice':
     case 'compaction_update':
     case 'compaction_summary_chunk':

@@ -105,6 +105,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_modes':
     case 'agent_config':
     case 'agent_exit':
+    case 'context_usage':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
   }
 }
