@@ -1,6 +1,7 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentSpec } from '../../../shared/acp-agents'
+import type { AgentConfigOption } from '../../../shared/agent-config'
 import type { BridgeEvent } from '../../../shared/bridge'
 import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
 import type {
@@ -171,6 +172,11 @@ function describeExit(name: string, exit: AgentExit): string {
   if (exit.spawnError) return `could not start ${name}: ${exit.spawnError}`
   if (exit.signal) return `${name} exited unexpectedly (killed by ${exit.signal})`
   return `${name} exited unexpectedly (exit code ${exit.code ?? 'unknown'})`
+}
+
+/** A config value as the agent takes it: a boolean option's `true`/`false` as a boolean. */
+function wireValue(option: AgentConfigOption | undefined, value: string): string | boolean {
+  return option?.kind === 'boolean' ? value === 'true' : value
 }
 
 /** How a prompt's stop reason ends the turn. */
@@ -501,7 +507,7 @@ export class AcpSessionRunner {
       try {
         const answer = await this.#whileAlive(
           live,
-          live.connection.setConfigOption(sessionId, configId, value),
+          live.connection.setConfigOption(sessionId, configId, wireValue(option, value)),
         )
         this.#applyConfig(answer.configOptions)
       } catch (error) {
@@ -900,7 +906,11 @@ export class AcpSessionRunner {
       try {
         answer = await this.#whileAlive(
           live,
-          live.connection.setConfigOption(live.agentSessionId as string, configId, value),
+          live.connection.setConfigOption(
+            live.agentSessionId as string,
+            configId,
+            wireValue(option, value),
+          ),
         )
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
@@ -909,7 +919,7 @@ export class AcpSessionRunner {
       }
       // The agent's answer is the truth: a value it did not take is not kept as a choice.
       const taken = answer.configOptions.some(
-        (o) => o.id === configId && o.type === 'select' && o.currentValue === value,
+        (o) => o.id === configId && String(o.currentValue) === value,
       )
       if (taken) this.#remember(configId, value)
       this.#applyConfig(answer.configOptions, taken ? { configId, value } : undefined)

@@ -108,6 +108,8 @@ export class AgentConnection {
       clientCapabilities: {
         fs: { readTextFile: true, writeTextFile: true },
         terminal: false,
+        // On/off session config options are shown as a two-value picker.
+        session: { configOptions: { boolean: {} } },
         ...(this.options.elicitation ? { elicitation: { form: {} } } : {}),
       },
       clientInfo: { name: 'parley', title: 'Parley', version: this.options.clientVersion },
@@ -188,15 +190,17 @@ export class AgentConnection {
     return this.#connection.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId })
   }
 
+  /** `session/set_config_option`; a boolean goes as `type: "boolean"`, as ACP asks. */
   setConfigOption(
     sessionId: string,
     configId: string,
-    value: string,
+    value: string | boolean,
   ): Promise<acp.SetSessionConfigOptionResponse> {
-    return this.#connection.agent.request(acp.methods.agent.session.setConfigOption, {
-      sessionId,
-      configId,
-      value,
-    })
+    return this.#connection.agent.request(
+      acp.methods.agent.session.setConfigOption,
+      typeof value === 'boolean'
+        ? { sessionId, configId, type: 'boolean', value }
+        : { sessionId, configId, value },
+    )
   }
 }

@@ -216,15 +216,34 @@ function configValue(
 
 /**
  * The agent's select-type config options as Parley keeps them (bounded, groups flattened into
- * each value's `group`). Boolean options, which Parley does not advertise, are left out, and so
- * is an option with an empty id or value.
+ * each value's `group`; a boolean one as the values `true` and `false`). An option with an empty
+ * id or value, or of a type Parley does not know, is left out.
  */
 export function configOptionsFrom(
   options: readonly acp.SessionConfigOption[],
 ): AgentConfigOption[] {
   return options
     .flatMap((option): AgentConfigOption[] => {
-      if (option.type !== 'select' || option.id === '' || option.currentValue === '') return []
+      if (option.id === '') return []
+      if (option.type === 'boolean') {
+        return [
+          {
+            id: option.id.slice(0, LIMITS.id),
+            name: option.name.slice(0, LIMITS.optionLabel),
+            ...(option.description
+              ? { description: option.description.slice(0, LIMITS.optionDescription) }
+              : {}),
+            ...(option.category ? { category: option.category.slice(0, LIMITS.id) } : {}),
+            currentValue: String(option.currentValue === true),
+            values: [
+              { value: 'true', name: 'On' },
+              { value: 'false', name: 'Off' },
+            ],
+            kind: 'boolean',
+          },
+        ]
+      }
+      if (option.type !== 'select' || option.currentValue === '') return []
       const values = option.options
         .flatMap((o) =>
           'group' in o ? o.options.map((v) => configValue(v, o.name)) : [configValue(o, undefined)],

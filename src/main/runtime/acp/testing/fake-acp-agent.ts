@@ -213,7 +213,11 @@ function run(script: FakeAgentScript): void {
   })
   /** The announced options with the session's current values, as `configOptions` answers carry them. */
   const configOf = (state: SessionState) =>
-    announced.map((o) => ({ ...o, currentValue: state.config.get(o.id) ?? o.currentValue }))
+    announced.map((o) => {
+      const current = state.config.get(o.id)
+      if (current === undefined) return o
+      return { ...o, currentValue: o.type === 'boolean' ? current === 'true' : current }
+    })
   const withConfig = (state: SessionState) =>
     script.configOptions ? { configOptions: configOf(state) as acp.SessionConfigOption[] } : {}
 
@@ -312,6 +316,12 @@ function run(script: FakeAgentScript): void {
         throw new acp.RequestError(-32602, script.failSetConfig.message)
       const option = announced.find((o) => o.id === params.configId)
       const value = String(params.value)
+      if (option?.type === 'boolean') {
+        if (!('type' in params) || params.type !== 'boolean')
+          throw new acp.RequestError(-32602, `${params.configId} takes a boolean`)
+        state.config.set(params.configId, value)
+        return { configOptions: configOf(state) as acp.SessionConfigOption[] }
+      }
       const offered =
         option?.type === 'select' &&
         option.options.some((o) =>
