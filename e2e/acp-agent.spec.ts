@@ -76,6 +76,8 @@ test('a command titled with the model’s description leads with the command; re
     'CODE',
   )
   await expect(tray.getByText('Run a command for the test', { exact: true })).toBeVisible()
+  // The context the agent reported using, and its cost, in the session header.
+  await expect(page.locator('.chat-header')).toContainText('12.3k / 200k tokens (6%) · $0.42')
   await shootAll(page, 'agent-permission-command')
   await tray.getByRole('button', { name: 'Reject' }).click()
   await expect(conversation(page)).toContainText('"optionId":"reject_once"')
