@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
-/** `npm run test:agents`: real agents (Claude Code, Codex, Gemini CLI) offline against aimock. */
+/**
+ * `npm run test:agents`: real agents (Claude Code, Codex, Gemini CLI, opencode, Qwen Code, Copilot
+ * CLI) offline against aimock.
+ */
 export default defineConfig({
   test: {
     environment: 'node',

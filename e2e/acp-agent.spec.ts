@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
 import { fakeAgentCommand, startParleyServer } from './parley-server'
-import { shoot } from './screens'
+import { shoot, shootAll } from './screens'
 
 /**
  * Sessions that talk to an ACP agent (the scripted fake agent, e2e/agents/journeys.json, started
@@ -63,6 +63,54 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
     'Earlier the agent received {"result":{"outcome":{"outcome":"cancelled"}}}',
   )
 })
+
+test('a command titled with the model’s description leads with the command; rejected, its row says Rejected though the agent reports it failed', async ({
+  app: page,
+}) => {
+  const tray = permissionTray(page)
+  await sendMessage(page, 'Copilot-style command')
+  await waitUntilArmed(tray)
+  // What runs is up front, as code; the agent's title follows as a caption.
+  await expect(tray.getByText('echo copilot > ran.txt', { exact: true })).toHaveJSProperty(
+    'tagName',
+    'CODE',
+  )
+  await expect(tray.getByText('Run a command for the test', { exact: true })).toBeVisible()
+  // The context the agent reported using, and its cost, in the session header.
+  await expect(page.locator('.chat-header')).toContainText('12.3k / 200k tokens (6%) · $0.42')
+  await shootAll(page, 'agent-permission-command')
+  await tray.getByRole('button', { name: 'Reject' }).click()
+  await expect(conversation(page)).toContainText('"optionId":"reject_once"')
+  await expect(
+    conversation(page).getByRole('button', { name: 'Run a command for the test call, Rejected' }),
+  ).toBeVisible()
+})
+
+for (const width of [900, 1280]) {
+  test(`at ${width} px four options wrap as one list with Stop beside its last row, never alone on a line`, async ({
+    app: page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    const tray = permissionTray(page)
+    await sendMessage(page, 'Qwen-style options')
+    await waitUntilArmed(tray)
+    const options = tray.getByRole('list', { name: 'Options' }).getByRole('button')
+    await expect(options).toHaveCount(4)
+    const last = await options.nth(3).boundingBox()
+    const stop = await tray.getByRole('button', { name: 'Stop' }).boundingBox()
+    const divider = await tray.locator('.tray-actions-divider').boundingBox()
+    if (!last || !stop || !divider) throw new Error('the tray is not laid out')
+    // Stop sits on the options' last row, to their right, with the divider between them.
+    expect(Math.abs(stop.y + stop.height / 2 - (last.y + last.height / 2))).toBeLessThan(4)
+    expect(divider.x).toBeGreaterThanOrEqual(last.x + last.width)
+    expect(stop.x).toBeGreaterThan(divider.x)
+    await shoot(page, `test-results/agent-permission-four-${width}.png`)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shoot(page, `test-results/agent-permission-four-${width}-dark.png`)
+    await tray.getByRole('button', { name: 'Allow', exact: true }).click()
+    await expect(conversation(page)).toContainText('"optionId":"proceed_once"')
+  })
+}
 
 for (const width of [900, 1280]) {
   test(`at ${width} px Codex's long option names wrap inside the tray and focus never scrolls it sideways`, async ({

@@ -1,7 +1,7 @@
 // Installs the pinned ACP adapters of real agents (Claude Code through both its adapters, Codex's
-// newer adapter, Gemini CLI; about 1.1 GB installed) into node_modules/.cache, outside the
-// project's dependencies, then runs the tests that drive them offline against aimock. The older
-// Codex adapter is a devDependency already. Usage: npm run test:agents [-- test files]; with
+// newer adapter, Gemini CLI, opencode, Qwen Code, Copilot CLI; about 1.7 GB installed) into
+// node_modules/.cache, outside the project's dependencies, then runs the tests that drive them
+// offline against aimock. The older Codex adapter is a devDependency already. Usage: npm run test:agents [-- test files]; with
 // --install-only it installs and stops (.ci/run downloads them while the main suite runs).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -30,6 +30,21 @@ const AGENTS = [
     pkg: '@google/gemini-cli@0.61.0',
     entry: '@google/gemini-cli/bundle/gemini.js',
     env: 'PARLEY_AGENT_GEMINI',
+  },
+  {
+    pkg: 'opencode-ai@1.18.33',
+    entry: 'opencode-ai/bin/opencode.exe',
+    env: 'PARLEY_AGENT_OPENCODE',
+  },
+  {
+    pkg: '@qwen-code/qwen-code@0.24.4',
+    entry: '@qwen-code/qwen-code/cli-entry.js',
+    env: 'PARLEY_AGENT_QWEN',
+  },
+  {
+    pkg: '@github/copilot@1.0.102',
+    entry: '@github/copilot/npm-loader.js',
+    env: 'PARLEY_AGENT_COPILOT',
   },
 ]
 

@@ -33,7 +33,8 @@ export type AgentSpec = z.infer<typeof AgentSpecSchema>
 export const MAX_AGENTS = 20
 
 /**
- * The agents Settings offers out of the box; each is started with npx or its own CLI. Claude
+ * The agents Settings offers out of the box; each is started with npx or its own CLI (installed
+ * from npm: `@google/gemini-cli`, `opencode-ai`, `@qwen-code/qwen-code`, `@github/copilot`). Claude
  * Code's current adapter forwards Claude's AskUserQuestion as a form and starts in its "Auto"
  * mode; the newer Codex adapter asks with forms in plan mode.
  */
@@ -46,8 +47,12 @@ export const ACP_AGENT_PRESETS: readonly AgentSpec[] = [
     env: {},
   },
   { id: 'codex', name: 'Codex', command: 'npx', args: ['@agentclientprotocol/codex-acp'], env: {} },
-  { id: 'gemini', name: 'Gemini', command: 'gemini', args: ['--experimental-acp'], env: {} },
+  // Gemini CLI 0.33 and later; older versions take `--experimental-acp` (see docs/acp.md).
+  { id: 'gemini', name: 'Gemini', command: 'gemini', args: ['--acp'], env: {} },
   { id: 'goose', name: 'goose', command: 'goose', args: ['acp'], env: {} },
+  { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'], env: {} },
+  { id: 'qwen-code', name: 'Qwen Code', command: 'qwen', args: ['--acp'], env: {} },
+  { id: 'copilot', name: 'Copilot CLI', command: 'copilot', args: ['--acp'], env: {} },
 ]
 
 /**
@@ -61,6 +66,9 @@ export const ACP_AGENT_PACKAGES: Readonly<Record<string, string>> = {
   '@agentclientprotocol/codex-acp': 'Codex',
   '@zed-industries/codex-acp': 'Codex',
   '@google/gemini-cli': 'Gemini',
+  'opencode-ai': 'opencode',
+  '@qwen-code/qwen-code': 'Qwen Code',
+  '@github/copilot': 'Copilot CLI',
 }
 
 /** The `agents` field of Settings: unique ids, at most `MAX_AGENTS`. */

@@ -15,10 +15,11 @@ export const AgentConfigValueSchema = z.strictObject({
 export type AgentConfigValue = z.infer<typeof AgentConfigValueSchema>
 
 /**
- * A select-type session config option an ACP agent announces (`configOptions` in `session/new`,
+ * A session config option an ACP agent announces (`configOptions` in `session/new`,
  * `session/load`, `session/set_config_option` and `config_option_update`): Codex's mode, model,
- * reasoning effort and collaboration mode. Boolean options are not kept: Parley does not
- * advertise them, so agents do not send them.
+ * reasoning effort and collaboration mode, Copilot CLI's "Allow All". A boolean option
+ * (`kind: 'boolean'`) is kept as the two values `true` ("On") and `false` ("Off"), so every
+ * picker shows it as it shows the others; it goes to the agent as a boolean.
  */
 export const AgentConfigOptionSchema = z.strictObject({
   id: z.string().min(1).max(LIMITS.id),
@@ -28,6 +29,8 @@ export const AgentConfigOptionSchema = z.strictObject({
   category: z.string().max(LIMITS.id).optional(),
   currentValue: z.string().min(1).max(LIMITS.id),
   values: z.array(AgentConfigValueSchema).max(AGENT_CONFIG_VALUES_MAX),
+  /** An on/off option: values `true` and `false`. */
+  kind: z.literal('boolean').optional(),
 })
 export type AgentConfigOption = z.infer<typeof AgentConfigOptionSchema>
 

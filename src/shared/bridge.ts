@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ContextUsageSchema } from './context-usage'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { PermissionModeSchema, PermissionResponseSchema } from './permission'
@@ -63,6 +64,8 @@ export const SessionSummarySchema = z.strictObject({
   instructionsFile: z.enum(PROJECT_INSTRUCTION_FILES).optional(),
   /** The ACP agent's own slash commands, as it last announced them (live: not in the log). */
   agentCommands: z.array(AgentCommandSchema).max(200).optional(),
+  /** Context used and cost so far, as the agent (or Parley's own model) last reported them. */
+  usage: ContextUsageSchema.optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 

@@ -1,5 +1,6 @@
 import type { InboxItem } from './inbox'
 import type { PendingInteraction } from './interactions'
+import { agentPermissionHeadline } from './agent-permission-headline'
 
 // The inbox in words, apart from its schemas: the page's first frame uses these and loads no
 // schema library.
@@ -25,7 +26,7 @@ export function inboxSubject(interaction: PendingInteraction): string {
     case 'question':
       return interaction.questions.map((q) => q.question).join(' · ')
     case 'agent_permission':
-      return interaction.title
+      return agentPermissionHeadline(interaction).code
     case 'form':
       return interaction.form.message
   }

@@ -121,7 +121,12 @@ export const AgentPermissionRequestShape = {
   detail: z.string(),
   /** ACP tool kind: read, edit, delete, move, search, execute, think, fetch, other. */
   toolKind: z.string().max(40).optional(),
-  /** Files the call touches, as the agent reported them. */
+  /**
+   * For an `execute` call: the command line it runs, from its raw input. Shown up front whatever
+   * the title says (an agent may title a command with the model's description of it).
+   */
+  command: z.string().max(LIMITS.agentToolText).optional(),
+  /** Files the call touches, as the agent reported them (for an edit, else as its input names). */
   locations: z.array(z.string().max(LIMITS.path)).max(50),
   options: z.array(AgentPermissionOptionSchema).min(1).max(10),
   /** For a command (`execute`): Parley's own risk review of it, as for `run_command`. */

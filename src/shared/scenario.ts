@@ -14,6 +14,13 @@ export const ScenarioCallSchema = z.strictObject({
 export const ScenarioStepSchema = z.strictObject({
   say: z.string().max(100_000).optional(),
   call: z.array(ScenarioCallSchema).max(16).optional(),
+  /** The tokens the fake model says the call used (none by default), as a real model reports. */
+  usage: z
+    .strictObject({
+      inputTokens: z.number().int().min(0).max(100_000_000),
+      outputTokens: z.number().int().min(0).max(100_000_000),
+    })
+    .optional(),
 })
 
 export const ScenarioTurnSchema = z.strictObject({

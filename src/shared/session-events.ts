@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ContextUsageShape } from './context-usage'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
@@ -65,6 +66,8 @@ export const SessionUpdateSchema = z.strictObject({
   at,
   title: z.string().optional(),
   mode: PermissionModeSchema.optional(),
+  /** The title is the one an ACP agent gave its session (`session_info_update`). */
+  by: z.literal('agent').optional(),
 })
 
 export const UserMessageSchema = z.strictObject({
@@ -435,7 +438,7 @@ export const AgentConfigSchema = z.strictObject({
 
 /**
  * An ACP session was opened with the agent: a new one, or the session of an earlier run continued
- * with `session/load` (after a restart or a crash of the agent).
+ * (after a restart or a crash of the agent) with `session/resume` or `session/load`.
  */
 export const AgentSessionSchema = z.strictObject({
   type: z.literal('agent_session'),
@@ -450,7 +453,7 @@ export const AgentSessionSchema = z.strictObject({
   agentName: z.string().min(1).max(100).optional(),
   /** The agent's own session id (ACP `sessionId`). */
   agentSessionId: z.string().min(1).max(LIMITS.path),
-  opened: z.enum(['new', 'loaded']),
+  opened: z.enum(['new', 'loaded', 'resumed']),
 })
 
 /** The agent process ended while no turn was running (a crash during a turn ends that turn instead). */
@@ -503,6 +506,16 @@ export const SessionForkedSchema = z.strictObject({
   forkId: IdSchema,
 })
 
+/**
+ * How much of the model's context the session uses and what it cost so far (an ACP agent's
+ * `usage_update`, or Parley's own model's usage), written when it changes.
+ */
+export const ContextUsageEventSchema = z.strictObject({
+  type: z.literal('context_usage'),
+  at,
+  ...ContextUsageShape,
+})
+
 /** Every record of `<data-dir>/sessions/<id>.jsonl`. */
 export const SessionEventSchema = z.discriminatedUnion('type', [
   SessionHeaderSchema,
@@ -528,6 +541,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   AgentExitSchema,
   CheckpointSchema,
   SessionForkedSchema,
+  ContextUsageEventSchema,
 ])
 export type SessionEvent = z.infer<typeof SessionEventSchema>
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>

@@ -535,6 +535,7 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
     case 'agent_modes':
     case 'agent_config':
     case 'agent_session':
+    case 'context_usage':
       return
     default:
       return event satisfies never

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useRefState } from './use-ref-state'
 import type { AgentPermissionInteraction, AgentPermissionOption } from '../shared/interactions'
 import { askerName } from '../shared/interactions'
+import { agentPermissionHeadline } from '../shared/agent-permission-headline'
 import { choiceLines } from './choice-lines'
 import { detailLines } from './detail-lines'
 import { formatSince } from '../shared/format-time'
@@ -99,7 +100,11 @@ export function AgentPermissionPrompt({
         inner,
       ),
     )
-  const body: StyledLine[] = wrapSpans(safeSpans(interaction.title, { bold: true }), inner)
+  // What runs leads (the command, whatever the title says); a title saying else follows, dim.
+  const headline = agentPermissionHeadline(interaction)
+  const body: StyledLine[] = wrapSpans(safeSpans(headline.code, { bold: true }), inner)
+  if (headline.caption !== undefined)
+    body.push(...wrapSpans(safeSpans(headline.caption, { dim: true }), inner))
   const titleRows = body.length
   for (const location of interaction.locations)
     body.push(...wrapSpans(safeSpans(`• ${location}`), inner))

@@ -476,6 +476,18 @@ describe('requests from other askers', () => {
     ])
   })
 
+  test('an agent’s command request leads with the command, whatever its title says', async () => {
+    const { app, fake } = await ready()
+    fake.emit(
+      added(agentPermission({ title: 'Run a command for the test', command: 'echo hi > ran.txt' })),
+    )
+    const frame = await waitForFrame(app, 'Codex asks permission')
+    const rows = boxRows(frame)
+    const command = rows.findIndex((r) => r.includes('echo hi > ran.txt'))
+    expect(command).toBeGreaterThan(-1)
+    expect(rows.findIndex((r) => r.includes('Run a command for the test'))).toBe(command + 1)
+  })
+
   test('the agent’s tool call waits for the permission on its row instead of saying running', async () => {
     const { app, fake } = await ready()
     fake.emit(

@@ -18,7 +18,7 @@ import { ParkedRequests } from './interactions/parked-requests'
 import { InteractionBroker, type RespondFailure, type RespondResult } from './interactions/broker'
 import { DraftStore } from './interactions/draft-store'
 import { ExternalAsker } from './interactions/external-asker'
-import { AgentSessions } from './acp/agent-sessions'
+import { AgentSessions, usageOf } from './acp/agent-sessions'
 import { McpHub } from './mcp/mcp-hub'
 import { McpOAuthStore } from './mcp/oauth/oauth-store'
 import { signInFromCommandLine } from './mcp/oauth/sign-in-prompts'
@@ -548,10 +548,15 @@ export class ParleyRuntime implements Runtime {
       running: session?.turn !== undefined,
       pendingCount: this.#broker.count(sessionId),
     })
-    if (session?.header.agent) return { ...summary, ...this.#agents.summary(session) }
+    if (!session) return summary
+    if (session.header.agent) return { ...summary, ...this.#agents.summary(session) }
     // ACP agents read their own instructions; Parley's own agent reads this file each turn.
-    const instructionsFile = session && projectInstructionsFile(session.header.workspace)
-    return instructionsFile ? { ...summary, instructionsFile } : summary
+    const instructionsFile = projectInstructionsFile(session.header.workspace)
+    return {
+      ...summary,
+      ...usageOf(session.events),
+      ...(instructionsFile ? { instructionsFile } : {}),
+    }
   }
 
   /** The agent a new session talks to: the one it names, else `--acp`'s, else Parley's own. */

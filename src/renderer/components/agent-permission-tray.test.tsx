@@ -55,6 +55,15 @@ describe('an ACP agent’s permission request', () => {
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument()
   })
 
+  it('leads with the command the call runs when its title is only the model’s description of it', async () => {
+    const { tray } = await showAgentPermission({
+      title: 'Run a command for the test',
+      command: 'echo hi > ran.txt',
+    })
+    expect(within(tray).getByText('echo hi > ran.txt').tagName).toBe('CODE')
+    expect(within(tray).getByText('Run a command for the test')).toHaveClass('permission-caption')
+  })
+
   it('labels an agent’s command with Parley’s own risk review', async () => {
     const { tray } = await showAgentPermission({
       title: 'rm -rf build',

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { agentPermissionHeadline } from '../../shared/agent-permission-headline'
 import {
   askerName,
   type AgentPermissionInteraction,
@@ -27,9 +28,10 @@ const primaryOf = (options: readonly AgentPermissionOption[]) =>
 const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
 
 /**
- * An ACP agent's `session/request_permission`: "<agent> asks", the call's title (for Codex, the
- * command) as code, the files it touches and its changes as diffs ("+8 −4"), everything else the
- * agent said behind Details, and one button per option the agent offers, named exactly as the
+ * An ACP agent's `session/request_permission`: "<agent> asks", what the call runs as code (the
+ * command from its input, whatever its title says — the title then follows as a caption), the
+ * files it touches and its changes as diffs ("+8 −4", the first change drawn at once), everything
+ * else the agent said behind Details, and one button per option the agent offers, named exactly as the
  * agent names it, in the agent's order, as a list that wraps (real names are long: "Yes, and
  * don't ask again for commands that start with `…`"); only the one-time allow is primary — then
  * Stop. A command gets Parley's own risk label. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
@@ -59,6 +61,9 @@ export function AgentPermissionTray({
   // A file whose change is shown above is not listed twice.
   const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
   const primary = primaryOf(request.options)
+  const headline = agentPermissionHeadline(request)
+  // An edit's change is in view at once (its first lines; the rest scroll), as for Parley's own.
+  const preview = diffs.find((d) => d.view.kind !== 'text')
 
   // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
   // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
@@ -126,8 +131,13 @@ export function AgentPermissionTray({
         )}
         <div className="permission-what">
           <div className="permission-line permission-command">
-            <CommandCode text={request.title} expanded={false} />
+            <CommandCode text={headline.code} expanded={false} />
           </div>
+          {headline.caption !== undefined && (
+            <p className="permission-caption">
+              <RevealedText text={headline.caption} />
+            </p>
+          )}
           {diffs.map(({ path, view }, i) => (
             <div key={i} className="permission-line agent-diff-line">
               <code className="chip">
@@ -148,6 +158,16 @@ export function AgentPermissionTray({
             </ul>
           )}
         </div>
+        {preview && !open && (
+          <div
+            className="permission-detail is-diff is-preview"
+            tabIndex={0}
+            role="group"
+            aria-label="Changes"
+          >
+            <PermissionDiff view={preview.view} path={preview.path} />
+          </div>
+        )}
         {open && (
           <div
             id={detailId}

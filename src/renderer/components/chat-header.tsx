@@ -1,6 +1,8 @@
+import { contextUsageText } from '../../shared/context-usage-words'
 import { activeSession } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
+import type { SessionSummary } from '../../shared/bridge'
 
 const CONNECTION_TEXT = {
   connecting: 'Connecting…',
@@ -9,7 +11,18 @@ const CONNECTION_TEXT = {
   open: '',
 } as const
 
-/** The open session's title, its ACP agent (when it has one) and workspace, the session-list toggle, and the link state. */
+/** Context used and cost so far: short to see, whole in words for a screen reader. */
+function UsageChip({ usage }: { usage: NonNullable<SessionSummary['usage']> }) {
+  const text = contextUsageText(usage)
+  return (
+    <span className="chat-usage" title={text.spoken}>
+      <span aria-hidden="true">{text.short}</span>
+      <span className="visually-hidden">{text.spoken}</span>
+    </span>
+  )
+}
+
+/** The open session's title, its ACP agent (when it has one), the context it uses and its cost, workspace, the session-list toggle, and the link state. */
 export function ChatHeader() {
   const session = useChat(activeSession)
   const connection = useChat((s) => s.connection)
@@ -35,6 +48,7 @@ export function ChatHeader() {
             {session.agent.name}
           </span>
         )}
+        {session?.usage && <UsageChip usage={session.usage} />}
         {session && (
           <span className="chat-workspace" title={session.workspace}>
             <span className="visually-hidden">Workspace: </span>

@@ -19,8 +19,11 @@ describe('Settings → Agents', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       'Claude CodeEditRemovenpx @agentclientprotocol/claude-agent-acp',
       'CodexEditRemovenpx @agentclientprotocol/codex-acp',
-      'GeminiEditRemovegemini --experimental-acp',
+      'GeminiEditRemovegemini --acp',
       'gooseEditRemovegoose acp',
+      'opencodeEditRemoveopencode acp',
+      'Qwen CodeEditRemoveqwen --acp',
+      'Copilot CLIEditRemovecopilot --acp',
     ])
     expect(
       within(rows[0] as HTMLElement).getByRole('button', { name: 'Edit Claude Code' }),
@@ -118,7 +121,15 @@ describe('Settings → Agents', () => {
     await user.type(again, 'codex-acp --profile work')
     await user.click(screen.getByRole('button', { name: 'Save agent' }))
     const saved = fake.callsOf('updateSettings')[0]?.agents
-    expect(saved?.map((a) => a.id)).toEqual(['claude-code', 'codex', 'gemini', 'goose'])
+    expect(saved?.map((a) => a.id)).toEqual([
+      'claude-code',
+      'codex',
+      'gemini',
+      'goose',
+      'opencode',
+      'qwen-code',
+      'copilot',
+    ])
     expect(saved?.[1]).toEqual({
       id: 'codex',
       name: 'Codex',
@@ -149,6 +160,9 @@ describe('Settings → Agents', () => {
       'claude-code',
       'codex',
       'goose',
+      'opencode',
+      'qwen-code',
+      'copilot',
     ])
     expect(list().queryByText('Gemini')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Add the Gemini preset' }))
@@ -156,6 +170,9 @@ describe('Settings → Agents', () => {
       'claude-code',
       'codex',
       'goose',
+      'opencode',
+      'qwen-code',
+      'copilot',
       'gemini',
     ])
   })

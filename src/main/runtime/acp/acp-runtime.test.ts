@@ -290,6 +290,7 @@ describe('a session that talks to an ACP agent', () => {
       'collaboration_mode',
       'reasoning_effort',
       'model',
+      'verbose',
     ])
     // The mode option is the agent-mode picker: the UIs leave it out of the config pickers.
     expect(summary?.agentModes).toMatchObject({ currentModeId: 'agent', configId: 'mode' })
@@ -430,5 +431,66 @@ describe('a session that talks to an ACP agent', () => {
       name: 'fake-acp-agent',
       command: process.execPath,
     })
+  })
+})
+
+describe('an ACP agent’s session title (session_info_update)', () => {
+  it('becomes the session’s title, kept after a restart, unless the person renamed the session', async () => {
+    const { rig, runtime } = await withAgent({
+      turns: [
+        { when: 'first', steps: [{ sessionTitle: 'Fix the flaky test' }, { say: 'ok' }] },
+        { when: 'second', steps: [{ sessionTitle: 'Another title' }, { say: 'ok' }] },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'first, please look at the tests' })
+    const first = await waitForEvent(runtime, isTurnEnd)
+    expect((await runtime.listSessions({}))[0]?.title).toBe('Fix the flaky test')
+    expect(readLogRecords(rig, sessionId)).toContainEqual(
+      expect.objectContaining({ type: 'session_update', title: 'Fix the flaky test', by: 'agent' }),
+    )
+
+    await runtime.renameSession({ sessionId, title: 'My name for it' })
+    await runtime.send({ sessionId, text: 'second' })
+    const firstEnd = first.event
+    await waitForEvent(
+      runtime,
+      (e) =>
+        isTurnEnd(e) &&
+        e.event.type === 'turn_end' &&
+        firstEnd.type === 'turn_end' &&
+        e.event.turnId !== firstEnd.turnId,
+    )
+    expect((await runtime.listSessions({}))[0]?.title).toBe('My name for it')
+  })
+})
+
+describe('an ACP agent’s usage (usage_update)', () => {
+  it('is recorded when it changes and carried in the session’s summary, also after a restart', async () => {
+    const { rig, runtime } = await withAgent({
+      turns: [
+        {
+          steps: [
+            { usage: { used: 1_000, size: 200_000 } },
+            { usage: { used: 1_000, size: 200_000 } },
+            { usage: { used: 12_345, size: 200_000, cost: { amount: 0.42, currency: 'USD' } } },
+            { say: 'ok' },
+          ],
+        },
+      ],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    await waitForEvent(runtime, isTurnEnd)
+    expect((await runtime.listSessions({}))[0]?.usage).toEqual({
+      used: 12_345,
+      size: 200_000,
+      cost: { amount: 0.42, currency: 'USD' },
+    })
+    expect(readLogRecords(rig, sessionId).filter((e) => e.type === 'context_usage')).toHaveLength(2)
+    await runtime.close()
+    const again = await startRuntime(rig, {})
+    open.push(again)
+    expect((await again.listSessions({}))[0]?.usage).toMatchObject({ used: 12_345 })
   })
 })

@@ -56,6 +56,7 @@ describe('an ACP agent’s session config options', () => {
       ['collaboration_mode', 'collaboration_mode', 'default'],
       ['reasoning_effort', 'thought_level', 'medium'],
       ['model', 'model', 'gpt-fast'],
+      ['verbose', undefined, 'false'],
     ])
     expect(options[0]?.values[0]).toEqual({
       value: 'read-only',
@@ -63,13 +64,42 @@ describe('an ACP agent’s session config options', () => {
       description: 'Asks before it changes anything',
       group: 'Sandbox Modes',
     })
-    // The boolean option (not advertised by Parley) is not kept.
-    expect(options.some((o) => o.id === 'verbose')).toBe(false)
+    // An on/off option is kept as two values, marked as such.
+    expect(options.find((o) => o.id === 'verbose')).toMatchObject({
+      kind: 'boolean',
+      values: [
+        { value: 'true', name: 'On' },
+        { value: 'false', name: 'Off' },
+      ],
+    })
     // The mode option is also the agent-mode picker's list.
     expect(h.runner.modes?.via).toEqual({ kind: 'config_option', configId: 'mode' })
     const [recorded] = h.of('agent_config')
     expect(recorded?.options).toEqual(options)
     expect(SessionEventSchema.safeParse(recorded).success).toBe(true)
+  })
+
+  it('advertises boolean options and turns one on as a boolean, recorded as the person’s choice', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent({
+        ...PLANNER,
+        turns: [
+          { when: 'check', whenConfig: { verbose: 'true' }, steps: [{ say: 'verbose on' }] },
+          { when: 'check', steps: [{ say: 'verbose off' }] },
+          { when: 'caps', steps: [{ say: '{{clientCapabilities}}' }] },
+        ],
+      }),
+    )
+    await runTurn(h, 'caps', 't-0')
+    expect(JSON.parse(h.replyText('t-0'))).toMatchObject({
+      session: { configOptions: { boolean: {} } },
+    })
+    expect(await h.runner.setConfigOption('verbose', 'true')).toEqual({ ok: true })
+    expect(h.runner.config?.options.find((o) => o.id === 'verbose')?.currentValue).toBe('true')
+    expect(h.of('agent_config').at(-1)?.chosen).toEqual({ configId: 'verbose', value: 'true' })
+    await runTurn(h, 'check', 't-1')
+    expect(h.replyText('t-1')).toBe('verbose on')
   })
 
   it('sets an option through the agent, records its answer as the person’s choice, and the agent behaves accordingly', async () => {

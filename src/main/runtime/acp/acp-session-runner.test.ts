@@ -666,6 +666,50 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     expect(order.lastIndexOf('agent_tool_call_update')).toBeLessThan(order.lastIndexOf('turn_end'))
   })
 
+  it('records a call the person rejected as Rejected when the agent reports it failed (as opencode and Copilot CLI do)', async () => {
+    const h = harness()
+    h.start(
+      h.scriptAgent(
+        oneTurn([
+          {
+            toolCall: {
+              toolCallId: 'call-1',
+              title: 'Run a command for the test',
+              kind: 'execute',
+              status: 'pending',
+              rawInput: { command: 'echo hi > ran.txt', description: 'Run a command for the test' },
+            },
+          },
+          permissionStep(),
+          {
+            toolUpdate: {
+              toolCallId: 'call-1',
+              status: 'failed',
+              content: [
+                { type: 'content', content: { type: 'text', text: 'The user rejected this call' } },
+              ],
+            },
+          },
+          { toolCall: { toolCallId: 'c-2', title: 'ls', status: 'in_progress' } },
+          { toolUpdate: { toolCallId: 'c-2', status: 'failed' } },
+          { say: 'Understood.' },
+        ]),
+      ),
+    )
+    const started = h.runner.startTurn('t-1', 'run it')
+    ;(await h.asker.waitForAsk()).answer({ kind: 'answered', value: { optionId: 'reject' } })
+    if (started.ok) await started.done
+    const statuses = h
+      .of('agent_tool_call_update')
+      .filter((e) => e.status === 'failed' || e.status === 'rejected')
+      .map((e) => [e.toolCallId, e.status])
+    // The rejected call says so; a call that failed on its own still says Failed.
+    expect(statuses).toEqual([
+      ['call-1', 'rejected'],
+      ['c-2', 'failed'],
+    ])
+  })
+
   it('settles a call as Failed when the agent dies mid-call', async () => {
     const h = harness()
     h.start(

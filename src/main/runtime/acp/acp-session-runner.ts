@@ -1,6 +1,7 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentCommand, AgentSpec } from '../../../shared/acp-agents'
+import type { AgentConfigOption } from '../../../shared/agent-config'
 import { agentCommandsFrom } from './agent-commands'
 import type { BridgeEvent } from '../../../shared/bridge'
 import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
@@ -43,6 +44,7 @@ import {
   flush,
   knownToolCall,
   combine,
+  markRejected,
   followConfig,
   modeConfigId,
   modesFrom,
@@ -61,7 +63,6 @@ import {
   writeTextFile,
   INVALID_PARAMS,
 } from './workspace-files'
-import { toolCallKey } from './tool-call-records'
 import { WriteGrants } from './write-grants'
 import { errorMessage } from '../../../shared/plain-error'
 
@@ -80,6 +81,8 @@ export interface AcpSessionRunnerOptions {
   emit(event: BridgeEvent): void
   /** Tells the UIs the session's summary changed (a turn started or ended). */
   touch?(): void
+  /** The agent named its session (`session_info_update`): the owner decides whether it is taken. */
+  retitle?(title: string): void
   /** MCP servers handed to the agent in `session/new` / `session/load`. */
   mcpServers?: acp.McpServer[]
   /** The session's newest `agent_session` record: its agent session is continued when possible. */
@@ -147,6 +150,12 @@ type TurnOutcome = {
   errorDetail?: string
 }
 
+/** How long an agent may take to answer `session/close` before its process is ended. */
+const CLOSE_GRACE_MS = 2_000
+
+/** How many pages of `session/list` are read looking for the session to continue. */
+const LIST_PAGES = 5
+
 /** How long an agent whose stdout closed may take to exit before it is ended. */
 const LINGER_MS = 1_000
 
@@ -171,6 +180,11 @@ function describeExit(name: string, exit: AgentExit): string {
   if (exit.spawnError) return `could not start ${name}: ${exit.spawnError}`
   if (exit.signal) return `${name} exited unexpectedly (killed by ${exit.signal})`
   return `${name} exited unexpectedly (exit code ${exit.code ?? 'unknown'})`
+}
+
+/** A config value as the agent takes it: a boolean option's `true`/`false` as a boolean. */
+function wireValue(option: AgentConfigOption | undefined, value: string): string | boolean {
+  return option?.kind === 'boolean' ? value === 'true' : value
 }
 
 /** How a prompt's stop reason ends the turn. */
@@ -212,8 +226,6 @@ export class AcpSessionRunner {
   readonly #now: () => number
   readonly #pending = new PendingRequests()
   readonly #grants = new WriteGrants()
-  /** Tool calls of the running turn whose permission the person rejected. */
-  readonly #rejected = new Set<string>()
   #updates: UpdateState = IDLE
   #live: Live | undefined
   #starting: Promise<Live> | undefined
@@ -292,6 +304,8 @@ export class AcpSessionRunner {
   #apply(result: UpdateResult): void {
     this.#updates = result.state
     for (const record of result.records) this.#record(record)
+    // The header shows the context used: its summary changed.
+    if (result.records.some((r) => r.type === 'context_usage')) this.#o.touch?.()
     const turnId = this.#updates.turnId
     if (turnId === null) return
     for (const delta of result.deltas) {
@@ -426,18 +440,36 @@ export class AcpSessionRunner {
       previous !== undefined &&
       previous.agent.command === this.#o.agent.command &&
       JSON.stringify(previous.agent.args) === JSON.stringify(this.#o.agent.args)
-    if (previous && sameAgent && live.hello?.capabilities.loadSession) {
+    const capabilities = live.hello?.capabilities
+    // Resumed rather than loaded where the agent offers both (Parley has the history already),
+    // unless the agent's own list says it no longer has the session; loaded when resuming fails.
+    const ways: Array<'resumed' | 'loaded'> = []
+    if (previous && sameAgent) {
+      if (
+        capabilities?.sessionCapabilities?.resume &&
+        (await this.#stillListed(live, previous.agentSessionId))
+      )
+        ways.push('resumed')
+      if (capabilities?.loadSession) ways.push('loaded')
+    }
+    for (const how of ways) {
+      if (!previous) break
       this.#loading = true
       try {
-        const loaded = await this.#withAuth(live, () =>
-          live.connection.loadSession(previous.agentSessionId, this.#o.workspace, mcpServers),
+        const { agentSessionId } = previous
+        const cwd = this.#o.workspace
+        const opened = await this.#withAuth(live, () =>
+          how === 'resumed'
+            ? live.connection.resumeSession(agentSessionId, cwd, mcpServers)
+            : live.connection.loadSession(agentSessionId, cwd, mcpServers),
         )
-        this.#opened(live, previous.agentSessionId, 'loaded', loaded)
+        this.#opened(live, agentSessionId, how, opened)
         await this.#applyChoices(live)
         return
       } catch (error) {
         if (!live.process.running) throw error
-        // The agent no longer has that session: a new one it is (recorded, so the UI can say so).
+        // The agent no longer has that session: the next way, else a new one (recorded, so the
+        // UI can say so).
       } finally {
         this.#loading = false
       }
@@ -447,6 +479,31 @@ export class AcpSessionRunner {
     )
     this.#opened(live, created.sessionId, 'new', created)
     await this.#applyChoices(live)
+  }
+
+  /**
+   * Whether the agent still lists its session `agentSessionId` for this workspace
+   * (`session/list`, a few pages at most). An agent that does not list sessions, or fails to, is
+   * simply asked to continue it.
+   */
+  async #stillListed(live: Live, agentSessionId: string): Promise<boolean> {
+    if (!live.hello?.capabilities.sessionCapabilities?.list) return true
+    let cursor: string | undefined
+    try {
+      for (let page = 0; page < LIST_PAGES; page++) {
+        const listed = await this.#whileAlive(
+          live,
+          live.connection.listSessions(this.#o.workspace, cursor),
+        )
+        if (listed.sessions.some((s) => s.sessionId === agentSessionId)) return true
+        if (!listed.nextCursor) return false
+        cursor = listed.nextCursor
+      }
+      return true
+    } catch (error) {
+      if (!live.process.running) throw error
+      return true
+    }
   }
 
   /**
@@ -465,7 +522,7 @@ export class AcpSessionRunner {
       try {
         const answer = await this.#whileAlive(
           live,
-          live.connection.setConfigOption(sessionId, configId, value),
+          live.connection.setConfigOption(sessionId, configId, wireValue(option, value)),
         )
         this.#applyConfig(answer.configOptions)
       } catch (error) {
@@ -524,7 +581,7 @@ export class AcpSessionRunner {
   #opened(
     live: Live,
     agentSessionId: string,
-    opened: 'new' | 'loaded',
+    opened: SessionEventOf<'agent_session'>['opened'],
     answer: {
       modes?: acp.SessionModeState | null
       configOptions?: acp.SessionConfigOption[] | null
@@ -727,9 +784,8 @@ export class AcpSessionRunner {
     // stays open in the log then, as Parley's own do) or the session is being removed.
     if (turn.closing === undefined) {
       const others = outcome.reason === 'error' ? 'failed' : 'cancelled'
-      this.#apply(settleToolCalls(this.#updates, { rejected: this.#rejected, others }, this.#now()))
+      this.#apply(settleToolCalls(this.#updates, others, this.#now()))
     }
-    this.#rejected.clear()
     this.#turn = undefined
     this.#updates = { ...this.#updates, turnId: null, open: null }
     if (turn.closing === 'removed') return
@@ -787,10 +843,31 @@ export class AcpSessionRunner {
     const live = this.#live
     if (turn) turn.closing = reason
     this.#pending.goneAll()
+    if (live && reason === 'removed') await this.#closeAgentSession(live)
     if (live) await this.#endProcess(live)
     if (turn) {
       turn.wake()
       await turn.done
+    }
+  }
+
+  /**
+   * Tells an agent that can close sessions (`session/close`) that this one is gone, so it ends its
+   * work and frees what it holds (its own history of the session included, where it keeps one),
+   * for at most `CLOSE_GRACE_MS`: its process is ended either way.
+   */
+  async #closeAgentSession(live: Live): Promise<void> {
+    const sessionId = live.agentSessionId
+    if (sessionId === undefined || !live.hello?.capabilities.sessionCapabilities?.close) return
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), CLOSE_GRACE_MS)
+    try {
+      // Unanswered in time, the request is withdrawn with `$/cancel_request`.
+      await this.#whileAlive(live, live.connection.closeSession(sessionId, abort.signal))
+    } catch {
+      // Refused, timed out or gone: the process is ended next anyway.
+    } finally {
+      clearTimeout(timer)
     }
   }
 
@@ -844,7 +921,11 @@ export class AcpSessionRunner {
       try {
         answer = await this.#whileAlive(
           live,
-          live.connection.setConfigOption(live.agentSessionId as string, configId, value),
+          live.connection.setConfigOption(
+            live.agentSessionId as string,
+            configId,
+            wireValue(option, value),
+          ),
         )
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
@@ -853,7 +934,7 @@ export class AcpSessionRunner {
       }
       // The agent's answer is the truth: a value it did not take is not kept as a choice.
       const taken = answer.configOptions.some(
-        (o) => o.id === configId && o.type === 'select' && o.currentValue === value,
+        (o) => o.id === configId && String(o.currentValue) === value,
       )
       if (taken) this.#remember(configId, value)
       this.#applyConfig(answer.configOptions, taken ? { configId, value } : undefined)
@@ -897,14 +978,17 @@ export class AcpSessionRunner {
 
   #onUpdate(params: acp.SessionNotification): void {
     if (params.sessionId !== this.#live?.agentSessionId) return
+    const { update } = params
     // The agent's commands are live state for the `/` menu, kept also while a load replays.
-    if (params.update.sessionUpdate === 'available_commands_update') {
-      this.#commands = agentCommandsFrom(params.update.availableCommands)
+    if (update.sessionUpdate === 'available_commands_update') {
+      this.#commands = agentCommandsFrom(update.availableCommands)
       this.#o.touch?.()
       return
     }
     if (this.#loading) return
-    this.#apply(applyUpdate(this.#updates, params.update, this.#now()))
+    if (update.sessionUpdate === 'session_info_update' && typeof update.title === 'string')
+      this.#o.retitle?.(update.title)
+    this.#apply(applyUpdate(this.#updates, update, this.#now()))
   }
 
   async #onPermission(
@@ -956,7 +1040,7 @@ export class AcpSessionRunner {
             // The kind the person was shown (the request's, or what earlier updates said).
             this.#grants.grant(this.#workspaceTargets(namedPaths(call)), call.kind)
           } else if (this.#turn === turn) {
-            this.#rejected.add(toolCallKey(params.toolCall.toolCallId))
+            this.#updates = markRejected(this.#updates, params.toolCall.toolCallId)
           }
         },
         () => pending.settle(CANCELLED),

@@ -1,29 +1,16 @@
 import type * as acp from '@agentclientprotocol/sdk'
-import { quote } from 'shell-quote'
 import type { Risk } from '../../../shared/permission'
 import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
 import { reviewCommand } from '../tools/run-command-review'
-
-/** The shells an agent wraps a command in (`bash -lc "…"`): the command is the script. */
-const SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh$/
+import { rawCommandLine } from './call-input'
 
 /**
- * The command line an agent's `execute` call runs, as well as it can be told: the raw input's
- * `command` (a string as Claude Code sends, or an argv as Codex sends, unwrapped from `bash -lc`),
- * else the title without the markdown backticks some agents put around it.
+ * The command line an agent's `execute` call runs, as well as it can be told: what its raw input
+ * says (`rawCommandLine`), else the title without the markdown backticks some agents put around it.
  */
 export function agentCommandLine(call: acp.ToolCallUpdate): string | undefined {
-  const raw = call.rawInput
-  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'command' in raw) {
-    const command: unknown = raw.command
-    if (typeof command === 'string' && command.trim() !== '') return command
-    if (Array.isArray(command) && command.every((w): w is string => typeof w === 'string')) {
-      const [program, flag, script] = command
-      if (program && SHELL.test(program) && /^-\w*c$/.test(flag ?? '') && script !== undefined)
-        return script
-      if (command.length > 0) return quote(command)
-    }
-  }
+  const raw = rawCommandLine(call)
+  if (raw !== undefined) return raw
   const title = call.title?.trim()
   if (!title) return undefined
   const fenced = /^`([^`]+)`$/.exec(title)

@@ -19,6 +19,9 @@ describe('agentFromCommandLine', () => {
       ok: true,
       agent: { name: 'opencode' },
     })
+    expect(agentFromCommandLine('gemini --acp')).toMatchObject({ agent: { name: 'Gemini' } })
+    expect(agentFromCommandLine('qwen --acp')).toMatchObject({ agent: { name: 'Qwen Code' } })
+    expect(agentFromCommandLine('copilot --acp')).toMatchObject({ agent: { name: 'Copilot CLI' } })
   })
 
   it('names a known adapter after its agent however it is run, and never after a generic script file', () => {
@@ -33,6 +36,9 @@ describe('agentFromCommandLine', () => {
     expect(
       named('node /cache/node_modules/@google/gemini-cli/bundle/gemini.js --experimental-acp'),
     ).toBe('Gemini')
+    expect(named('node /c/node_modules/@github/copilot/npm-loader.js --acp')).toBe('Copilot CLI')
+    expect(named('node /c/node_modules/@qwen-code/qwen-code/cli-entry.js --acp')).toBe('Qwen Code')
+    expect(named('/c/node_modules/opencode-ai/bin/opencode.exe acp')).toBe('opencode')
     expect(named('node /x/node_modules/some-agent/dist/index.js')).toBe('some-agent')
     expect(named('node /home/me/my-agent/dist/index.js')).toBe('my-agent')
     expect(named('npx jiti ./agents/helper/src/index.ts')).toBe('helper')

@@ -44,10 +44,12 @@ export function agentFromCommandLine(
   const parsed = parseAgentCommand(line)
   if (!parsed.ok) return parsed
   const { command, args } = parsed
-  const preset = ACP_AGENT_PRESETS.find(
-    (p) => p.command === command && p.args.every((arg, i) => args[i] === arg),
-  )
   const runner = RUNNERS.includes(basename(command))
+  // The same program: for a runner (npx) the same package too; for an agent's own CLI its name
+  // alone, whatever its flags (`gemini --experimental-acp`, the flag of older Gemini CLIs).
+  const preset = ACP_AGENT_PRESETS.find(
+    (p) => p.command === command && (!runner || p.args.every((arg, i) => args[i] === arg)),
+  )
   const subject = runner
     ? (args.find((a) => !a.startsWith('-') && !RUNNERS.includes(basename(a))) ?? command)
     : command

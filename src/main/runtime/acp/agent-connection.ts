@@ -113,6 +113,8 @@ export class AgentConnection {
       clientCapabilities: {
         fs: { readTextFile: true, writeTextFile: true },
         terminal: false,
+        // On/off session config options are shown as a two-value picker.
+        session: { configOptions: { boolean: {} } },
         ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
       },
       clientInfo: { name: 'parley', title: 'Parley', version: this.options.clientVersion },
@@ -145,6 +147,39 @@ export class AgentConnection {
     })
   }
 
+  /** `session/resume`: continues the agent's session without replaying its history. */
+  resumeSession(
+    sessionId: string,
+    cwd: string,
+    mcpServers: acp.McpServer[],
+  ): Promise<acp.ResumeSessionResponse> {
+    return this.#connection.agent.request(acp.methods.agent.session.resume, {
+      sessionId,
+      cwd,
+      mcpServers,
+    })
+  }
+
+  /** One page of `session/list` for the folder `cwd`. */
+  listSessions(cwd: string, cursor: string | undefined): Promise<acp.ListSessionsResponse> {
+    return this.#connection.agent.request(acp.methods.agent.session.list, {
+      cwd,
+      ...(cursor !== undefined ? { cursor } : {}),
+    })
+  }
+
+  /**
+   * `session/close`: the agent ends the session's work and frees what it holds. Aborting `signal`
+   * withdraws the request (`$/cancel_request`).
+   */
+  closeSession(sessionId: string, signal?: AbortSignal): Promise<acp.CloseSessionResponse> {
+    return this.#connection.agent.request(
+      acp.methods.agent.session.close,
+      { sessionId },
+      ...(signal ? [{ cancellationSignal: signal, stopWaitingOnCancel: true }] : []),
+    )
+  }
+
   prompt(sessionId: string, text: string): Promise<acp.PromptResponse> {
     return this.#connection.agent.request(acp.methods.agent.session.prompt, {
       sessionId,
@@ -160,15 +195,17 @@ export class AgentConnection {
     return this.#connection.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId })
   }
 
+  /** `session/set_config_option`; a boolean goes as `type: "boolean"`, as ACP asks. */
   setConfigOption(
     sessionId: string,
     configId: string,
-    value: string,
+    value: string | boolean,
   ): Promise<acp.SetSessionConfigOptionResponse> {
-    return this.#connection.agent.request(acp.methods.agent.session.setConfigOption, {
-      sessionId,
-      configId,
-      value,
-    })
+    return this.#connection.agent.request(
+      acp.methods.agent.session.setConfigOption,
+      typeof value === 'boolean'
+        ? { sessionId, configId, type: 'boolean', value }
+        : { sessionId, configId, value },
+    )
   }
 }

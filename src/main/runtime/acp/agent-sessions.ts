@@ -8,6 +8,7 @@ import type { SessionState } from '../sessions/session-state'
 import type { PidIsolation } from '../sandbox/private-pids'
 import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
+import { agentTitle } from './agent-title'
 import { modeConfigId } from './session-update-records'
 
 export interface AgentSessionsDeps {
@@ -38,6 +39,14 @@ function newest<T extends SessionEvent['type']>(
     if (event?.type === type) return event as SessionEventOf<T>
   }
   return undefined
+}
+
+/** The session's newest context usage, as its summary carries it. */
+export function usageOf(events: readonly SessionEvent[]): Pick<SessionSummary, 'usage'> {
+  const usage = newest(events, 'context_usage')
+  if (!usage) return {}
+  const { used, size, cost } = usage
+  return { usage: { used, ...(size !== undefined ? { size } : {}), ...(cost ? { cost } : {}) } }
 }
 
 /**
@@ -81,6 +90,18 @@ export class AgentSessions {
       },
       emit: (event) => this.deps.emit(event),
       touch: () => this.deps.touch(session),
+      retitle: (offered) => {
+        const title = agentTitle(session.events, session.title, offered)
+        if (title === undefined) return
+        session.title = title
+        this.deps.record(session, {
+          type: 'session_update',
+          at: this.deps.now(),
+          title,
+          by: 'agent',
+        })
+        this.deps.touch(session)
+      },
       mcpServers: await this.deps.mcpServers(session.header.workspace),
       ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
       ...(previous ? { previous } : {}),
@@ -155,7 +176,7 @@ export class AgentSessions {
    */
   summary(
     session: SessionState,
-  ): Pick<SessionSummary, 'agentModes' | 'agentConfig' | 'agentCommands'> {
+  ): Pick<SessionSummary, 'agentModes' | 'agentConfig' | 'agentCommands' | 'usage'> {
     const runner = this.#runners.get(session.header.id)
     const modes = runner?.modes ?? newest(session.events, 'agent_modes')
     const config = runner?.config ?? newest(session.events, 'agent_config')
@@ -176,6 +197,7 @@ export class AgentSessions {
         : {}),
       ...(config ? { agentConfig: config.options } : {}),
       ...(runner && runner.commands.length > 0 ? { agentCommands: [...runner.commands] } : {}),
+      ...usageOf(session.events),
     }
   }
 

@@ -8,6 +8,61 @@ const OPTIONS = [
 ]
 
 describe('permission requests', () => {
+  it('leads an execute call with the command from its raw input when the title is the model’s description (Copilot CLI)', () => {
+    const built = permissionBody({
+      sessionId: 's',
+      toolCall: {
+        toolCallId: 'c',
+        title: 'Run a command for the test',
+        kind: 'execute',
+        rawInput: { command: 'echo hi > ran.txt', description: 'Run a command for the test' },
+      },
+      options: OPTIONS,
+    })
+    expect(built).toMatchObject({
+      title: 'Run a command for the test',
+      command: 'echo hi > ran.txt',
+    })
+  })
+
+  it('names the file and draws the replacement of an edit that only its raw input describes (opencode, Copilot CLI)', () => {
+    const built = permissionBody({
+      sessionId: 's',
+      toolCall: {
+        toolCallId: 'c',
+        title: 'edit',
+        kind: 'edit',
+        rawInput: { filePath: '/ws/a.ts', oldString: 'const b = 2', newString: 'const b = 3' },
+      },
+      options: OPTIONS,
+    })
+    expect(built.locations).toEqual(['/ws/a.ts'])
+    expect(built.diffs?.[0]?.path).toBe('/ws/a.ts')
+    expect(built.diffs?.[0]?.patch).toContain('-const b = 2\n')
+    expect(built.diffs?.[0]?.patch).toContain('+const b = 3\n')
+    expect(built.command).toBeUndefined()
+  })
+
+  it('adds no file from the raw input of a call that is not an edit, nor beside the locations it reports', () => {
+    const read = permissionBody({
+      sessionId: 's',
+      toolCall: { toolCallId: 'c', kind: 'read', rawInput: { path: '/etc/passwd' } },
+      options: OPTIONS,
+    })
+    expect(read.locations).toEqual([])
+    const located = permissionBody({
+      sessionId: 's',
+      toolCall: {
+        toolCallId: 'c',
+        kind: 'edit',
+        locations: [{ path: '/ws/b.ts' }],
+        rawInput: { file_path: '/ws/other.ts', old_string: 'a', new_string: 'b' },
+      },
+      options: OPTIONS,
+    })
+    expect(located.locations).toEqual(['/ws/b.ts'])
+  })
+
   it('shows the tool call’s text, diffs and raw input as detail, and its files as locations', () => {
     const built = permissionBody({
       sessionId: 's',

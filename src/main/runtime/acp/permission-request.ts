@@ -3,6 +3,7 @@ import { createTwoFilesPatch } from 'diff'
 import { LIMITS } from '../../../shared/limits'
 import type { AgentPermissionOption } from '../../../shared/interactions'
 import type { AskBody, AskOutcome } from '../interactions/asker'
+import { rawCommandLine, rawEditPath, rawReplacement } from './call-input'
 import { contentBlockText, jsonText } from './tool-call-records'
 import { truncate } from '../../../shared/truncate'
 
@@ -49,6 +50,33 @@ const DIFF_BUDGET = LIMITS.payloadBytes / 4
 /** Diffing two large, very different texts can take long: past this, the change stays text only. */
 const DIFF_TIMEOUT_MS = 250
 
+/** ACP kinds of calls that change files: the tray shows what they change up front. */
+const EDIT_KINDS: ReadonlySet<string> = new Set(['edit', 'delete', 'move'])
+
+/**
+ * The file changes a call shows: the diffs of its content, else — for an edit whose agent sends
+ * none (it names the file and the replacement only in its raw input) — that replacement.
+ */
+function changes(
+  call: acp.ToolCallUpdate,
+): Array<{ path: string; oldText?: string | null; newText: string }> {
+  const shown = (call.content ?? []).flatMap((part) => (part.type === 'diff' ? [part] : []))
+  if (shown.length > 0 || !EDIT_KINDS.has(call.kind ?? '')) return shown
+  const replacement = rawReplacement(call)
+  return replacement ? [replacement] : []
+}
+
+/**
+ * The files the tray names: the call's locations, else the file its raw input names for an edit
+ * (an agent may name it nowhere else).
+ */
+function shownLocations(call: acp.ToolCallUpdate): string[] {
+  const listed = (call.locations ?? []).map((l) => l.path)
+  if (listed.length > 0 || !EDIT_KINDS.has(call.kind ?? '')) return listed
+  const named = rawEditPath(call)
+  return named === undefined ? [] : [named]
+}
+
 /**
  * The call's file changes as unified patches, so a UI can draw them as diffs (coloured, numbered,
  * "+8 −4"); a new file is a patch from nothing. A change too big to diff cheaply, or past the
@@ -57,8 +85,8 @@ const DIFF_TIMEOUT_MS = 250
 function diffs(call: acp.ToolCallUpdate): Array<{ path: string; patch: string }> {
   const out: Array<{ path: string; patch: string }> = []
   let budget = DIFF_BUDGET
-  for (const part of call.content ?? []) {
-    if (part.type !== 'diff' || out.length >= MAX_DIFFS) continue
+  for (const part of changes(call)) {
+    if (out.length >= MAX_DIFFS) continue
     const path = part.path.slice(0, LIMITS.path)
     const patch = createTwoFilesPatch(
       path,
@@ -78,7 +106,9 @@ function diffs(call: acp.ToolCallUpdate): Array<{ path: string; patch: string }>
 
 /**
  * The tray request for an agent's `session/request_permission`: one button per option the agent
- * offers, named as the agent names it. `knownTitle` is the title the call had when it was first
+ * offers, named as the agent names it, and what the call runs or changes up front — an
+ * `execute` call's command line from its raw input (the title may be only the model's
+ * description of it), an edit's file and change. `knownTitle` is the title the call had when it was first
  * reported, for a request whose own tool call carries none. Whether it can be shown (1–10 options
  * with distinct, bounded ids) is decided once, at the broker's door (`ExternalAsker`).
  */
@@ -88,17 +118,19 @@ export function permissionBody(
 ): AgentPermissionBody {
   const call = params.toolCall
   const kind = call.kind ?? undefined
-  const changes = diffs(call)
+  const patches = diffs(call)
+  const command = kind === 'execute' ? rawCommandLine(call) : undefined
   return {
     kind: 'agent_permission',
     title: truncate(call.title ?? knownTitle ?? 'Tool call', LIMITS.questionText),
     detail: detail(call),
     ...(kind ? { toolKind: kind } : {}),
-    locations: (call.locations ?? [])
+    ...(command !== undefined ? { command: truncate(command, LIMITS.agentToolText) } : {}),
+    locations: shownLocations(call)
       .slice(0, LIMITS.agentParts)
-      .map((l) => l.path.slice(0, LIMITS.path)),
+      .map((path) => path.slice(0, LIMITS.path)),
     options: options(params.options),
-    ...(changes.length > 0 ? { diffs: changes } : {}),
+    ...(patches.length > 0 ? { diffs: patches } : {}),
   }
 }
 

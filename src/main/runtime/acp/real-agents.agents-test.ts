@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AskBody } from '../interactions/asker'
-import type { Fixture } from '@copilotkit/aimock'
+import type { ChatCompletionRequest, Fixture } from '@copilotkit/aimock'
 import {
   codexAgent,
   codexHome,
@@ -146,6 +146,59 @@ describe.each(CLAUDE)('Claude Code through $adapter', ({ env }) => {
     expect(h.asker.asks).toHaveLength(1)
     expect(h.asker.authorizations).toEqual([])
     expect(h.replyText('t-1')).toContain('Wrote notes.txt.')
+  })
+})
+
+// The older adapter sometimes cannot find the session again when the process that held it was
+// ended right after its turn, so the restart is checked with the current one.
+describe('Claude Code through @agentclientprotocol/claude-agent-acp across a restart', () => {
+  const entry = agentEntry('CLAUDE_AGENT_ACP')
+  if (!entry)
+    throw new Error('run with `npm run test:agents` (PARLEY_AGENT_CLAUDE_AGENT_ACP is not set)')
+
+  it('after a restart continues its own session: the model sees the earlier turns', async () => {
+    const h = new RunnerHarness()
+    const model = await startMockModel([
+      // The second turn is answered with the word only when its request carries the first turn.
+      ...mainRequest('Bash', 'Remember the word PAPAYA', 'first', () => ({
+        content: 'You gave me PAPAYA.',
+      })).map((f) => ({
+        ...f,
+        match: {
+          predicate: (request: ChatCompletionRequest) =>
+            (f.match.predicate?.(request) ?? false) &&
+            JSON.stringify(request.messages).includes('Which word did I give you?'),
+        },
+      })),
+      ...mainRequest('Bash', 'Which word did I give you?', 'first', () => ({
+        content: 'I do not know.',
+      })),
+      ...mainRequest('Bash', 'Remember the word PAPAYA', 'first', () => ({ content: 'Noted.' })),
+      ...SIDE_REQUESTS,
+    ])
+    cleanups.push(
+      () => model.stop(),
+      () => h.dispose(),
+    )
+    const { agent: firstAgent, env: firstEnv } = claudeAgent(entry, h.root, model.url)
+    h.start(firstAgent, { env: firstEnv })
+    const first = h.runner.startTurn('t-1', 'Remember the word PAPAYA')
+    if (first.ok) await first.done
+    const opened = h.of('agent_session').at(-1)
+    await h.runner.close({ reason: 'shutdown' })
+
+    // Parley starts again: a new runner and agent process, given the session's newest record.
+    const { agent, env } = claudeAgent(entry, h.root, model.url)
+    h.start(agent, { env, ...(opened ? { previous: opened } : {}) })
+    const second = h.runner.startTurn('t-2', 'Which word did I give you?')
+    if (second.ok) await second.done
+    expect(h.of('turn_end').map((e) => e.reason)).toEqual(['completed', 'completed'])
+    expect(h.of('agent_session').at(-1)).toMatchObject({
+      agentSessionId: opened?.agentSessionId,
+      opened: expect.stringMatching(/^(resumed|loaded)$/),
+    })
+    expect(h.replyText('t-1')).toContain('Noted.')
+    expect(h.replyText('t-2')).toContain('You gave me PAPAYA.')
   })
 })
 

@@ -35,10 +35,17 @@ export interface UpdateState {
    * before.
    */
   readonly toolCalls: ReadonlyMap<string, acp.ToolCallUpdate>
+  /**
+   * Tool calls of this turn whose permission the person rejected: the agent's own `failed` for
+   * one of them (opencode and Copilot CLI report a rejected call so) is recorded as `rejected`.
+   */
+  readonly rejected: ReadonlySet<string>
   /** The agent's modes as last recorded. */
   readonly modes: ModesRecord | null
   /** The agent's session config options as last recorded. */
   readonly config: ConfigRecord | null
+  /** The context used and cost the agent last reported, as recorded. */
+  readonly usage: SessionEventOf<'context_usage'> | null
 }
 
 /** A fragment of reply text to stream live, keyed like Parley's own `text_delta`. */
@@ -58,13 +65,15 @@ export const IDLE: UpdateState = {
   open: null,
   step: 0,
   toolCalls: new Map(),
+  rejected: new Set(),
   modes: null,
   config: null,
+  usage: null,
 }
 
 /** The state at the start of a turn: modes and config carry over, everything else starts afresh. */
 export function startTurn(state: UpdateState, turnId: string): UpdateState {
-  return { ...IDLE, turnId, modes: state.modes, config: state.config }
+  return { ...IDLE, turnId, modes: state.modes, config: state.config, usage: state.usage }
 }
 
 /** Writes the open stretch of text, if any. */
@@ -207,15 +216,34 @@ function configValue(
 
 /**
  * The agent's select-type config options as Parley keeps them (bounded, groups flattened into
- * each value's `group`). Boolean options, which Parley does not advertise, are left out, and so
- * is an option with an empty id or value.
+ * each value's `group`; a boolean one as the values `true` and `false`). An option with an empty
+ * id or value, or of a type Parley does not know, is left out.
  */
 export function configOptionsFrom(
   options: readonly acp.SessionConfigOption[],
 ): AgentConfigOption[] {
   return options
     .flatMap((option): AgentConfigOption[] => {
-      if (option.type !== 'select' || option.id === '' || option.currentValue === '') return []
+      if (option.id === '') return []
+      if (option.type === 'boolean') {
+        return [
+          {
+            id: option.id.slice(0, LIMITS.id),
+            name: option.name.slice(0, LIMITS.optionLabel),
+            ...(option.description
+              ? { description: option.description.slice(0, LIMITS.optionDescription) }
+              : {}),
+            ...(option.category ? { category: option.category.slice(0, LIMITS.id) } : {}),
+            currentValue: String(option.currentValue === true),
+            values: [
+              { value: 'true', name: 'On' },
+              { value: 'false', name: 'Off' },
+            ],
+            kind: 'boolean',
+          },
+        ]
+      }
+      if (option.type !== 'select' || option.currentValue === '') return []
       const values = option.options
         .flatMap((o) =>
           'group' in o ? o.options.map((v) => configValue(v, o.name)) : [configValue(o, undefined)],
@@ -311,6 +339,13 @@ export function combine(
   }
 }
 
+/** Marks a tool call of this turn as rejected by the person (see `UpdateState.rejected`). */
+export function markRejected(state: UpdateState, toolCallId: string): UpdateState {
+  const key = toolCallKey(toolCallId)
+  if (state.turnId === null || state.rejected.has(key)) return state
+  return { ...state, rejected: new Set(state.rejected).add(key) }
+}
+
 /** Records a tool call Parley has not seen yet (from a `tool_call` or a permission request about it). */
 export function noteToolCall(
   state: UpdateState,
@@ -319,15 +354,19 @@ export function noteToolCall(
 ): UpdateResult {
   const { turnId } = state
   if (turnId === null) return { state, records: [], deltas: [] }
+  const key = toolCallKey(call.toolCallId)
+  // A call the person said no to did not fail: it was rejected, whatever the agent calls it.
+  const rejected = call.status === 'failed' && state.rejected.has(key)
+  const status = <T extends { status?: unknown }>(record: T): T =>
+    rejected ? { ...record, status: 'rejected' } : record
   return withFlush(state, at, (s) => {
-    const key = toolCallKey(call.toolCallId)
     const known = s.toolCalls.get(key)
     const toolCalls = new Map(s.toolCalls).set(key, known ? mergeToolCall(known, call) : call)
     if (known) {
       const update = toolCallUpdateRecord(call, turnId, at)
-      return { state: { ...s, toolCalls }, records: update ? [update] : [] }
+      return { state: { ...s, toolCalls }, records: update ? [status(update)] : [] }
     }
-    return { state: { ...s, toolCalls }, records: [toolCallRecord(call, turnId, at)] }
+    return { state: { ...s, toolCalls }, records: [status(toolCallRecord(call, turnId, at))] }
   })
 }
 
@@ -354,12 +393,12 @@ export function knownToolCall(
 /**
  * Settles the turn's tool calls that the agent left pending or in progress: an agent that is
  * stopped, dies, or ends its turn after a rejection often sends no final status, and a call must
- * not show "Running" forever (nor after a reload: the update is recorded). `rejected` names the
- * calls whose permission the person rejected; the others settle as `others`.
+ * not show "Running" forever (nor after a reload: the update is recorded). The calls whose
+ * permission the person rejected settle as `rejected`; the others as `others`.
  */
 export function settleToolCalls(
   state: UpdateState,
-  { rejected, others }: { rejected: ReadonlySet<string>; others: 'cancelled' | 'failed' },
+  others: 'cancelled' | 'failed',
   at: number,
 ): UpdateResult {
   const { turnId } = state
@@ -368,7 +407,7 @@ export function settleToolCalls(
     const records: SessionEvent[] = []
     for (const [key, call] of s.toolCalls) {
       if (call.status === 'completed' || call.status === 'failed') continue
-      const status = rejected.has(key) ? 'rejected' : others
+      const status = s.rejected.has(key) ? 'rejected' : others
       records.push({ type: 'agent_tool_call_update', at, turnId, toolCallId: key, status })
     }
     // Called as the turn ends: the next turn starts from `startTurn`, so nothing is settled twice.
@@ -376,9 +415,40 @@ export function settleToolCalls(
   })
 }
 
+/** Whole tokens, never negative (agents send what their model counted). */
+const tokens = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0)
+
+/** Records the agent's `usage_update` when it says something new (it may send one per step). */
+export function setUsage(state: UpdateState, update: acp.UsageUpdate, at: number): UpdateResult {
+  const size = tokens(update.size)
+  const cost =
+    update.cost && Number.isFinite(update.cost.amount) && update.cost.currency.trim() !== ''
+      ? {
+          amount: Math.max(0, update.cost.amount),
+          currency: update.cost.currency.trim().slice(0, 16),
+        }
+      : undefined
+  const record: SessionEventOf<'context_usage'> = {
+    type: 'context_usage',
+    at,
+    used: tokens(update.used),
+    ...(size > 0 ? { size } : {}),
+    ...(cost ? { cost } : {}),
+  }
+  const last = state.usage
+  const same =
+    last !== null &&
+    last.used === record.used &&
+    last.size === record.size &&
+    JSON.stringify(last.cost) === JSON.stringify(record.cost)
+  if (same) return { state, records: [], deltas: [] }
+  return { state: { ...state, usage: record }, records: [record], deltas: [] }
+}
+
 /**
  * Folds one `session/update` into records and live text deltas. Updates that Parley does not show
- * (usage, the agent's slash commands, its session title, notices, compaction) change nothing.
+ * here (the agent's slash commands, its session title — the runner hands that to its owner —,
+ * notices, compaction) change nothing.
  */
 export function applyUpdate(
   state: UpdateState,
@@ -428,9 +498,10 @@ export function applyUpdate(
       return combine(setConfig(state, update.configOptions, at), (s) =>
         followConfig(s, update.configOptions, at),
       )
+    case 'usage_update':
+      return setUsage(state, update, at)
     case 'available_commands_update':
     case 'session_info_update':
-    case 'usage_update':
     case 'notice':
     case 'compaction_update':
     case 'compaction_summary_chunk':

@@ -20,6 +20,11 @@ export type AskBody =
       /** Everything else the agent said about the call, as text (content, diff, raw input). */
       detail: string
       toolKind?: string
+      /**
+       * For an `execute` call: the command line its raw input says it runs (the title may be only
+       * the model's description of it).
+       */
+      command?: string
       locations: string[]
       options: AgentPermissionOption[]
       /** For a command: Parley's own risk review of it, and why the riskiest part is risky. */

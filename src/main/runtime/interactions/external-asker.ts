@@ -307,6 +307,7 @@ export class ExternalAsker implements InteractionAsker {
             title: body.title.slice(0, LIMITS.questionText),
             detail: body.detail.slice(0, LIMITS.payloadBytes / 4),
             ...(body.toolKind ? { toolKind: body.toolKind.slice(0, 40) } : {}),
+            ...(body.command ? { command: body.command.slice(0, LIMITS.agentToolText) } : {}),
             locations: body.locations.slice(0, 50).map((l) => l.slice(0, LIMITS.path)),
             options: body.options,
             ...(body.risk ? { risk: body.risk } : {}),

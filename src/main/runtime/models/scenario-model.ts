@@ -173,9 +173,15 @@ async function* playStep(
       input: JSON.stringify(call.input ?? {}),
     } satisfies LanguageModelV4StreamPart
   }
+  const counted = found?.step.usage
   yield {
     type: 'finish',
-    usage,
+    usage: counted
+      ? {
+          inputTokens: { ...usage.inputTokens, total: counted.inputTokens },
+          outputTokens: { ...usage.outputTokens, total: counted.outputTokens },
+        }
+      : usage,
     finishReason: { unified: calls.length > 0 ? 'tool-calls' : 'stop', raw: undefined },
   } satisfies LanguageModelV4StreamPart
 }

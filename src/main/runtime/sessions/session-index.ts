@@ -106,6 +106,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
     case 'agent_config':
     case 'agent_exit':
     case 'session_forked':
+    case 'context_usage':
       return entry.updatedAt === event.at ? entry : { ...entry, updatedAt: event.at }
     // A checkpoint is Parley's own bookkeeping, not activity: the list's order stays.
     case 'checkpoint':

@@ -56,6 +56,11 @@ export interface ModelStepResult {
   finishReason: FinishReason | undefined
   /** The text ends early: the turn was stopped mid-stream, or the reply hit the output limit. */
   cutOff: boolean
+  /**
+   * The tokens of context the step used, as the model reported (its input and output), when it
+   * reported them: what the session header shows.
+   */
+  contextTokens?: number
 }
 
 /** A model step that failed; the text streamed before the failure is kept by the caller. */
@@ -143,6 +148,7 @@ export async function runModelStep(
     const watchdog = new StreamWatchdog(turn.id, deps.parked, idleMs, () => idle.abort())
     let text = ''
     let finishReason: FinishReason | undefined
+    let contextTokens: number | undefined
     const calls: Array<ModelCall & { parseError?: unknown }> = []
     let failure: ModelFailure | undefined
     try {
@@ -181,6 +187,8 @@ export async function runModelStep(
           })
         } else if (part.type === 'finish-step') {
           finishReason = part.finishReason
+          const { inputTokens, outputTokens } = part.usage
+          if (inputTokens !== undefined) contextTokens = inputTokens + (outputTokens ?? 0)
         } else if (part.type === 'error') {
           throw part.error
         }
@@ -221,6 +229,7 @@ export async function runModelStep(
       ),
       finishReason,
       cutOff: hitLimit && calls.length === 0,
+      ...(contextTokens !== undefined ? { contextTokens } : {}),
     }
   }
 }

@@ -175,7 +175,7 @@ export class TurnEngine {
           throw new Error(`the turn reached the limit of ${MAX_STEPS} model steps`)
         // The session's MCP servers may come and go between steps: offer what is there now.
         const tools = await this.#toolsFor(session, kind)
-        const { text, calls, finishReason, cutOff } = await this.#streamStep(
+        const { text, calls, finishReason, cutOff, contextTokens } = await this.#streamStep(
           session,
           turn,
           step,
@@ -184,6 +184,9 @@ export class TurnEngine {
           tools,
         )
         if (text !== '') this.#recordText(session, turn, step, text, cutOff)
+        // A model that counts nothing (the scripted fake says 0) shows no usage.
+        if (contextTokens !== undefined && contextTokens > 0)
+          this.#recordUsage(session, contextTokens)
         if (turn.stopping) break
         // A reply cut off at the output limit is not a finished turn: say so (Retry continues it).
         if (finishReason === 'length' && calls.length === 0)
@@ -345,6 +348,15 @@ export class TurnEngine {
       // shutdown, leaves it open for the next start).
       if (!(caught instanceof TurnEndedError)) throw caught
     }
+  }
+
+  /** The context the model last said it used, for the session header (when it changed). */
+  #recordUsage(session: SessionState, used: number): void {
+    const tokens = Math.max(0, Math.round(used))
+    const last = session.events.findLast((e) => e.type === 'context_usage')
+    if (last?.type === 'context_usage' && last.used === tokens) return
+    this.deps.record(session, { type: 'context_usage', at: this.deps.now(), used: tokens })
+    this.deps.touch(session)
   }
 
   async #streamStep(

@@ -37,6 +37,16 @@ const StepSchema = z.union([
   z.strictObject({ plan: z.array(Json) }),
   /** A `current_mode_update`. */
   z.strictObject({ mode: z.string() }),
+  /** A `usage_update` (context used and size, and the session's cost so far). */
+  z.strictObject({
+    usage: z.strictObject({
+      used: z.number(),
+      size: z.number(),
+      cost: z.strictObject({ amount: z.number(), currency: z.string() }).optional(),
+    }),
+  }),
+  /** A `session_info_update` with this title. */
+  z.strictObject({ sessionTitle: z.string() }),
   /** `session/request_permission`; waits for the answer unless `wait` is false. */
   z.strictObject({
     permission: z.looseObject({ toolCall: ToolCallShape, options: z.array(Json) }),
@@ -102,6 +112,14 @@ export const FakeAgentScriptSchema = z.strictObject({
     .optional(),
   /** Advertise `loadSession` (default true). */
   loadSession: z.boolean().optional(),
+  /** Advertise `sessionCapabilities` `resume`, `list` and `close` (default none). */
+  sessionCapabilities: z.array(z.enum(['resume', 'list', 'close'])).optional(),
+  /**
+   * A file where the agent keeps each session's prompts and the sessions closed, so a new process
+   * knows a resumed or loaded session's earlier turns (`{{history}}` in `say`: the earlier prompts
+   * of this session, joined with " | ") and a test sees what `session/close` closed.
+   */
+  stateFile: z.string().optional(),
   /** Raw `authMethods` of the initialize answer. */
   authMethods: z.array(Json).optional(),
   /** `session/new` answers -32000 until the client authenticates with this method. */
@@ -168,6 +186,28 @@ interface SessionState {
   cwd: string
 }
 
+/** What the agent keeps in `stateFile`. */
+interface Kept {
+  history: Record<string, string[]>
+  closed: string[]
+}
+
+function readKept(path: string | undefined): Kept {
+  if (path === undefined) return { history: {}, closed: [] }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Kept
+  } catch {
+    return { history: {}, closed: [] }
+  }
+}
+
+function keep(path: string | undefined, change: (kept: Kept) => void): void {
+  if (path === undefined) return
+  const kept = readKept(path)
+  change(kept)
+  writeFileSync(path, JSON.stringify(kept))
+}
+
 function run(script: FakeAgentScript): void {
   // Optional fields of the script are `undefined` where ACP's types say `null`: same on the wire.
   const modes = script.modes as acp.SessionModeState | undefined
@@ -193,7 +233,11 @@ function run(script: FakeAgentScript): void {
   })
   /** The announced options with the session's current values, as `configOptions` answers carry them. */
   const configOf = (state: SessionState) =>
-    announced.map((o) => ({ ...o, currentValue: state.config.get(o.id) ?? o.currentValue }))
+    announced.map((o) => {
+      const current = state.config.get(o.id)
+      if (current === undefined) return o
+      return { ...o, currentValue: o.type === 'boolean' ? current === 'true' : current }
+    })
   const withConfig = (state: SessionState) =>
     script.configOptions ? { configOptions: configOf(state) as acp.SessionConfigOption[] } : {}
 
@@ -218,7 +262,12 @@ function run(script: FakeAgentScript): void {
       clientCapabilities = params.clientCapabilities ?? null
       return {
         protocolVersion: acp.PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: script.loadSession ?? true },
+        agentCapabilities: {
+          loadSession: script.loadSession ?? true,
+          sessionCapabilities: Object.fromEntries(
+            (script.sessionCapabilities ?? []).map((c) => [c, {}]),
+          ),
+        },
         // Raw on purpose: agents send kinds the stable types do not know (env_var).
         authMethods: (script.authMethods ?? []) as acp.AuthMethod[],
         agentInfo,
@@ -269,6 +318,29 @@ function run(script: FakeAgentScript): void {
       })
       return { ...(modes ? { modes } : {}), ...withConfig(state) }
     })
+    .onRequest(acp.methods.agent.session.resume, ({ params }) => {
+      if (!authenticated) throw acp.RequestError.authRequired()
+      if (!(params.sessionId in readKept(script.stateFile).history))
+        throw acp.RequestError.resourceNotFound(params.sessionId)
+      const state = newState(params.cwd)
+      sessions.set(params.sessionId, state)
+      return { ...(modes ? { modes } : {}), ...withConfig(state) }
+    })
+    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
+      sessions: Object.keys(readKept(script.stateFile).history).map((sessionId) => ({
+        sessionId,
+        cwd: params.cwd ?? '/',
+      })),
+    }))
+    .onRequest(acp.methods.agent.session.close, ({ params }) => {
+      const state = sessions.get(params.sessionId)
+      if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
+      state.cancelled = true
+      for (const wake of state.onCancel.splice(0)) wake()
+      sessions.delete(params.sessionId)
+      keep(script.stateFile, (kept) => kept.closed.push(params.sessionId))
+      return {}
+    })
     .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
       const state = sessions.get(params.sessionId)
       if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
@@ -276,6 +348,12 @@ function run(script: FakeAgentScript): void {
         throw new acp.RequestError(-32602, script.failSetConfig.message)
       const option = announced.find((o) => o.id === params.configId)
       const value = String(params.value)
+      if (option?.type === 'boolean') {
+        if (!('type' in params) || params.type !== 'boolean')
+          throw new acp.RequestError(-32602, `${params.configId} takes a boolean`)
+        state.config.set(params.configId, value)
+        return { configOptions: configOf(state) as acp.SessionConfigOption[] }
+      }
       const offered =
         option?.type === 'select' &&
         option.options.some((o) =>
@@ -305,6 +383,10 @@ function run(script: FakeAgentScript): void {
       if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
       state.cancelled = false
       const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('')
+      const earlier = readKept(script.stateFile).history[params.sessionId] ?? []
+      keep(script.stateFile, (kept) => {
+        kept.history[params.sessionId] = [...earlier, text]
+      })
       const turn = pickTurn(text, state)
       if (!turn) return { stopReason: 'end_turn' as const }
       const sessionId = params.sessionId
@@ -313,6 +395,7 @@ function run(script: FakeAgentScript): void {
       const aborts = new Map<string, AbortController>()
       const values: Record<string, string> = {
         clientCapabilities: JSON.stringify(clientCapabilities),
+        history: earlier.join(' | '),
       }
       const update = (u: acp.SessionUpdate) =>
         client.notify(acp.methods.client.session.update, { sessionId, update: u })
@@ -366,6 +449,11 @@ function run(script: FakeAgentScript): void {
           await update({ sessionUpdate: 'plan', entries: step.plan as acp.PlanEntry[] })
         } else if ('mode' in step) {
           await update({ sessionUpdate: 'current_mode_update', currentModeId: step.mode })
+        } else if ('usage' in step) {
+          const { used, size, cost } = step.usage
+          await update({ sessionUpdate: 'usage_update', used, size, ...(cost ? { cost } : {}) })
+        } else if ('sessionTitle' in step) {
+          await update({ sessionUpdate: 'session_info_update', title: step.sessionTitle })
         } else if ('permission' in step) {
           await request(step.as, step.wait, (signal) =>
             client.request(

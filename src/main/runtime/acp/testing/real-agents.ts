@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ChatCompletionRequest, Fixture } from '@copilotkit/aimock'
 import type { AgentSpec } from '../../../../shared/acp-agents'
@@ -60,7 +60,7 @@ export function geminiAgent(
       id: 'gemini',
       name: 'Gemini',
       command: process.execPath,
-      args: [entry, '--experimental-acp'],
+      args: [entry, '--acp'],
       env: {},
     },
     env: {
@@ -68,6 +68,118 @@ export function geminiAgent(
       HOME: scratchHome(root),
       GEMINI_API_KEY: 'dummy',
       GOOGLE_GEMINI_BASE_URL: modelUrl,
+    },
+  }
+}
+
+/** The model name the OpenAI-compatible agents (opencode, Qwen Code, Copilot CLI) are given. */
+export const OPENAI_MODEL = 'gpt-4.1'
+
+/** A scratch HOME and XDG folders under `root` (opencode keeps its data in XDG_DATA_HOME). */
+function scratchDirs(root: string): NodeJS.ProcessEnv {
+  const home = scratchHome(root)
+  const dirs: NodeJS.ProcessEnv = { HOME: home }
+  for (const [name, sub] of [
+    ['XDG_CONFIG_HOME', '.config'],
+    ['XDG_DATA_HOME', '.local/share'],
+    ['XDG_CACHE_HOME', '.cache'],
+    ['XDG_STATE_HOME', '.local/state'],
+  ] as const) {
+    const dir = join(home, sub)
+    mkdirSync(dir, { recursive: true })
+    dirs[name] = dir
+  }
+  return dirs
+}
+
+/** A JS entry runs with Node; a native one (opencode's binary) runs itself. */
+function runEntry(entry: string, args: string[]): { command: string; args: string[] } {
+  return /\.[cm]?js$/.test(entry)
+    ? { command: process.execPath, args: [entry, ...args] }
+    : { command: entry, args }
+}
+
+/**
+ * opencode against aimock's Chat Completions API: a provider through the bundled
+ * `@ai-sdk/openai-compatible` (nothing is downloaded), asked about every command and edit.
+ */
+export function opencodeAgent(
+  entry: string,
+  root: string,
+  modelUrl: string,
+): { agent: AgentSpec; env: NodeJS.ProcessEnv } {
+  const config = join(root, 'opencode.json')
+  writeFileSync(
+    config,
+    JSON.stringify({
+      $schema: 'https://opencode.ai/config.json',
+      provider: {
+        mock: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'Mock',
+          options: { baseURL: `${modelUrl}/v1`, apiKey: 'dummy' },
+          models: { [OPENAI_MODEL]: { name: 'Mock model', tool_call: true } },
+        },
+      },
+      model: `mock/${OPENAI_MODEL}`,
+      small_model: `mock/${OPENAI_MODEL}`,
+      permission: { bash: 'ask', edit: 'ask' },
+      autoupdate: false,
+      share: 'disabled',
+    }),
+  )
+  return {
+    agent: { id: 'opencode', name: 'opencode', ...runEntry(entry, ['acp']), env: {} },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...scratchDirs(root),
+      OPENCODE_CONFIG: config,
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    },
+  }
+}
+
+/** Qwen Code against aimock's Chat Completions API (its key must be on the command line). */
+export function qwenAgent(
+  entry: string,
+  root: string,
+  modelUrl: string,
+): { agent: AgentSpec; env: NodeJS.ProcessEnv } {
+  const args = [
+    '--acp',
+    '--auth-type',
+    'openai',
+    '--openai-api-key',
+    'dummy',
+    '--openai-base-url',
+    `${modelUrl}/v1`,
+    '-m',
+    OPENAI_MODEL,
+  ]
+  return {
+    agent: { id: 'qwen-code', name: 'Qwen Code', ...runEntry(entry, args), env: {} },
+    env: { PATH: process.env.PATH ?? '', ...scratchDirs(root) },
+  }
+}
+
+/** Copilot CLI against aimock with its own-provider variables: no GitHub sign-in. */
+export function copilotAgent(
+  entry: string,
+  root: string,
+  modelUrl: string,
+): { agent: AgentSpec; env: NodeJS.ProcessEnv } {
+  return {
+    agent: { id: 'copilot', name: 'Copilot CLI', ...runEntry(entry, ['--acp']), env: {} },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...scratchDirs(root),
+      COPILOT_PROVIDER_BASE_URL: `${modelUrl}/v1`,
+      COPILOT_PROVIDER_TYPE: 'openai',
+      COPILOT_PROVIDER_API_KEY: 'dummy',
+      COPILOT_MODEL: OPENAI_MODEL,
     },
   }
 }
