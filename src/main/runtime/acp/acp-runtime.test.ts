@@ -290,6 +290,7 @@ describe('a session that talks to an ACP agent', () => {
       'collaboration_mode',
       'reasoning_effort',
       'model',
+      'verbose',
     ])
     // The mode option is the agent-mode picker: the UIs leave it out of the config pickers.
     expect(summary?.agentModes).toMatchObject({ currentModeId: 'agent', configId: 'mode' })
