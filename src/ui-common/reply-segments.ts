@@ -13,6 +13,8 @@ export const SEGMENT_TARGET = 3_000
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/
+/** How much of a line the list-item test reads. */
+const LIST_ITEM_WINDOW = 12
 
 type Fence = { char: string; length: number }
 
@@ -49,13 +51,17 @@ export function splitReply(
     while (first < lineEnd && (text[first] === ' ' || text[first] === '\t')) first++
     const blank = first === lineEnd
     const length = lineStart - partStart
+    // A last line still streaming in is judged only once it ends or is long enough to tell what
+    // it starts ("1" may become "1. first", a list item): the cut must not depend on the pace.
+    const decidable = lineEnd < text.length || lineEnd - lineStart >= LIST_ITEM_WINDOW
     if (
+      decidable &&
       fence === undefined &&
       blankBefore &&
       first === lineStart &&
       !blank &&
       length >= target &&
-      (length >= 2 * target || !LIST_ITEM.test(text.slice(lineStart, lineStart + 12)))
+      (length >= 2 * target || !LIST_ITEM.test(text.slice(lineStart, lineStart + LIST_ITEM_WINDOW)))
     ) {
       starts.push(lineStart)
       partStart = lineStart

@@ -150,6 +150,14 @@ describe('cutting a long reply into rows', () => {
     )
   })
 
+  it('does not cut before a last line that has not yet said whether it is a list item', () => {
+    // "1" may grow into "1. first": a cut there would be one the whole reply never makes.
+    const head = `${'a line of text\n'.repeat(30)}\n`
+    const streamed = splitReply(`${head}1`, undefined, { target: 300, appended: true })
+    const whole = splitReply(`${head}1. first\n`, streamed, { target: 300, appended: true })
+    expect(whole.starts).toEqual(splitReply(`${head}1. first\n`, undefined, { target: 300 }).starts)
+  })
+
   it('re-cuts a reply whose committed text differs from what streamed in', () => {
     const streamed = `${'a line of text\n\n'.repeat(60)}tail`
     const committed = `${'another line!\n'.repeat(60)}\n\n${'a line of text\n\n'.repeat(60)}`
