@@ -53,6 +53,35 @@ test('Rewind → Restore files puts the files back as they were before that mess
   await shootAll(page, 'rewind-files-restored')
 })
 
+test('Undo on a files rewind puts the files back as they were just before it', async ({
+  app: page,
+  folders,
+}) => {
+  await twoTurns(page)
+  const edited = await readFile(join(folders.workspace, 'a.txt'), 'utf8')
+  await rewindOf(page, 'two: edit a').click()
+  const rewind = page.getByRole('dialog', { name: 'Rewind to before this message' })
+  await rewind.getByRole('button', { name: 'Restore files' }).click()
+  await expect(rewind).toBeHidden()
+  expect(existsSync(join(folders.workspace, 'c.txt'))).toBe(false)
+
+  const notice = conversation(page).locator('.row-notice', {
+    hasText: 'Files were rewound to before a message',
+  })
+  await notice.getByRole('button', { name: 'Undo' }).click()
+  const undo = page.getByRole('dialog', { name: 'Undo the restore of the files' })
+  await expect(undo).toBeVisible()
+  await expect(undo.getByRole('button', { name: 'Restore conversation' })).toHaveCount(0)
+  const files = undo.getByRole('list', { name: 'Files the rewind changes' })
+  await expect(files.getByRole('listitem')).toHaveCount(2)
+  await shootAll(page, 'rewind-undo-dialog')
+  await undo.getByRole('button', { name: 'Restore files' }).click()
+  await expect(undo).toBeHidden()
+  expect(await readFile(join(folders.workspace, 'a.txt'), 'utf8')).toBe(edited)
+  expect(existsSync(join(folders.workspace, 'c.txt'))).toBe(true)
+  await expect(notice.first()).toBeVisible()
+})
+
 test('a file changed by hand is shown as a conflict and overwritten only when asked', async ({
   app: page,
   folders,

@@ -126,7 +126,14 @@ export type TranscriptItem =
   /** An ACP agent's plan for a turn; one per turn, each plan replacing the one before. */
   | { kind: 'plan'; key: string; turnId: string; entries: readonly AgentPlanEntry[] }
   /** A line of its own: a log notice, an agent that exited, a client's note. */
-  | { kind: 'notice'; key: string; text: string; tone: 'info' | 'error' }
+  | {
+      kind: 'notice'
+      key: string
+      text: string
+      tone: 'info' | 'error'
+      /** A files rewind: the id of the checkpoint of the files just before it, to undo it. */
+      undoTurnId?: string
+    }
 
 /** The transcript of one session. Items are replaced, never mutated, so views can memoize. */
 export type Transcript = {
@@ -515,6 +522,9 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
           key: `checkpoint:${event.turnId}:${event.moment}`,
           text,
           tone: event.tree === undefined ? 'error' : 'info',
+          ...(event.moment === 'rewind' && event.tree !== undefined
+            ? { undoTurnId: event.turnId }
+            : {}),
         })
       return
     }

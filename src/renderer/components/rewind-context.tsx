@@ -5,6 +5,8 @@ import { RewindDialog } from './rewind-dialog'
 
 type OpenRewind = {
   open(turnId: string, messageText: string): void
+  /** Opens the dialog to put the files back as they were just before a files rewind. */
+  undo(checkpointId: string): void
   /** Parley's own agent only: its conversation can be rewound to before a message. */
   editAndResend: ((turnId: string, messageText: string) => void) | null
 }
@@ -19,7 +21,11 @@ export function RewindProvider({
   sessionId: string | null
   children: ReactNode
 }) {
-  const [open, setOpen] = useState<{ turnId: string; messageText: string } | null>(null)
+  const [open, setOpen] = useState<{
+    turnId: string
+    messageText: string
+    undo: boolean
+  } | null>(null)
   const opener = useRef<HTMLElement | null>(null)
   const actions = useActions()
   const ownAgent = useChat((s) => activeSession(s)?.agent === undefined)
@@ -31,7 +37,12 @@ export function RewindProvider({
             open: (turnId, messageText) => {
               opener.current =
                 document.activeElement instanceof HTMLElement ? document.activeElement : null
-              setOpen({ turnId, messageText })
+              setOpen({ turnId, messageText, undo: false })
+            },
+            undo: (checkpointId) => {
+              opener.current =
+                document.activeElement instanceof HTMLElement ? document.activeElement : null
+              setOpen({ turnId: checkpointId, messageText: '', undo: true })
             },
             // A conversation rewind with the message put back in the composer, to edit and send.
             editAndResend: ownAgent
@@ -57,6 +68,7 @@ export function RewindProvider({
           sessionId={sessionId}
           turnId={open.turnId}
           messageText={open.messageText}
+          undo={open.undo}
           onClose={close}
         />
       )}
@@ -80,5 +92,16 @@ export function RewindButton({ turnId, text }: { turnId: string; text: string })
         Rewind
       </button>
     </div>
+  )
+}
+
+/** "Undo" on a files rewind's notice: opens the dialog that puts the files back as they were. */
+export function UndoRewindButton({ checkpointId }: { checkpointId: string }) {
+  const rewind = useContext(RewindContext)
+  if (!rewind) return null
+  return (
+    <button type="button" className="rewind-button" onClick={() => rewind.undo(checkpointId)}>
+      Undo
+    </button>
   )
 }

@@ -47,11 +47,14 @@ export function RewindDialog({
   sessionId,
   turnId,
   messageText,
+  undo = false,
   onClose,
 }: {
   sessionId: string
   turnId: string
   messageText: string
+  /** Undoing a files rewind: only the files, back to the checkpoint taken just before it. */
+  undo?: boolean
   onClose: () => void
 }) {
   const actions = useActions()
@@ -111,11 +114,15 @@ export function RewindDialog({
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="rewind-title">
-          Rewind to before this message
+          {undo ? 'Undo the restore of the files' : 'Rewind to before this message'}
         </h2>
-        <blockquote className="rewind-message" dir="auto">
-          {messageText.length > 300 ? `${messageText.slice(0, 297)}…` : messageText}
-        </blockquote>
+        {undo ? (
+          <p className="rewind-note">The files go back to how they were just before it.</p>
+        ) : (
+          <blockquote className="rewind-message" dir="auto">
+            {messageText.length > 300 ? `${messageText.slice(0, 297)}…` : messageText}
+          </blockquote>
+        )}
         <div className="rewind-body">
           {preview === 'loading' && <p className="rewind-note">Looking at the files…</p>}
           {loaded?.ok === false && (
@@ -126,7 +133,11 @@ export function RewindDialog({
             </p>
           )}
           {loaded?.ok === true && loaded.files.length === 0 && (
-            <p className="rewind-note">The files are as they were before this message.</p>
+            <p className="rewind-note">
+              {undo
+                ? 'The files are as they were just before the restore.'
+                : 'The files are as they were before this message.'}
+            </p>
           )}
           {loaded?.ok === true && loaded.files.length > 0 && (
             <>
@@ -148,7 +159,7 @@ export function RewindDialog({
               {loaded.leftAsIs.map((s) => `${s.path} (${SKIP_WORDS[s.reason]})`).join(', ')}
             </p>
           )}
-          {conversationNote !== null && <p className="rewind-note">{conversationNote}</p>}
+          {conversationNote !== null && !undo && <p className="rewind-note">{conversationNote}</p>}
           <p role="status" className="rewind-status">
             {status}
           </p>
@@ -167,22 +178,26 @@ export function RewindDialog({
               Overwrite and {RESTORE_LABELS[overwrite].toLowerCase()}
             </button>
           )}
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={working || !conversationOk}
-            onClick={() => void restore('conversation', false)}
-          >
-            {RESTORE_LABELS.conversation}
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={working || !filesOk || !conversationOk}
-            onClick={() => void restore('both', false)}
-          >
-            {RESTORE_LABELS.both}
-          </button>
+          {!undo && (
+            <>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={working || !conversationOk}
+                onClick={() => void restore('conversation', false)}
+              >
+                {RESTORE_LABELS.conversation}
+              </button>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={working || !filesOk || !conversationOk}
+                onClick={() => void restore('both', false)}
+              >
+                {RESTORE_LABELS.both}
+              </button>
+            </>
+          )}
           <button
             type="button"
             className="button-primary"

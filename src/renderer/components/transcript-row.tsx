@@ -8,7 +8,7 @@ import { AGENT_INPUT, MARKDOWN } from '../deferred-parts'
 import { useDeferredModule } from '../shell/deferred-module'
 import { revealedLine } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
-import { RewindButton } from './rewind-context'
+import { RewindButton, UndoRewindButton } from './rewind-context'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
 import { RuleDecision } from './rule-decision'
@@ -58,7 +58,12 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
     case 'plan':
       return <div className="row row-notice">{agentPlanText(item.entries)}</div>
     case 'notice':
-      return <div className="row row-notice">{item.text}</div>
+      return (
+        <div className="row row-notice">
+          {item.text}
+          {item.undoTurnId !== undefined && <UndoRewindButton checkpointId={item.undoTurnId} />}
+        </div>
+      )
   }
 })
 

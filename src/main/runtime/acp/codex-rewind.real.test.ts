@@ -75,7 +75,10 @@ describe('rewinding a real Codex session', () => {
     const request = await nthInteraction(runtime, 1)
     expect(request).toMatchObject({ kind: 'agent_permission', source: { kind: 'acp' } })
     expect(
-      await runtime.respondToAgentPermission({ requestId: request.requestId, optionId: 'approved' }),
+      await runtime.respondToAgentPermission({
+        requestId: request.requestId,
+        optionId: 'approved',
+      }),
     ).toEqual({ ok: true })
     expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({ reason: 'completed' })
     expect(readFileSync(join(ws, 'a.txt'), 'utf8')).toBe('beta')
