@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build as viteBuild, type InlineConfig } from 'vite'
 import { resolveConfig } from 'electron-vite'
-import { BRIDGE_CALLS, BRIDGE_METHODS, EVENT_CHANNEL } from '../shared/bridge'
+import { BRIDGE_CALLS, EVENT_CHANNEL } from '../shared/bridge'
+import { BRIDGE_METHODS } from '../shared/bridge-methods'
 
 /**
  * Builds the preload exactly as `npm run build` does (same config, into a temp folder) and runs

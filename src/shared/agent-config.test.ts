@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { configPickerOptions, currentValueName, type AgentConfigOption } from './agent-config'
+import { type AgentConfigOption } from './agent-config'
+import { configPickerOptions, currentValueName } from './config-pickers'
 
 const option = (id: string, category?: string): AgentConfigOption => ({
   id,

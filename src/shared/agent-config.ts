@@ -36,4 +36,3 @@ export type AgentConfigOption = z.infer<typeof AgentConfigOptionSchema>
 
 export const AgentConfigOptionsSchema = z.array(AgentConfigOptionSchema).max(LIMITS.agentParts)
 
-export { configPickerOptions, currentValueName } from './config-pickers'

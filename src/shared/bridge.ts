@@ -513,7 +513,6 @@ export type BridgeMethod = keyof BridgeCalls
 export type BridgeInput<M extends BridgeMethod> = z.input<BridgeCalls[M]['input']>
 export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeCalls[M]['input']>
 export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeCalls[M]['output']>
-export { BRIDGE_METHODS } from './bridge-methods'
 
 /** Live events pushed to every UI; each carries its sessionId. */
 export const BridgeEventSchema = z.discriminatedUnion('type', [

@@ -1,7 +1,8 @@
 import { canAccept } from './form-answers'
 import { questionsToForm } from './form-state'
 import type { FormSpec } from './form-schema'
-import { askerName, type FormInteraction, type QuestionInteraction } from './interactions'
+import { type FormInteraction, type QuestionInteraction } from './interactions'
+import { askerName } from './interaction-words'
 
 /** A button of a form's bottom row. */
 export type FormButton = 'submit' | 'decline' | 'cancel' | 'send' | 'dismiss'

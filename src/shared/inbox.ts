@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
-import { askerName, PendingInteractionSchema, type PendingInteraction } from './interactions'
+import { PendingInteractionSchema, type PendingInteraction } from './interactions'
+import { askerName } from './interaction-words'
 
 /**
  * One request waiting for the person, anywhere: the inbox's line. It carries the request itself,
@@ -44,4 +45,3 @@ export function inboxItems(
     .map(({ item }) => item)
 }
 
-export { inboxKindLabel, inboxSubject, newlyWaiting, titleWithCount } from './inbox-words'

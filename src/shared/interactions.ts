@@ -218,4 +218,3 @@ export const SettleOutcomeSchema = z.enum([
 ])
 export type SettleOutcome = z.infer<typeof SettleOutcomeSchema>
 
-export { askerName, awaitsAnswer } from './interaction-words'

@@ -1,9 +1,5 @@
-import {
-  configPickerOptions,
-  currentValueName,
-  type AgentConfigOption,
-  type AgentConfigValue,
-} from '../shared/agent-config'
+import { type AgentConfigOption, type AgentConfigValue } from '../shared/agent-config'
+import { configPickerOptions, currentValueName } from '../shared/config-pickers'
 import type { SessionSummary } from '../shared/bridge'
 
 /** What `/config …` does: say something, or set one of the agent's options to a value. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useRefState } from './use-ref-state'
 import type { AgentPermissionInteraction, AgentPermissionOption } from '../shared/interactions'
-import { askerName } from '../shared/interactions'
+import { askerName } from '../shared/interaction-words'
 import { agentPermissionHeadline } from '../shared/agent-permission-headline'
 import { choiceLines } from './choice-lines'
 import { detailLines } from './detail-lines'

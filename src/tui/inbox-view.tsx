@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { inboxKindLabel, inboxSubject, type InboxItem } from '../shared/inbox'
+import { type InboxItem } from '../shared/inbox'
+import { inboxKindLabel, inboxSubject } from '../shared/inbox-words'
 import { formatAgo } from '../shared/format-time'
 import { choiceLines } from './choice-lines'
 import { useFocusedKeys } from './key-router'

@@ -5,7 +5,8 @@ import { connect as netConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge'
+import { type BridgeEvent } from '../../shared/bridge'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import { LIMITS } from '../../shared/limits'
 import {
   exerciseEveryCall,

@@ -1,4 +1,4 @@
-import { BRIDGE_METHODS } from '../../shared/bridge'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
 import type { DesktopDialog } from './electron-port'
 

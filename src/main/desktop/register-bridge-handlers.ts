@@ -1,4 +1,5 @@
-import { BRIDGE_CALLS, BRIDGE_METHODS, type BridgeMethod } from '../../shared/bridge'
+import { BRIDGE_CALLS, type BridgeMethod } from '../../shared/bridge'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import { bridgeError, dispatchBridgeCall, type BridgeHandlers } from '../../shared/bridge-dispatch'
 import type { DesktopInvokeEvent, DesktopIpcMain } from './electron-port'
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GATHER_MS } from '../../shared/input-notice-driver'
-import { BRIDGE_CALLS, BRIDGE_METHODS, EVENT_CHANNEL, type BridgeMethod } from '../../shared/bridge'
+import { BRIDGE_CALLS, EVENT_CHANNEL, type BridgeMethod } from '../../shared/bridge'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import {
   exerciseEveryCall,
   expectBridgeError,

@@ -11,7 +11,7 @@ import type {
 } from '../../shared/bridge'
 import type { PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
-import { BRIDGE_METHODS } from '../../shared/bridge'
+import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
 import type { DeviceRef } from '../../shared/devices'
 import { ParkedRequests } from './interactions/parked-requests'

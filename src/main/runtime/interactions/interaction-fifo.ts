@@ -1,4 +1,5 @@
-import { awaitsAnswer, type PendingInteraction } from '../../../shared/interactions'
+import { type PendingInteraction } from '../../../shared/interactions'
+import { awaitsAnswer } from '../../../shared/interaction-words'
 
 /**
  * The per-session interaction FIFO, runtime side (docs/architecture.md): every request waiting for the

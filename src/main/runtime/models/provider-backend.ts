@@ -1,7 +1,7 @@
 import { InvalidArgumentError, LoadAPIKeyError, type LanguageModel } from 'ai'
 import { z } from 'zod'
 import { activityFetch } from './activity-fetch'
-import type { ModelBackend, ModelContext } from './model-backend'
+import type { ModelBackend, ModelContext } from './model-backend-types'
 import { ANTHROPIC_MODELS, OPENAI_MODELS, type ProviderConfig } from './provider-config'
 
 const MODEL_LIST_TIMEOUT_MS = 10_000
