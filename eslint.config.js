@@ -109,6 +109,11 @@ export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'e2e-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // CommonJS configuration files (dependency-cruiser reads its settings as CommonJS).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
