@@ -35,4 +35,3 @@ export const AgentConfigOptionSchema = z.strictObject({
 export type AgentConfigOption = z.infer<typeof AgentConfigOptionSchema>
 
 export const AgentConfigOptionsSchema = z.array(AgentConfigOptionSchema).max(LIMITS.agentParts)
-

@@ -44,4 +44,3 @@ export function inboxItems(
     )
     .map(({ item }) => item)
 }
-

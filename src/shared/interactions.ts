@@ -217,4 +217,3 @@ export const SettleOutcomeSchema = z.enum([
   'dismissed',
 ])
 export type SettleOutcome = z.infer<typeof SettleOutcomeSchema>
-
