@@ -1,4 +1,4 @@
-// Acceptance: the pinned command line (README, "Other ways in"), driven as a black box through the built CLI
+// Acceptance: the pinned command line (docs/usage.md, "The command line"), driven as a black box through the built CLI
 // (`npm test` builds out/cli/parley.js before vitest runs).
 import { execFile, spawn } from 'node:child_process'
 import {

@@ -71,10 +71,10 @@ const FLAGS = {
 } as const
 type FlagName = keyof typeof FLAGS
 
-/** Flags every subcommand takes besides its own (README, "Other ways in"). */
+/** Flags every subcommand takes besides its own (docs/usage.md, "The command line"). */
 const COMMON_FLAGS = ['acp', 'mcp-config'] as const satisfies readonly FlagName[]
 
-/** Each subcommand, its pinned usage line (README, "Other ways in") and its own flags. */
+/** Each subcommand, its pinned usage line (docs/usage.md, "The command line") and its own flags. */
 const COMMANDS = {
   desktop: {
     about:
@@ -145,7 +145,7 @@ Every command also takes ${COMMON_USAGE}.
 \`parley <command> --help\` lists a command's flags, their defaults and valid values.
 
 Env: PARLEY_DATA_DIR, PARLEY_SCENARIO, PARLEY_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY,
-     ANTHROPIC_BASE_URL (empty means unset; see the README's Models section)
+     ANTHROPIC_BASE_URL (empty means unset; see docs/usage.md, Models)
 `
 
 /** `parley <command> --help`: the pinned usage line, what it does, every flag with its default. */
