@@ -1,5 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk'
-import { workspaceWriteRisk } from '../tools/shell/part-review'
+import { workspaceWriteRisk } from '../tools/shell/path-risk'
 
 /**
  * Writes the person already approved. An agent such as Claude Code asks with

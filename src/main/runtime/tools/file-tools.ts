@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from 'diff'
 import { z } from 'zod'
 import { LIMITS } from '../../../shared/limits'
 import { PINNED_TOOLS } from '../../../shared/pinned-tools'
-import { workspaceWriteRisk, writeKey } from './shell/part-review'
+import { workspaceWriteRisk, writeKey } from './shell/path-risk'
 import { defineTool, ToolError, type CallReview } from './tool-types'
 import {
   displayPath,

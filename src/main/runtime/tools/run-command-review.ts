@@ -1,5 +1,6 @@
 import { parseCommandLine } from './shell/command-parts'
-import { highestRisk, lineFacts, reviewShellPart } from './shell/part-review'
+import { highestRisk } from '../../../shared/risk-order'
+import { lineFacts, reviewShellPart } from './shell/part-review'
 import { linePins } from './shell/remember-scope'
 import type { CallReview, ReviewContext, ReviewPart } from './tool-types'
 

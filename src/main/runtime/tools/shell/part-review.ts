@@ -1,307 +1,41 @@
-import { homedir } from 'node:os'
-import { basename, isAbsolute, relative, resolve } from 'node:path'
+import { basename } from 'node:path'
 import type { Risk } from '../../../../shared/permission'
-import { HOME_CREDENTIALS, type SandboxExit } from '../../sandbox/sandbox-policy'
+import { highestRisk } from '../../../../shared/risk-order'
+import type { SandboxExit } from '../../sandbox/sandbox-policy'
 import type { ReviewPart } from '../tool-types'
-import { ToolError } from '../tool-types'
-import { selfRunningFile } from '../self-running-files'
-import { locateInWorkspace } from '../workspace-paths'
 import { commandScope, type RememberScope } from './remember-scope'
 import {
-  parseCommandLine,
-  type ShellAssignment,
-  type ShellPart,
-  type ShellWord,
-} from './command-parts'
-
-/** What the review of one part knows about the whole command line. */
-export interface LineFacts {
-  workspace: string
-  /** Commands run in a sandbox: Remember may cover a part's general form (else exact only). */
-  sandboxed: boolean
-  /** Parley's data folder (it holds the provider keys), when known. */
-  dataDir: string | null
-  /** Some part downloads (curl, wget): code read from a pipe or a substitution may come from it. */
-  downloads: boolean
-  /** Some part changes folder (cd, pushd, popd): relative paths cannot be placed before it runs. */
-  changesFolder: boolean
-}
-
-/** The key of a remembered write to a path inside the workspace (a redirection, write_file). */
-export const writeKey = (shown: string): string => `write:${shown}`
-
-const RISK_ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
-
-export function highestRisk(risks: Iterable<Risk>): Risk {
-  let highest: Risk = 'low'
-  for (const risk of risks) if (RISK_ORDER[risk] > RISK_ORDER[highest]) highest = risk
-  return highest
-}
-
-const HIGH_RISK_PROGRAMS = new Map<string, string>([
-  ...['rm', 'shred', 'srm', 'unlink'].map((p): [string, string] => [p, 'deletes files']),
-  ...['dd', 'fdisk', 'sfdisk', 'parted', 'wipefs', 'mkswap'].map((p): [string, string] => [
-    p,
-    'writes to disks',
-  ]),
-  ['truncate', 'empties files'],
-  ...['kill', 'pkill', 'killall'].map((p): [string, string] => [p, 'stops processes']),
-  ...['reboot', 'shutdown', 'halt', 'poweroff'].map((p): [string, string] => [
-    p,
-    'restarts or stops the machine',
-  ]),
-  ...['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'].map((p): [string, string] => [
-    p,
-    'changes who may read, write or run files',
-  ]),
-  ['crontab', 'schedules commands'],
-  ...['sudo', 'doas', 'su', 'pkexec', 'runas'].map((p): [string, string] => [
-    p,
-    'runs as another user',
-  ]),
-  ...['nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'ftp'].map(
-    (p): [string, string] => [p, 'connects to another machine (can send data out)'],
-  ),
-  ['alias', 'redefines commands, so later parts may not do what they say'],
-])
-
-/** Programs that connect to another machine: the network, always high risk. */
-const CONNECTS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'ftp'])
-
-/**
- * Subcommands known to need the network: their prompt says so, and approving it runs the
- * command with the network. Any other command that tries is cut off by the sandbox.
- */
-const NETWORK_SUBCOMMANDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  (
-    [
-      ['git', ['clone', 'fetch', 'pull', 'push', 'ls-remote', 'submodule']],
-      ['npm', ['install', 'i', 'ci', 'add', 'update', 'upgrade', 'publish', 'outdated', 'view']],
-      ['pnpm', ['install', 'i', 'add', 'update', 'upgrade', 'publish', 'dlx']],
-      ['yarn', ['install', 'add', 'upgrade', 'publish', 'dlx']],
-      ['bun', ['install', 'i', 'add', 'update', 'publish', 'x']],
-      ['pip', ['install', 'download']],
-      ['pip3', ['install', 'download']],
-      ['uv', ['add', 'sync', 'pip', 'lock']],
-      ['poetry', ['install', 'add', 'update', 'lock']],
-      ['cargo', ['fetch', 'install', 'update', 'publish']],
-      ['go', ['get', 'mod', 'install']],
-      ['docker', ['pull', 'push', 'login', 'build']],
-      ['apt', ['install', 'update', 'upgrade']],
-      ['apt-get', ['install', 'update', 'upgrade']],
-      ['brew', ['install', 'update', 'upgrade']],
-      ['gem', ['install']],
-    ] as const
-  ).map(([program, subs]): [string, ReadonlySet<string>] => [program, new Set<string>(subs)]),
-)
-
-/** Programs that run another command given as their arguments: never remembered. */
-const RUNS_ANOTHER_COMMAND = new Set([
-  'env',
-  'command',
-  'builtin',
-  'exec',
-  'nohup',
-  'nice',
-  'timeout',
-  'time',
-  'watch',
-  'stdbuf',
-  'setsid',
-  'ionice',
-  'chroot',
-  'flock',
-  'strace',
-  'ltrace',
-  'unbuffer',
-  'xargs',
-  'parallel',
-  'busybox',
-  'sudo',
-  'doas',
-  'su',
-  'pkexec',
-  'caffeinate',
-  'systemd-run',
-  'script',
-  'firejail',
-])
-
-/** Builtins that run text as code: never remembered. */
-const RUNS_TEXT_AS_CODE = new Set(['eval', 'source', '.', 'trap'])
-
-/** How an interpreter is handed code inline (instead of a script file). */
-const INLINE_CODE_FLAGS: ReadonlyMap<string, readonly string[]> = new Map([
-  ...['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'csh', 'tcsh'].map(
-    (p): [string, string[]] => [p, ['-c']],
-  ),
-  ...['node', 'nodejs'].map((p): [string, string[]] => [p, ['-e', '--eval', '-p', '--print']]),
-  ...['perl'].map((p): [string, string[]] => [p, ['-e', '-E']]),
-  ...['ruby', 'lua', 'luajit', 'Rscript', 'osascript'].map((p): [string, string[]] => [p, ['-e']]),
-  ['php', ['-r']],
-  ...['pwsh', 'powershell'].map((p): [string, string[]] => [
-    p,
-    ['-c', '-command', '-encodedcommand', '-e', '-ec'],
-  ]),
-  ['tclsh', []],
-])
-
-const isPython = (name: string): boolean => /^(python[\d.]*|pypy[\d.]*)$/.test(name)
-
-/** Programs whose first argument is a program in their own language (awk, sed). */
-const PROGRAM_AS_ARGUMENT = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'perl'])
-
-const HIGH_RISK_SUBCOMMANDS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  [
-    'git',
-    new Map([
-      ['push', 'publishes to a remote'],
-      ['reset', 'can discard changes'],
-      ['clean', 'deletes untracked files'],
-      ['filter-branch', 'rewrites history'],
-    ]),
-  ],
-  ['deno', new Map([['eval', 'runs code given as text']])],
-])
-
-/** Programs that write to the paths they are given. */
-const WRITES_ALL_ARGS = new Set(['tee', 'touch', 'mkdir'])
-const WRITES_LAST_ARG = new Set(['cp', 'mv', 'ln', 'install', 'rsync'])
-
-/** Variables that change how programs start or which program runs. */
-const STARTUP_VARIABLES =
-  /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|IFS|PROMPT_COMMAND|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_CONFIG\w*|EDITOR|VISUAL|PAGER|GIT_PAGER)$/
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-
-/**
- * Paths that hold secrets: the usual credential files, private keys, the system's password
- * files, and another process's environment or command line (`/proc/<pid>/environ`; a process's
- * own, `/proc/self/…`, is its own business). Reading or writing them is always high risk.
- */
-const CREDENTIALS = new RegExp(
-  [
-    `(^|[/~])(${HOME_CREDENTIALS.map(escapeRegExp).join('|')})(/|$)`,
-    '(^|/)id_(rsa|dsa|ecdsa|ed25519)\\b',
-    '/etc/(shadow|gshadow|sudoers)',
-    '/proc/+(?!(self|thread-self)/)[^/]+/+(environ|cmdline|mem|maps|auxv)',
-  ].join('|'),
-)
-
-/** Paths a glob is tried against: could it reach a secret? */
-function secretProbes(facts: LineFacts): string[] {
-  const home = homedir()
-  return [
-    ...HOME_CREDENTIALS.flatMap((path) =>
-      ['', '/id_rsa', '/id_ed25519', '/credentials', '/config'].map(
-        (end) => `${home}/${path}${end}`,
-      ),
-    ),
-    '/proc/1/environ',
-    '/proc/1/cmdline',
-    '/etc/shadow',
-    ...(facts.dataDir ? [`${facts.dataDir}/secrets.json`, `${facts.dataDir}/settings.json`] : []),
-  ]
-}
-
-/** A glob (`~/.ss?/id_*`) as a regular expression over the paths it can match. */
-function globPattern(text: string, facts: LineFacts): RegExp | null {
-  const home = homedir()
-  const expanded = text
-    .replace(/^~(?=\/|$)/, home)
-    .replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, home)
-    .replace(/["']/g, '')
-  if (/[$`]/.test(expanded)) return null
-  const absolute = isAbsolute(expanded) ? expanded : resolve(facts.workspace, expanded)
-  let source = ''
-  for (let i = 0; i < absolute.length; i++) {
-    const char = absolute[i] as string
-    if (char === '*') source += '[^/]*'
-    else if (char === '?') source += '[^/]'
-    else if (char === '[') {
-      const close = absolute.indexOf(']', i + 1)
-      if (close === -1) source += '\\['
-      else {
-        source += `[${absolute
-          .slice(i + 1, close)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\')}]`
-        i = close
-      }
-    } else if (char === '{' || char === '}' || char === ',') source += '.*'
-    else source += escapeRegExp(char)
-  }
-  try {
-    return new RegExp(`^${source}`)
-  } catch {
-    return null
-  }
-}
-
-const isWithin = (folder: string, path: string): boolean => {
-  const rel = relative(folder, path)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-}
-
-/** In Parley's data folder (it holds the provider keys), but not in the workspace. */
-function inDataDir(path: string, facts: LineFacts): boolean {
-  if (facts.dataDir === null) return false
-  const home = homedir()
-  const absolute = resolve(facts.workspace, path.replace(/^~(?=\/|$)/, home))
-  return isWithin(facts.dataDir, absolute) && !isWithin(facts.workspace, absolute)
-}
-
-/**
- * True when a word names a secret: as written, as its value, in Parley's data folder, or as a
- * glob that could match one. A substitution inside the word is a part of its own.
- */
-function touchesCredentials(word: ShellWord, facts: LineFacts): boolean {
-  if (CREDENTIALS.test(word.ownText) || (word.value !== null && CREDENTIALS.test(word.value)))
-    return true
-  if (word.value !== null) return inDataDir(word.value, facts)
-  if (!/[*?[{]/.test(word.ownText)) return false
-  const pattern = globPattern(word.ownText, facts)
-  return pattern !== null && secretProbes(facts).some((probe) => pattern.test(probe))
-}
-
-/** Where a path a part writes to lands. */
-type Place =
-  | { kind: 'inside'; shown: string; through: string | null }
-  | { kind: 'outside'; shown: string }
-  | { kind: 'discard' }
-  | { kind: 'network' }
-  | { kind: 'unknown'; shown: string }
-
-const DISCARD = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty'])
-
-function placeOf(word: ShellWord, facts: LineFacts): Place {
-  const home = /^(~|\$HOME\b|\$\{HOME\})/
-  if (word.value === null)
-    return home.test(word.text)
-      ? { kind: 'outside', shown: word.text }
-      : { kind: 'unknown', shown: word.text }
-  const path = word.value
-  if (DISCARD.has(path) || /^\/dev\/fd\/\d+$/.test(path)) return { kind: 'discard' }
-  if (/^\/dev\/(tcp|udp)\//.test(path)) return { kind: 'network' }
-  if (home.test(path)) return { kind: 'outside', shown: path }
-  if (facts.changesFolder && !path.startsWith('/')) return { kind: 'unknown', shown: path }
-  try {
-    const located = locateInWorkspace(facts.workspace, path)
-    return { kind: 'inside', shown: located.shown, through: located.through }
-  } catch (error) {
-    if (error instanceof ToolError) return { kind: 'outside', shown: path }
-    throw error
-  }
-}
-
-/**
- * The risk of writing to a path inside the workspace: high for a file another program runs by
- * itself outside the sandbox (`self-running-files.ts`), in every mode.
- */
-export function workspaceWriteRisk(shown: string): { risk: Risk; why?: string } {
-  const runs = selfRunningFile(shown)
-  return runs === null ? { risk: 'medium' } : { risk: 'high', why: `writes ${runs}` }
-}
+  CONNECTS,
+  HIGH_RISK_PROGRAMS,
+  HIGH_RISK_SUBCOMMANDS,
+  INLINE_CODE_FLAGS,
+  isPython,
+  NETWORK_SUBCOMMANDS,
+  PROGRAM_AS_ARGUMENT,
+  RUNS_ANOTHER_COMMAND,
+  RUNS_TEXT_AS_CODE,
+  WRITES_ALL_ARGS,
+  WRITES_LAST_ARG,
+} from './program-kinds'
+import {
+  placeOf,
+  touchesCredentials,
+  workspaceWriteRisk,
+  writeKey,
+  type LineFacts,
+} from './path-risk'
+import {
+  ASSIGNMENT_WHY,
+  isOption,
+  judgeAssignments,
+  judgeFolderChange,
+  judgeLink,
+  judgeSubcommand,
+  uploads,
+  wrappedCommand,
+  type CommandVerdict,
+} from './program-judges'
+import { parseCommandLine, type ShellPart, type ShellWord } from './command-parts'
 
 /** Longer labels and reasons are not shown in full, so such a part is never remembered. */
 const MAX_LABEL = 500
@@ -377,45 +111,6 @@ function reviewWrite(text: string, target: ShellWord, facts: LineFacts): ReviewP
       })
     }
   }
-}
-
-const isOption = (word: ShellWord): boolean => word.value === null || word.value.startsWith('-')
-
-/** The first word of the command a wrapper (`env`, `timeout 5`, `nice -n 5`, `xargs`) runs. */
-function wrappedCommand(args: readonly ShellWord[]): ShellWord[] {
-  const start = args.findIndex(
-    (word) =>
-      word.value !== null &&
-      !word.value.startsWith('-') &&
-      !word.value.includes('=') &&
-      !/^[\d.]+[smhd]?$/.test(word.value),
-  )
-  return start === -1 ? [] : args.slice(start)
-}
-
-/** Upload options of curl and wget: they send a file (or stdin) somewhere. */
-function uploads(name: string, args: readonly ShellWord[]): boolean {
-  const values = args.map((word) => word.value ?? word.text)
-  if (name === 'wget')
-    return values.some((v) => /^--(post|body)-file\b/.test(v) || v === '--method=PUT')
-  if (name !== 'curl') return false
-  return values.some((value, i) => {
-    const next = values[i + 1] ?? ''
-    if (/^(-d|--data|--data-binary|--data-urlencode|--json)$/.test(value)) return next.includes('@')
-    if (/^(-d|--data(-binary|-urlencode)?=|--json=)/.test(value)) return value.includes('@')
-    if (/^(-F|--form)$/.test(value)) return /=[@<]/.test(next)
-    if (/^(-F|--form=)/.test(value)) return /=[@<]/.test(value)
-    return /^(-T|--upload-file)/.test(value)
-  })
-}
-
-interface CommandVerdict {
-  risk: Risk
-  why?: string
-  /** False when it is never remembered (inline code, another command it runs, high risk). */
-  remember: boolean
-  /** What it needs beyond the sandbox. */
-  exits?: SandboxExit[]
 }
 
 /** The verdict on a simple command's words alone (its redirections are parts of their own). */
@@ -613,55 +308,6 @@ function judgeInterpreter(
   return { risk: 'medium', remember: true }
 }
 
-/** Options that come before a subcommand with a value of their own (`git -C dir push`). */
-const GLOBAL_OPTIONS_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--prefix'])
-
-/** The subcommand: the first word that is neither an option nor an option's value. */
-function subcommandOf(args: readonly ShellWord[]): string | null {
-  for (const [i, word] of args.entries()) {
-    if (isOption(word)) continue
-    if (i > 0 && GLOBAL_OPTIONS_WITH_VALUE.has(args[i - 1]?.value ?? '')) continue
-    return word.value
-  }
-  return null
-}
-
-function judgeSubcommand(name: string, args: readonly ShellWord[]): CommandVerdict {
-  const sub = subcommandOf(args)
-  if (sub === null) return { risk: 'medium', remember: true }
-  const high = HIGH_RISK_SUBCOMMANDS.get(name)?.get(sub)
-  if (high)
-    return {
-      risk: 'high',
-      why: high,
-      remember: false,
-      ...(NETWORK_SUBCOMMANDS.get(name)?.has(sub) ? { exits: ['network' as const] } : {}),
-    }
-  if (NETWORK_SUBCOMMANDS.get(name)?.has(sub))
-    return {
-      risk: 'medium',
-      why: `${name} ${sub} downloads or publishes`,
-      remember: false,
-      exits: ['network'],
-    }
-  return { risk: 'medium', remember: true }
-}
-
-/** `ln`: a link that leads outside is named (a write through it later lands there). */
-function judgeLink(args: readonly ShellWord[], facts: LineFacts): CommandVerdict {
-  const outside = args
-    .filter((word) => !isOption(word))
-    .slice(0, -1)
-    .find((word) => placeOf(word, facts).kind === 'outside')
-  return outside
-    ? {
-        risk: 'medium',
-        why: `makes a link to outside the workspace (${outside.value ?? outside.text})`,
-        remember: true,
-      }
-    : { risk: 'medium', remember: true }
-}
-
 function judgeFind(
   program: string,
   args: readonly ShellWord[],
@@ -682,43 +328,6 @@ function judgeFind(
   if (values.some((v) => /^-f(print|print0|printf|ls)$/.test(v)))
     return { risk: 'medium', why: 'writes its list to a file', remember: false }
   return { risk: 'medium', remember: true }
-}
-
-function judgeFolderChange(
-  program: string,
-  args: readonly ShellWord[],
-  facts: LineFacts,
-): CommandVerdict {
-  const target = args.find((word) => !isOption(word))
-  if (target === undefined || target.value === '-')
-    return {
-      risk: 'high',
-      why: 'moves outside the workspace, so the parts after it act there',
-      remember: false,
-      exits: ['writeOutside'],
-    }
-  const place = placeOf(target, { ...facts, changesFolder: false })
-  if (place.kind === 'outside')
-    return {
-      risk: 'high',
-      why: `moves outside the workspace (${place.shown}), so the parts after it act there`,
-      remember: false,
-      exits: ['writeOutside'],
-    }
-  return { risk: 'medium', remember: true }
-}
-
-const ASSIGNMENT_WHY = 'sets shell variables that the parts after it see (never remembered)'
-
-function judgeAssignments(assignments: readonly ShellAssignment[]): CommandVerdict | undefined {
-  const startup = assignments.find((a) => STARTUP_VARIABLES.test(a.name))
-  return startup
-    ? {
-        risk: 'high',
-        why: `changes how programs start or which program runs (${startup.name})`,
-        remember: false,
-      }
-    : undefined
 }
 
 /** One part of a command line, judged on its own: risk, why, and what Remember would cover. */
