@@ -1,12 +1,8 @@
 import { APICallError } from 'ai'
 import { describe, expect, it } from 'vitest'
-import {
-  afterRetries,
-  describeModelError,
-  retryAfterMs,
-  retryDelayMs,
-  RETRY_POLICY,
-} from './model-errors'
+import { retryAfterMs } from './error-causes'
+import { describeModelError } from './model-errors'
+import { afterRetries, retryDelayMs, RETRY_POLICY } from './model-retry'
 
 const url = 'http://127.0.0.1:1234/v1/chat/completions'
 const apiError = (statusCode: number, body: string, headers: Record<string, string> = {}) =>

@@ -13,14 +13,8 @@ import type { PermissionMode } from '../../../shared/permission'
 import type { Json } from '../../../shared/session-events'
 import { LIMITS } from '../../../shared/limits'
 import type { ModelBackend } from '../models/model-backend'
-import {
-  afterRetries,
-  describeModelError,
-  retryDelayMs,
-  RETRY_POLICY,
-  stallFailure,
-  type ModelFailure,
-} from '../models/model-errors'
+import { describeModelError, stallFailure, type ModelFailure } from '../models/model-errors'
+import { afterRetries, retryDelayMs, RETRY_POLICY } from '../models/model-retry'
 import type { ParkedRequests } from '../interactions/parked-requests'
 import { StreamWatchdog } from './stream-watchdog'
 import { keptProviderId, mintToolCallId } from '../sessions/tool-call-ids'
