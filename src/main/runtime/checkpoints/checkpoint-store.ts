@@ -1,27 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { existsSync, realpathSync } from 'node:fs'
-import {
-  chmod,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  symlink,
-  unlink,
-  writeFile,
-} from 'node:fs/promises'
-import { basename, dirname, join, sep } from 'node:path'
+import { lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import {
   gitProblem,
   NEUTRAL_ATTRIBUTES,
+  nulList,
+  refPart,
   shadowGit,
   type GitOutput,
   type RunGit,
 } from './shadow-git'
+import { applyChanges, throughLink, type FileChange } from './workspace-restore'
+
+export type { FileChange } from './workspace-restore'
 
 /** Why a file was left out of a checkpoint (it is then neither restored nor removed). */
 export type SkipReason = 'too_large' | 'binary_budget' | 'nested_repository' | 'unreadable'
@@ -58,16 +50,6 @@ export type StoreFailure = {
 
 export type Taken = { ok: true; tree: string; skipped: SkippedFile[] } | StoreFailure
 
-/** One file a restore changes: written back as it was, or removed (created since). */
-export interface FileChange {
-  path: string
-  change: 'restored' | 'recreated' | 'removed'
-  /** The blob in the checkpoint (absent for `removed`). */
-  blob?: { sha: string; mode: string }
-  /** The blob in the present (absent for `recreated`). */
-  present?: { sha: string; mode: string }
-}
-
 const SHA = /^[0-9a-f]{40}$/
 const SNIFF_BYTES = 8_000
 const MARKER = 'parley-checkpoints.json'
@@ -88,33 +70,8 @@ export function storeFolder(dataDir: string, workspace: string): string {
   return join(dataDir, 'checkpoints', `${name}-${hash}`)
 }
 
-/** A ref-safe name for an id (ids may hold `:` and `.`). */
-function refPart(id: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(id) ? id : `x${Buffer.from(id).toString('hex')}`
-}
-
 function failed(output: GitOutput, what: string): StoreFailure {
   return { ok: false, reason: 'failed', message: `${what}: ${gitProblem(output)}` }
-}
-
-/** NUL-separated paths from `git … -z`. */
-function nulList(output: Buffer): string[] {
-  return output
-    .toString('utf8')
-    .split('\0')
-    .filter((p) => p !== '')
-}
-
-/** Whether any folder on the way to `rel` (below `root`) is a symlink or not a folder. */
-async function throughLink(root: string, rel: string): Promise<boolean> {
-  const parts = rel.split('/').slice(0, -1)
-  let current = root
-  for (const part of parts) {
-    current = join(current, part)
-    const info = await lstat(current).catch(() => null)
-    if (info === null || !info.isDirectory()) return info?.isSymbolicLink() ?? false
-  }
-  return false
 }
 
 /**
@@ -406,77 +363,8 @@ export class CheckpointStore {
       if (problem) return problem
       const contents = await this.#blobs(changes.flatMap((c) => (c.blob ? [c.blob.sha] : [])))
       if (!(contents instanceof Map)) return contents
-      const restored: string[] = []
-      const refused: string[] = []
-      // Removals first: a file may come back where a folder of created files is now.
-      const ordered = [
-        ...changes.filter((c) => c.change === 'removed'),
-        ...changes.filter((c) => c.change !== 'removed'),
-      ]
-      for (const change of ordered) {
-        if (await throughLink(this.#workspace, change.path)) {
-          refused.push(change.path)
-          continue
-        }
-        const absolute = join(this.#workspace, ...change.path.split('/'))
-        if (!change.blob) {
-          await rm(absolute, { force: true })
-          await this.#pruneFolders(dirname(absolute))
-          restored.push(change.path)
-          continue
-        }
-        if (change.blob.mode === '160000') {
-          refused.push(change.path)
-          continue
-        }
-        const content = contents.get(change.blob.sha)
-        if (content === undefined) {
-          refused.push(change.path)
-          continue
-        }
-        const wrote = await this.#write(absolute, content, change.blob.mode).then(
-          () => true,
-          () => false,
-        )
-        ;(wrote ? restored : refused).push(change.path)
-      }
-      return { restored, refused }
+      return applyChanges(this.#workspace, changes, contents)
     })
-  }
-
-  async #write(absolute: string, content: Buffer, mode: string): Promise<void> {
-    const folder = dirname(absolute)
-    const inTheWay = await lstat(folder).catch(() => null)
-    if (inTheWay !== null && !inTheWay.isDirectory()) await unlink(folder)
-    await mkdir(folder, { recursive: true })
-    const existing = await lstat(absolute).catch(() => null)
-    if (existing?.isDirectory()) await rm(absolute, { recursive: true, force: true })
-    const temporary = join(
-      folder,
-      `.${basename(absolute)}.parley-${randomBytes(6).toString('hex')}`,
-    )
-    try {
-      if (mode === '120000') await symlink(content.toString('utf8'), temporary)
-      else {
-        await writeFile(temporary, content, { flag: 'wx' })
-        await chmod(temporary, mode === '100755' ? 0o755 : 0o644)
-      }
-      await rename(temporary, absolute)
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined)
-      throw error
-    }
-  }
-
-  /** Removes folders emptied by a removal, up to (never including) the workspace. */
-  async #pruneFolders(folder: string): Promise<void> {
-    let current = folder
-    while (current.length > this.#workspace.length && current.startsWith(this.#workspace + sep)) {
-      const left = await readdir(current).catch(() => null)
-      if (left === null || left.length > 0) return
-      await rmdir(current).catch(() => undefined)
-      current = dirname(current)
-    }
   }
 
   /** Keeps a tree reachable under the session's name (so pruning keeps it while the session lives). */

@@ -104,3 +104,16 @@ export function gitProblem(output: GitOutput): string {
   const line = output.stderr.split('\n').find((l) => l.trim() !== '') ?? ''
   return line.replace(/^(fatal|error): /, '').trim() || `git exited with ${String(output.code)}`
 }
+
+/** A ref-safe name for an id (ids may hold `:` and `.`). */
+export function refPart(id: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(id) ? id : `x${Buffer.from(id).toString('hex')}`
+}
+
+/** NUL-separated paths from `git … -z`. */
+export function nulList(output: Buffer): string[] {
+  return output
+    .toString('utf8')
+    .split('\0')
+    .filter((p) => p !== '')
+}
