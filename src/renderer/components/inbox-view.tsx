@@ -7,6 +7,7 @@ import { useActions, useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
 import { TrayFor } from './composer-slot'
 import { canAskForNotices } from './use-background-notice'
+import { useInboxRoute } from './inbox-route'
 
 const MINUTE = 60_000
 
@@ -27,21 +28,37 @@ export function InboxView() {
   const actions = useActions()
   const shell = useShell()
   const now = useNow({ everyMs: MINUTE, active: inbox.length > 0 })
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const route = useInboxRoute()
+  const selectedId = route.selectedId
   const selected = inbox.find((item) => item.interaction.requestId === selectedId)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const hadTray = useRef(false)
   const [askNotices, setAskNotices] = useState(canAskForNotices)
+  // Whether the person pressed something in the open tray, so its leaving means they answered.
+  const actedHere = useRef(false)
+  const [confirmation, setConfirmation] = useState<string | null>(null)
 
   // Answered (here or anywhere else), the request leaves the inbox: back to the list.
   useEffect(() => {
     if (selected) hadTray.current = true
+    else if (selectedId === null) hadTray.current = false
     else if (hadTray.current) {
       hadTray.current = false
-      setSelectedId(null)
+      setConfirmation(
+        actedHere.current ? 'Sent — the agent carries on' : 'That request is no longer waiting',
+      )
+      actedHere.current = false
+      route.backToList()
       headingRef.current?.focus()
     }
-  }, [selected])
+  }, [selected, selectedId, route])
+
+  const openRequest = (requestId: string) => {
+    setConfirmation(null)
+    actedHere.current = false
+    if (requestId === selectedId) route.backToList()
+    else route.open(requestId)
+  }
 
   const jump = (sessionId: string) => {
     shell.setInboxOpen(false)
@@ -67,7 +84,7 @@ export function InboxView() {
         {askNotices && (
           <button
             type="button"
-            className="button-quiet"
+            className="button-quiet inbox-notices"
             onClick={() =>
               void Notification.requestPermission().finally(() => setAskNotices(canAskForNotices()))
             }
@@ -75,10 +92,19 @@ export function InboxView() {
             Turn on notifications
           </button>
         )}
-        <button type="button" className="button-quiet" onClick={() => shell.setInboxOpen(false)}>
+        <button
+          type="button"
+          className="button-quiet inbox-to-chat"
+          onClick={() => shell.setInboxOpen(false)}
+        >
           Back to chat
         </button>
       </header>
+      {confirmation && !selected && (
+        <p className="inbox-confirmation" role="status">
+          {confirmation}
+        </p>
+      )}
       {inbox.length === 0 ? (
         <p className="inbox-empty">Nothing is waiting for you.</p>
       ) : (
@@ -95,7 +121,7 @@ export function InboxView() {
                   type="button"
                   className="inbox-open-tray"
                   aria-expanded={requestId === selectedId}
-                  onClick={() => setSelectedId(requestId === selectedId ? null : requestId)}
+                  onClick={() => openRequest(requestId)}
                 >
                   <span className="inbox-session">{item.sessionTitle}</span>
                   <span className="inbox-subject">{inboxSubject(item.interaction)}</span>
@@ -117,12 +143,12 @@ export function InboxView() {
         </ul>
       )}
       {selected && (
-        <div className="inbox-tray">
-          <button
-            type="button"
-            className="button-quiet inbox-back"
-            onClick={() => setSelectedId(null)}
-          >
+        <div
+          className="inbox-tray"
+          onClickCapture={() => (actedHere.current = true)}
+          onKeyDownCapture={() => (actedHere.current = true)}
+        >
+          <button type="button" className="button-quiet inbox-back" onClick={route.backToList}>
             Back to the list
           </button>
           <p className="inbox-tray-session">{selected.sessionTitle}</p>
