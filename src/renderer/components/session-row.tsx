@@ -146,7 +146,10 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               {formatAgo(session.updatedAt, now)}
             </time>
           </span>
-          {((waitWhat && active) || session.running || session.damaged || session.agent) && (
+          {((waitWhat && active) ||
+            (!waitWhat && session.running) ||
+            session.damaged ||
+            session.agent) && (
             <span className="session-badges">
               {session.agent && (
                 <span className="session-agent">
