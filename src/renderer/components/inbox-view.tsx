@@ -118,17 +118,6 @@ export function InboxView() {
         <h1 id="inbox-heading" className="inbox-title" tabIndex={-1} ref={headingRef}>
           Waiting for you
         </h1>
-        {askNotices && (
-          <button
-            type="button"
-            className="button-quiet inbox-notices"
-            onClick={() =>
-              void Notification.requestPermission().finally(() => setAskNotices(canAskForNotices()))
-            }
-          >
-            Turn on notifications
-          </button>
-        )}
         <button
           type="button"
           className="button-quiet inbox-to-chat"
@@ -137,6 +126,21 @@ export function InboxView() {
           Back to chat
         </button>
       </header>
+      {askNotices && (
+        // Under the header, not in it: the header keeps to one line on a phone.
+        <p className="inbox-notices">
+          <span>Be told when an agent asks something.</span>
+          <button
+            type="button"
+            className="button-secondary small"
+            onClick={() =>
+              void Notification.requestPermission().finally(() => setAskNotices(canAskForNotices()))
+            }
+          >
+            Turn on notifications
+          </button>
+        </p>
+      )}
       <p className="inbox-confirmation" role="status">
         {confirmation}
       </p>

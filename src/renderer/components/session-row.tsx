@@ -124,8 +124,8 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
           </span>
           <span className="session-meta">
             {waiting ? (
-              // Waiting, the row says what waits where its folder was (the group names it):
-              // the row keeps its two lines however narrow the sidebar.
+              // Waiting, the row says what waits in place of where and when (the group names
+              // the folder): two lines however narrow the sidebar.
               <span className="session-waits">
                 <span className="needs-input">Needs input</span>
                 <span className="session-sep" aria-hidden="true">
@@ -135,16 +135,18 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
                 {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
               </span>
             ) : (
-              <span className="session-workspace" title={session.workspace}>
-                {shortPath(session.workspace)}
-              </span>
+              <>
+                <span className="session-workspace" title={session.workspace}>
+                  {shortPath(session.workspace)}
+                </span>
+                <span className="session-sep" aria-hidden="true">
+                  ·
+                </span>
+                <time dateTime={new Date(session.updatedAt).toISOString()}>
+                  {formatAgo(session.updatedAt, now)}
+                </time>
+              </>
             )}
-            <span className="session-sep" aria-hidden="true">
-              ·
-            </span>
-            <time dateTime={new Date(session.updatedAt).toISOString()}>
-              {formatAgo(session.updatedAt, now)}
-            </time>
           </span>
           {((waitWhat && active) ||
             (!waitWhat && session.running) ||

@@ -106,7 +106,7 @@ describe('the sidebar', () => {
     await screen.findByRole('link', { name: /Beta.*Needs input/ })
     expect(sessionLinks().map((l) => l.textContent)).toEqual([
       expect.stringMatching(/^Alpha/),
-      expect.stringMatching(/^BetaNeeds input·Permission · 2 waiting·/),
+      'BetaNeeds input·Permission · 2 waiting',
     ])
     const beta = screen.getByRole('link', { name: /Beta/ })
     expect(beta.querySelector('.session-dot')).not.toBeNull()
