@@ -52,4 +52,29 @@ describe('the inbox route', () => {
     expect(await screen.findByText('Sent — the agent carries on')).toHaveAttribute('role', 'status')
     await waitFor(() => expect(window.location.search).toBe(''))
   })
+
+  it('a page loaded at a request’s URL opens the inbox at that request', async () => {
+    window.history.replaceState(null, '', '/?request=a1')
+    await renderApp(oneWaiting())
+    expect(await screen.findByRole('region', { name: 'Permission request' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toBeInTheDocument()
+  })
+
+  it('a link to a request that no longer waits shows the list and says so', async () => {
+    window.history.replaceState(null, '', '/?request=gone')
+    await renderApp(oneWaiting())
+    expect(await screen.findByText('That request is no longer waiting')).toHaveAttribute(
+      'role',
+      'status',
+    )
+    expect(window.location.search).toBe('')
+    expect(inboxList()).toBeInTheDocument()
+  })
+
+  it('Back to chat leaves the URL of the request behind', async () => {
+    const { user } = await openTheRequest()
+    await user.click(screen.getByRole('button', { name: 'Back to chat' }))
+    expect(window.location.search).toBe('')
+    expect(screen.queryByRole('list', { name: 'Waiting for you' })).not.toBeInTheDocument()
+  })
 })

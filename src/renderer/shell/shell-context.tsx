@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -74,6 +75,10 @@ export function ShellProvider({
     },
     [setInboxRequest],
   )
+  // Forward (or Back) to a request's URL shows it, wherever the window was.
+  useEffect(() => {
+    if (inboxRequest !== null) setInboxShown(true)
+  }, [inboxRequest])
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
 
