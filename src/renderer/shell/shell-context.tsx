@@ -2,7 +2,6 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -75,10 +74,13 @@ export function ShellProvider({
     },
     [setInboxRequest],
   )
-  // Forward (or Back) to a request's URL shows it, wherever the window was.
-  useEffect(() => {
+  // Forward (or Back) to a request's URL shows it, wherever the window was (adjusted while
+  // rendering, as React advises for state that follows other state).
+  const [seenRequest, setSeenRequest] = useState(inboxRequest)
+  if (inboxRequest !== seenRequest) {
+    setSeenRequest(inboxRequest)
     if (inboxRequest !== null) setInboxShown(true)
-  }, [inboxRequest])
+  }
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
 
