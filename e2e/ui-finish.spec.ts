@@ -344,7 +344,7 @@ test('keyboard: Ctrl+, opens Settings and Escape returns focus; arrow keys move 
   await expect(links).toHaveCount(3)
 })
 
-test('the sidebar lists waiting sessions first with what waits, and finds sessions by name', async ({
+test('the sidebar keeps waiting sessions in their place, saying what waits, and finds sessions by name', async ({
   app: page,
 }) => {
   await sendMessage(page, 'Ask three questions')
@@ -353,11 +353,11 @@ test('the sidebar lists waiting sessions first with what waits, and finds sessio
   await sendMessage(page, 'Hello later')
   await expect(conversation(page)).toContainText('Anything else?')
   const links = sessionLinks(page)
-  await expect(links.first()).toContainText('Ask three questions')
-  await expect(links.first()).toContainText('Needs input')
-  await expect(links.first()).toContainText('Question')
-  await expect(links.nth(1)).toContainText('Hello later')
-  await expect(links.nth(1)).toContainText('just now')
+  await expect(links.first()).toContainText('Hello later')
+  await expect(links.first()).toContainText('just now')
+  await expect(links.nth(1)).toContainText('Ask three questions')
+  await expect(links.nth(1)).toContainText('Needs input')
+  await expect(links.nth(1)).toContainText('Question')
 
   await page.getByRole('searchbox', { name: 'Search sessions' }).fill('later')
   await expect(links).toHaveCount(1)

@@ -8,6 +8,7 @@ import { afterFirstPaint } from './shell/deferred-module'
 import { createChatStore } from './state/store'
 import './styles/app.css'
 import './styles/inbox.css'
+import './styles/touch.css'
 import './styles/rewind.css'
 
 async function start(rootElement: HTMLElement) {

@@ -27,16 +27,59 @@ const waitingInTwoSessions = () =>
 const inboxList = () => screen.getByRole('list', { name: 'Waiting for you' })
 
 describe('the inbox', () => {
-  it('opens from the sidebar with the count, listing every request oldest first', async () => {
+  afterEach(() => window.history.replaceState(null, '', '/'))
+
+  it('opens from the sidebar with the count, listing every request grouped by session, the longest waiting first', async () => {
     const fake = waitingInTwoSessions()
     const { user } = await renderApp(fake)
     await user.click(screen.getByRole('button', { name: 'Waiting (3)' }))
     const items = within(inboxList()).getAllByRole('listitem')
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
       expect.stringMatching(/^Migrate the database: question from The agent/),
-      expect.stringMatching(/^Fix the CI: permission from Codex/),
       expect.stringMatching(/^Migrate the database: permission from The agent/),
+      expect.stringMatching(/^Fix the CI: permission from Codex/),
     ])
+    // Each session's title heads its group once; the lines under it say what is asked.
+    expect(inboxList().querySelectorAll('.inbox-group-title')).toHaveLength(2)
+  })
+
+  it('shows what is asked with its markdown drawn, not as raw backticks', async () => {
+    const fake = createFakeBridge({
+      sessions: [fakeSession('ci', { title: 'Fix the CI', updatedAt: 1 })],
+      pending: {
+        ci: [
+          questionRequest({
+            sessionId: 'ci',
+            requestId: 'q1',
+            questions: [
+              { question: 'Run `npm test` **now**?', options: [{ label: 'Yes' }, { label: 'No' }] },
+            ],
+          }),
+        ],
+      },
+    })
+    const { user } = await renderApp(fake)
+    await user.keyboard('{Control>}i{/Control}')
+    const line = within(inboxList()).getByRole('listitem', { name: /^Fix the CI/ })
+    await vi.waitFor(() => expect(within(line).getByText('npm test').tagName).toBe('CODE'))
+    expect(within(line).getByText('now').tagName).toBe('STRONG')
+    expect(line).not.toHaveTextContent('`')
+  })
+
+  it('j and k move the open request through the list, and the line stays marked', async () => {
+    const fake = waitingInTwoSessions()
+    const { user } = await renderApp(fake)
+    await user.keyboard('{Control>}i{/Control}')
+    await user.keyboard('j')
+    expect(await screen.findByRole('region', { name: 'Agent question' })).toBeInTheDocument()
+    expect(window.location.search).toBe('?request=q1')
+    await user.keyboard('j')
+    expect(await screen.findByRole('region', { name: 'Permission request' })).toBeInTheDocument()
+    expect(window.location.search).toBe('?request=p1')
+    await user.keyboard('k')
+    expect(await screen.findByRole('region', { name: 'Agent question' })).toBeInTheDocument()
+    const marked = inboxList().querySelector('[aria-current="true"]')
+    expect(marked).toHaveTextContent(/Which database/)
   })
 
   it('Ctrl+I opens it and the window title counts what waits', async () => {
@@ -83,7 +126,8 @@ describe('the inbox', () => {
     const { user } = await renderApp(fake)
     await user.click(screen.getByRole('button', { name: 'Waiting (3)' }))
     const codex = within(inboxList()).getByRole('listitem', { name: /^Fix the CI/ })
-    await user.click(within(codex).getByRole('button', { name: 'Open session' }))
+    await user.click(within(codex).getByRole('button', { name: /Fix the CI/ }))
+    await user.click(screen.getByRole('button', { name: 'Open session' }))
     expect(screen.queryByRole('list', { name: 'Waiting for you' })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Fix the CI' })).toBeInTheDocument()
   })

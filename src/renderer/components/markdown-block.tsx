@@ -33,7 +33,8 @@ function decodeEntities(text: string): string {
   })
 }
 
-function inline(tokens: readonly Token[] | undefined): ReactNode {
+/** Inline tokens (a line's code spans, emphasis, links) as React elements. */
+export function inline(tokens: readonly Token[] | undefined): ReactNode {
   if (!tokens) return null
   return tokens.map((token, i) => <Fragment key={i}>{inlineToken(token)}</Fragment>)
 }

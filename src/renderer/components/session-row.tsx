@@ -19,6 +19,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const active = useChat((s) => s.activeSessionId === session.id)
   const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
+  const waiting = waitWhat !== null && !active
   const now = useMinuteClock()
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -85,9 +86,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   }
 
   return (
-    <li
-      className={`session-row${active ? ' is-active' : ''}${waitWhat && !active ? ' is-waiting' : ''}`}
-    >
+    <li className={`session-row${active ? ' is-active' : ''}${waiting ? ' is-waiting' : ''}`}>
       {editing ? (
         <input
           className="rename-input"
@@ -119,19 +118,40 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
           onClick={open}
           onKeyDown={onLinkKeyDown}
         >
-          <span className="session-title">{session.title}</span>
-          <span className="session-meta">
-            <span className="session-workspace" title={session.workspace}>
-              {shortPath(session.workspace)}
-            </span>
-            <span className="session-sep" aria-hidden="true">
-              ·
-            </span>
-            <time dateTime={new Date(session.updatedAt).toISOString()}>
-              {formatAgo(session.updatedAt, now)}
-            </time>
+          <span className="session-title">
+            {waiting && <span className="session-dot" aria-hidden="true" />}
+            {session.title}
           </span>
-          {(waitWhat || session.running || session.damaged || session.agent) && (
+          <span className="session-meta">
+            {waiting ? (
+              // Waiting, the row says what waits in place of where and when (the group names
+              // the folder): two lines however narrow the sidebar.
+              <span className="session-waits">
+                <span className="needs-input">Needs input</span>
+                <span className="session-sep" aria-hidden="true">
+                  ·
+                </span>
+                {waitWhat}
+                {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
+              </span>
+            ) : (
+              <>
+                <span className="session-workspace" title={session.workspace}>
+                  {shortPath(session.workspace)}
+                </span>
+                <span className="session-sep" aria-hidden="true">
+                  ·
+                </span>
+                <time dateTime={new Date(session.updatedAt).toISOString()}>
+                  {formatAgo(session.updatedAt, now)}
+                </time>
+              </>
+            )}
+          </span>
+          {((waitWhat && active) ||
+            (!waitWhat && session.running) ||
+            session.damaged ||
+            session.agent) && (
             <span className="session-badges">
               {session.agent && (
                 <span className="session-agent">
@@ -142,15 +162,6 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               {/* The session on screen shows its tray: flagged for screen readers only, so
                   the sidebar never repeats what the tray says (nor counts it differently). */}
               {waitWhat && active && <span className="visually-hidden">Needs input</span>}
-              {waitWhat && !active && (
-                <span className="session-status needs-input">Needs input</span>
-              )}
-              {waitWhat && !active && (
-                <span className="session-waits">
-                  {waitWhat}
-                  {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
-                </span>
-              )}
               {!waitWhat && session.running && <span className="session-status">Working…</span>}
               {session.damaged && (
                 <span className="session-status is-damaged" title={session.damaged}>

@@ -90,7 +90,7 @@ describe('the sidebar', () => {
     expect(fake.callsOf('removeSession')).toEqual([{ sessionId: 'old' }])
   })
 
-  it('lists sessions waiting for input first, saying what waits and how many', async () => {
+  it('keeps a waiting session in its place, marked with a dot, saying what waits and how many requests', async () => {
     const fake = createFakeBridge({
       sessions: [
         fakeSession('a', { title: 'Alpha', updatedAt: 3 }),
@@ -105,10 +105,15 @@ describe('the sidebar', () => {
     })
     await screen.findByRole('link', { name: /Beta.*Needs input/ })
     expect(sessionLinks().map((l) => l.textContent)).toEqual([
-      expect.stringMatching(/^Beta.*Needs inputPermission · 2 waiting$/),
       expect.stringMatching(/^Alpha/),
+      'BetaNeeds input·Permission · 2 waiting',
     ])
-    expect(screen.getByText('1 other session needs your input')).toBeInTheDocument()
+    const beta = screen.getByRole('link', { name: /Beta/ })
+    expect(beta.querySelector('.session-dot')).not.toBeNull()
+    expect(screen.getByRole('link', { name: /Alpha/ }).querySelector('.session-dot')).toBeNull()
+    // One count, of requests, everywhere: no second line counting sessions.
+    expect(screen.getByRole('button', { name: 'Waiting (2)' })).toBeInTheDocument()
+    expect(screen.queryByText(/other sessions? needs? your input/)).not.toBeInTheDocument()
   })
 
   it('says when each session last changed in words', async () => {

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { needsInput } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { sidebarSessions } from '../state/session-order'
 import { useShell } from '../shell/shell-context'
@@ -11,8 +10,8 @@ const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ?
 
 /**
  * Sessions grouped by project (each group folds away; recent projects without sessions are listed
- * too), inside each those that wait for the person first, then newest first; search; new session
- * and settings. The list is one tab stop: arrow keys move between sessions (Right reaches a row's
+ * too), inside each newest first (a session that waits keeps its place and carries a dot); search;
+ * new session and settings. "Waiting (N)" counts requests, as the window title and the inbox do. The list is one tab stop: arrow keys move between sessions (Right reaches a row's
  * Rename and Delete), Home and End jump to the ends.
  */
 export function Sidebar() {
@@ -33,12 +32,6 @@ export function Sidebar() {
   const shown = useMemo(
     () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
     [sessions, queues, queuesLoaded, query],
-  )
-  // Other sessions only: the one on screen shows its own tray.
-  const waitingCount = useMemo(
-    () =>
-      sessions.filter((s) => s.id !== activeId && needsInput({ queues, queuesLoaded }, s)).length,
-    [sessions, queues, queuesLoaded, activeId],
   )
   const groups = useMemo(
     () => projectGroups(shown, query.trim() === '' ? projects : []),
@@ -124,12 +117,6 @@ export function Sidebar() {
       >
         Waiting ({inboxCount})
       </button>
-      {waitingCount > 0 && (
-        <p className="sidebar-waiting">
-          {waitingCount === 1 ? '1 other session needs' : `${waitingCount} other sessions need`}{' '}
-          your input
-        </p>
-      )}
       <div className="session-groups" ref={listRef} onKeyDown={onListKeyDown}>
         {groups.map((group) => (
           <ProjectGroupView

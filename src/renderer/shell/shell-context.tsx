@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
+import { useInboxRoute, type InboxRouteMove } from './inbox-route'
 
 /** The sections of Settings, each a tab. */
 export type SettingsTab = 'model' | 'agents' | 'mcp' | 'permissions' | 'notifications' | 'devices'
@@ -31,9 +32,12 @@ export type Shell = {
   /** The inbox of every request waiting, across sessions, shown in place of the chat. */
   inboxOpen: boolean
   setInboxOpen(open: boolean): void
-  /** The request whose tray the inbox shows (a phone: full screen), or null for the list. */
+  /**
+   * The request whose tray the inbox shows (a phone: full screen), or null for the list; kept in
+   * the URL (`?request=ID`) and the history, so Back returns to the list (see `useInboxRoute`).
+   */
   inboxRequest: string | null
-  setInboxRequest(requestId: string | null): void
+  setInboxRequest(requestId: string | null, move?: InboxRouteMove): void
   /** The message box, so a new session or a closed panel can hand it focus. */
   composerRef: RefObject<HTMLTextAreaElement | null>
   focusComposer(): void
@@ -57,8 +61,26 @@ export function ShellProvider({
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('model')
   const [sidebarOpen, setSidebarOpen] = useState(initialSidebarOpen)
-  const [inboxOpen, setInboxOpen] = useState(initialInboxOpen)
-  const [inboxRequest, setInboxRequest] = useState<string | null>(null)
+  const route = useInboxRoute()
+  const { go: setInboxRequest } = route
+  const inboxRequest = route.requestId
+  // A link to one request (a reload, a notice) opens the inbox at it.
+  const [inboxOpen, setInboxShown] = useState(initialInboxOpen || inboxRequest !== null)
+  const setInboxOpen = useCallback(
+    (open: boolean) => {
+      setInboxShown(open)
+      // Back to the chat: the URL no longer names a request.
+      if (!open) setInboxRequest(null, 'replace')
+    },
+    [setInboxRequest],
+  )
+  // Forward (or Back) to a request's URL shows it, wherever the window was (adjusted while
+  // rendering, as React advises for state that follows other state).
+  const [seenRequest, setSeenRequest] = useState(inboxRequest)
+  if (inboxRequest !== seenRequest) {
+    setSeenRequest(inboxRequest)
+    if (inboxRequest !== null) setInboxShown(true)
+  }
   const composerRef = useRef<HTMLTextAreaElement | null>(null)
   const settingsOpener = useRef<Element | null>(null)
 
@@ -110,7 +132,9 @@ export function ShellProvider({
       closeSettings,
       sidebarOpen,
       inboxOpen,
+      setInboxOpen,
       inboxRequest,
+      setInboxRequest,
       focusComposer,
     ],
   )

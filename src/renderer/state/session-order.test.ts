@@ -20,13 +20,13 @@ const state = () => {
 }
 
 describe('the sidebar order', () => {
-  it('puts sessions that wait for the person first, then the rest newest first', () => {
-    expect(sidebarSessions(state(), '').map((s) => s.id)).toEqual(['old', 'new', 'mid'])
+  it('keeps sessions newest first: one that waits for the person does not float to the top', () => {
+    expect(sidebarSessions(state(), '').map((s) => s.id)).toEqual(['new', 'mid', 'old'])
   })
 
   it('narrows to titles or workspaces containing the search, ignoring case', () => {
     expect(sidebarSessions(state(), 'MIDD').map((s) => s.id)).toEqual(['mid'])
-    expect(sidebarSessions(state(), 'w/api').map((s) => s.id)).toEqual(['old', 'mid'])
+    expect(sidebarSessions(state(), 'w/api').map((s) => s.id)).toEqual(['mid', 'old'])
   })
 
   it('says what the first request is and how many wait', () => {

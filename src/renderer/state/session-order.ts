@@ -26,19 +26,14 @@ export function sessionWait(state: SidebarState, session: SessionSummary): Sessi
 }
 
 /**
- * The sidebar's list: sessions that wait for the person first, then the rest, newest first
- * within each; narrowed to titles or workspaces containing the search text.
+ * The sidebar's list, newest first as the sessions come (a session that starts waiting keeps its
+ * place: the one being worked in is never pushed down), narrowed to titles or workspaces
+ * containing the search text.
  */
-export function sidebarSessions(state: SidebarState, query: string): SessionSummary[] {
+export function sidebarSessions(state: SidebarState, query: string): readonly SessionSummary[] {
   const needle = query.trim().toLowerCase()
-  const matching =
-    needle === ''
-      ? state.sessions
-      : state.sessions.filter(
-          (s) =>
-            s.title.toLowerCase().includes(needle) || s.workspace.toLowerCase().includes(needle),
-        )
-  const waiting = matching.filter((s) => needsInput(state, s))
-  const rest = matching.filter((s) => !waiting.includes(s))
-  return [...waiting, ...rest]
+  if (needle === '') return state.sessions
+  return state.sessions.filter(
+    (s) => s.title.toLowerCase().includes(needle) || s.workspace.toLowerCase().includes(needle),
+  )
 }

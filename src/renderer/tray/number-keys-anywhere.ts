@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react'
 
 /** Where a digit is being typed, or chosen with, by something other than the tray. */
-function takesKeys(target: EventTarget | null): boolean {
+export function takesKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true
   if (target instanceof HTMLSelectElement) return true
