@@ -48,8 +48,12 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
 
   await sendMessage(page, 'Clean it again')
   await waitUntilArmed(tray)
-  // Escape is the agent's own one-time "no".
+  // Escape answers nothing: the request keeps waiting until the person picks an option by name.
   await page.keyboard.press('Escape')
+  await expect(tray).toBeVisible()
+  await expect(tray.getByRole('button', { name: 'No, keep the build' })).toBeEnabled()
+  await expect(conversation(page)).not.toContainText('"optionId":"reject"')
+  await tray.getByRole('button', { name: 'No, keep the build' }).click()
   await expect(conversation(page)).toContainText(
     'The agent received {"result":{"outcome":{"outcome":"selected","optionId":"reject"}}}',
   )

@@ -34,8 +34,9 @@ const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
  * else the agent said behind Details, and one button per option the agent offers, named exactly as the
  * agent names it, in the agent's order, as a list that wraps (real names are long: "Yes, and
  * don't ask again for commands that start with `…`"); only the one-time allow is primary — then
- * Stop. A command gets Parley's own risk label. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
- * one-time "no". Keys act only once the tray is armed. When the agent is gone nothing can reach
+ * Stop. A command gets Parley's own risk label. Number keys move to an option and Enter acts on
+ * the focused one. Escape never answers: it closes Details when open, and otherwise does nothing
+ * (the agent's "no" is a choice the person makes by name). Keys act only once the tray is armed. When the agent is gone nothing can reach
  * it: the tray says so and offers only Dismiss.
  */
 export function AgentPermissionTray({
@@ -88,10 +89,8 @@ export function AgentPermissionTray({
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (busy || request.orphaned || event.altKey || event.ctrlKey || event.metaKey) return
     if (event.key === 'Escape') {
-      const no = request.options.find((o) => o.kind === 'reject_once')
-      if (!no) return
       event.preventDefault()
-      void choose(no)
+      if (open) setOpen(false)
       return
     }
     const n = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : -1
