@@ -74,13 +74,18 @@ test('3. the permission says the verb in words and shows the command as code, wi
   expect(await tray.innerText()).not.toContain('`')
 })
 
-test('4. high risk looks high: Allow is drawn in the danger colour', async ({ app: page }) => {
+test('4. high risk looks high: Allow is outlined in the danger colour, not a filled target; the risk is said once', async ({
+  app: page,
+}) => {
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
-  // The badge in the header, and the risky part marked in the list.
-  await expect(tray.getByText('High risk: deletes files').first()).toBeVisible()
+  // The level in the header, the reason once, at the risky part of the list.
+  await expect(tray.locator('.tray-header .risk')).toHaveText('High risk')
+  await expect(tray.getByText('High risk: deletes files')).toHaveCount(1)
   await expect(tray.locator('li.is-flagged code')).toHaveText('rm -rf build dist')
-  const colours = await backgrounds(tray.getByRole('button', { name: 'Allow' }), '--danger-strong')
+  const allow = tray.getByRole('button', { name: 'Allow' })
+  await expect(allow).toHaveClass(/button-danger-outline/)
+  const colours = await backgrounds(allow, '--bg-raised')
   expect(colours.button).toBe(colours.variable)
 })
 

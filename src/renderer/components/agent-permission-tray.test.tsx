@@ -26,7 +26,7 @@ afterEach(() => {
 })
 
 describe('an ACP agent’s permission request', () => {
-  it('names the agent, shows the command as code, and offers its options by their own names, Stop last', async () => {
+  it('names the agent, shows the command as code, and offers its options by their own names, Stop in the header', async () => {
     const { tray, user, fake } = await showAgentPermission()
     expect(tray).toHaveFocus()
     expect(within(tray).getByText('Codex asks')).toBeInTheDocument()
@@ -46,8 +46,10 @@ describe('an ACP agent’s permission request', () => {
       'Yes1',
       'Yes, and don’t ask again2',
       'No, and tell Codex what to do differently3',
-      'Stop',
     ])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
     await user.click(always)
     expect(fake.callsOf('respondToAgentPermission')).toEqual([
       { requestId: 'a1', optionId: 'approved-for-session' },

@@ -137,10 +137,13 @@ describe('AskUserQuestion in the form tray', () => {
     expect(within(tray).getByText('2 / 3')).toBeInTheDocument()
   })
 
-  it('puts Stop after Previous and Submit on the review', async () => {
+  it('ends the review with Previous and Submit, Stop in the header', async () => {
     const { tray } = await showQuestion({ draft: { index: 3, values: [null, null, null] } })
-    const footer = within(tray).getAllByRole('button').slice(-3)
-    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Submit', 'Stop'])
+    const footer = within(tray).getAllByRole('button').slice(-2)
+    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Submit'])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
   })
 
   it('asks a multiSelect question with checkboxes, "Other" included, and sends the list of labels', async () => {

@@ -21,13 +21,13 @@ import { credentialsInResponse } from '../../ui-common/credential-values'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTextEntry, isTrayKey } from '../tray/use-armed'
 import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
+import { useHeldHeight } from '../tray/use-held-height'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { CredentialConfirm } from './credential-confirm'
 import { FormReview } from './form-review'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
-import { TrayStop } from './tray-stop'
 
 /** What a callback that sends something may say back: false re-enables the tray to try again. */
 type Settled = void | boolean | Promise<void | boolean>
@@ -101,7 +101,6 @@ export function FormTray({
   const submitRef = useRef<HTMLButtonElement>(null)
   const focusAfter = useRef<FocusAfter>(null)
   const baseId = useId()
-  const hintId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
   const stepped = hasReview(spec)
   const parts = partCount(spec)
@@ -118,6 +117,7 @@ export function FormTray({
   }, [stepped])
   // A question's number keys pick wherever focus went; a form's fields take typing instead.
   useNumberKeysFromAnywhere(regionRef, armed && stepped && !reviewing)
+  useHeldHeight(regionRef)
 
   // A question at a time: focus follows the step, to the chosen (or first) option, or Submit.
   useEffect(() => {
@@ -246,7 +246,6 @@ export function FormTray({
       ? interaction.questions[draft.index]?.header
       : undefined
   const showSubmit = offers('submit') && (!stepped || single || reviewing)
-  const explainsOutcomes = offers('decline') || offers('cancel')
 
   return (
     <section
@@ -259,7 +258,14 @@ export function FormTray({
       onKeyDownCapture={onKeyDownCapture}
       onKeyDown={onKeyDown}
     >
-      <TrayHeader interaction={interaction} waiting={waiting} armed={armed} title={`${asker} asks`}>
+      <TrayHeader
+        interaction={interaction}
+        waiting={waiting}
+        armed={armed}
+        title={`${asker} asks`}
+        onStop={shape.orphaned ? undefined : onStop}
+        stopDisabled={busy}
+      >
         {stepped && (
           <span className="tray-progress">
             {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}
@@ -326,18 +332,13 @@ export function FormTray({
         )}
       </div>
       <footer className="tray-actions">
-        {explainsOutcomes && (
-          <p className="tray-hint form-outcomes" id={hintId}>
-            Decline refuses this request; Cancel closes it without an answer
-            {onStop ? '; Stop ends the whole turn' : ''}.
-          </p>
-        )}
+        {/* The ways out that answer nothing: quiet, at the left, away from Submit. */}
         {offers('cancel') && (
           <button
             type="button"
             className="button-quiet"
             disabled={busy}
-            aria-describedby={hintId}
+            title="Closes this request without an answer"
             onClick={() => void settle(() => onRespond({ action: 'cancel' }))}
           >
             Cancel
@@ -346,9 +347,9 @@ export function FormTray({
         {offers('decline') && (
           <button
             type="button"
-            className="button-secondary"
+            className="button-quiet"
             disabled={busy}
-            aria-describedby={hintId}
+            title={`Tells ${asker} you refuse this request`}
             onClick={() => void settle(() => onRespond({ action: 'decline' }))}
           >
             Decline
@@ -416,7 +417,6 @@ export function FormTray({
               Submit
             </button>
           )}
-          {onStop && !shape.orphaned && <TrayStop onStop={onStop} disabled={busy} />}
         </span>
       </footer>
     </section>
