@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { FormDraft, FormField, FormResponse, PendingInteraction } from '../../shared'
 import { formShape, type FormRequest } from '../../shared/form-buttons'
-import { draftErrors, formContent } from '../../shared/form-answers'
+import { draftErrors, formContent, reviewRows } from '../../shared/form-answers'
 import {
   chooseOther,
   goTo,
@@ -26,6 +26,7 @@ import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { CredentialConfirm } from './credential-confirm'
 import { FormReview } from './form-review'
+import { QuestionSteps, type QuestionStep } from './question-steps'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 
@@ -240,11 +241,19 @@ export function FormTray({
   }
 
   const shown = reviewing ? [] : partFields(spec, draft.index)
-  // AskUserQuestion's short label for the question on screen (its `header`), shown above it.
-  const header =
-    !reviewing && interaction.kind === 'question'
-      ? interaction.questions[draft.index]?.header
-      : undefined
+  // AskUserQuestion's short label (its `header`): the steps name each question by it; a single
+  // question shows its own above it.
+  const headers = interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
+  const header = single && !reviewing ? headers[draft.index] : undefined
+  const steps: QuestionStep[] | null =
+    stepped && !single
+      ? reviewRows(spec, draft).rows.map((row, i) => ({
+          name: headers[i] ?? `Question ${i + 1}`,
+          answered: row.answer !== null,
+        }))
+      : null
+  // Next is the main action only once this question has an answer: skipping is never the default.
+  const chosen = !reviewing && (steps?.[draft.index]?.answered ?? false)
   const showSubmit = offers('submit') && (!stepped || single || reviewing)
 
   return (
@@ -272,6 +281,8 @@ export function FormTray({
           </span>
         )}
       </TrayHeader>
+      {/* On the review, the review itself lists every question: no steps above it. */}
+      {steps && !reviewing && <QuestionSteps steps={steps} current={draft.index} />}
       {spec.message && (
         <p className="form-message">
           <RevealedText text={spec.message} />
@@ -399,7 +410,7 @@ export function FormTray({
           {stepped && !single && !reviewing && (
             <button
               type="button"
-              className="button-primary"
+              className={chosen ? 'button-primary' : 'button-secondary'}
               disabled={busy}
               onClick={() => change(next(spec, draft))}
             >
