@@ -93,3 +93,21 @@ test('11. a command’s prompt says where it runs and what it may touch; Allow i
   await expect(tray.getByRole('button', { name: 'Allow' })).toHaveClass(/button-primary/)
   await shootAll(page, 'tray-permission-runs-in')
 })
+
+test('15. put aside with Escape, the request is not contradicted: the composer says the agent waits for the person, the transcript points below', async ({
+  app: page,
+}) => {
+  await sendMessage(page, 'three questions please')
+  const tray = questionTray(page)
+  await waitUntilArmed(tray)
+  await page.keyboard.press('Escape')
+  await expect(tray).toBeHidden()
+  await expect(page.getByText('The agent is waiting on a question.')).toBeVisible()
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await expect(box).toHaveAttribute('placeholder', /waiting for your answer above/)
+  await expect(box).not.toHaveAttribute('placeholder', /working/)
+  const log = page.getByRole('log', { name: 'Conversation' })
+  await expect(log.getByText('Waiting for your answer: 3 questions below')).toBeVisible()
+  await expect(log).not.toContainText('in the tray')
+  await shootAll(page, 'tray-put-aside')
+})
