@@ -87,20 +87,25 @@ describe('the permission tray', () => {
     ])
   })
 
-  it("shows an edit's diff without a click, syntax-coloured by the file's extension", async () => {
+  it("shows an edit's diff without a click, syntax-coloured by the file's extension, the changed words marked", async () => {
     const { tray } = await showPermission({
       tool: 'edit_file',
       summary: 'Edit src/app.ts',
-      detail: patch('const a = 1\n', 'const a = 2\n'),
+      detail: patch('let b = 3\nconst a = 1\n', 'let b = 3\nconst a = 2\n'),
     })
     const changes = within(tray).getByRole('group', { name: 'Changes' })
     expect(
       within(changes)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['1−removedconst a = 1', '1+addedconst a = 2'])
+    ).toEqual(['11 let b = 3', '2−removedconst a = 1', '2+addedconst a = 2'])
+    // An unchanged line is coloured; a changed one shows what changed in it instead.
     await waitFor(() => expect(changes.querySelector('.hljs-keyword')).not.toBeNull())
-    expect(changes.querySelector('.hljs-number')?.textContent).toBe('1')
+    expect(changes.querySelector('.hljs-number')?.textContent).toBe('3')
+    expect(Array.from(changes.querySelectorAll('mark')).map((m) => m.textContent)).toEqual([
+      '1',
+      '2',
+    ])
   })
 
   it('shows a new file as its content and a write that changes nothing as "No changes"', async () => {
