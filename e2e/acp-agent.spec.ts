@@ -31,7 +31,10 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
   await sendMessage(page, 'Clean the build folder')
   await expect(tray.getByText('Fake Agent asks')).toBeVisible()
   await expect(tray.getByText('rm -rf build', { exact: true })).toBeVisible()
-  await expect(tray.getByRole('button', { name: 'Yes, run it' })).toHaveClass(/button-primary/)
+  // The main action, but risky: outlined in the danger colour, never the biggest filled target.
+  await expect(tray.getByRole('button', { name: 'Yes, run it' })).toHaveClass(
+    /button-danger-outline/,
+  )
   // One main action: allowing for good is never the default.
   await expect(tray.getByRole('button', { name: 'Always allow rm here' })).toHaveClass(
     /button-secondary/,
@@ -48,8 +51,12 @@ test('permission: the agent’s own options by name; allow, reject, and Stop ans
 
   await sendMessage(page, 'Clean it again')
   await waitUntilArmed(tray)
-  // Escape is the agent's own one-time "no".
+  // Escape answers nothing: the request keeps waiting until the person picks an option by name.
   await page.keyboard.press('Escape')
+  await expect(tray).toBeVisible()
+  await expect(tray.getByRole('button', { name: 'No, keep the build' })).toBeEnabled()
+  await expect(conversation(page)).not.toContainText('"optionId":"reject"')
+  await tray.getByRole('button', { name: 'No, keep the build' }).click()
   await expect(conversation(page)).toContainText(
     'The agent received {"result":{"outcome":{"outcome":"selected","optionId":"reject"}}}',
   )
@@ -87,7 +94,7 @@ test('a command titled with the model’s description leads with the command; re
 })
 
 for (const width of [900, 1280]) {
-  test(`at ${width} px four options wrap as one list with Stop beside its last row, never alone on a line`, async ({
+  test(`at ${width} px four options wrap as one list, Stop out of their row in the header`, async ({
     app: page,
   }) => {
     await page.setViewportSize({ width, height: 800 })
@@ -96,14 +103,14 @@ for (const width of [900, 1280]) {
     await waitUntilArmed(tray)
     const options = tray.getByRole('list', { name: 'Options' }).getByRole('button')
     await expect(options).toHaveCount(4)
-    const last = await options.nth(3).boundingBox()
+    await expect(
+      tray.getByRole('list', { name: 'Options' }).getByRole('button', { name: 'Stop' }),
+    ).toHaveCount(0)
+    const first = await options.nth(0).boundingBox()
     const stop = await tray.getByRole('button', { name: 'Stop' }).boundingBox()
-    const divider = await tray.locator('.tray-actions-divider').boundingBox()
-    if (!last || !stop || !divider) throw new Error('the tray is not laid out')
-    // Stop sits on the options' last row, to their right, with the divider between them.
-    expect(Math.abs(stop.y + stop.height / 2 - (last.y + last.height / 2))).toBeLessThan(4)
-    expect(divider.x).toBeGreaterThanOrEqual(last.x + last.width)
-    expect(stop.x).toBeGreaterThan(divider.x)
+    if (!first || !stop) throw new Error('the tray is not laid out')
+    // Stop sits above the answers, in the header: never beside them at the same weight.
+    expect(stop.y + stop.height).toBeLessThan(first.y)
     await shoot(page, `test-results/agent-permission-four-${width}.png`)
     await page.emulateMedia({ colorScheme: 'dark' })
     await shoot(page, `test-results/agent-permission-four-${width}-dark.png`)

@@ -106,7 +106,7 @@ test.describe('the --acp agent', () => {
     await expect(card).toContainText('Use SCRIPTED_API_KEY (api-key) — set SCRIPTED_API_KEY')
     await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0)
     await shootAll(page, 'agent-sign-in')
-    await card.getByRole('button', { name: 'Open settings' }).click()
+    await card.getByRole('button', { name: 'Open Settings' }).click()
     await expect(settingsPanel(page).getByRole('tab', { name: 'Agents' })).toHaveAttribute(
       'aria-selected',
       'true',

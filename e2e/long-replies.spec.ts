@@ -124,7 +124,7 @@ test.describe('long replies', () => {
     const tray = page.getByRole('region', { name: 'Agent question' })
     await expect(tray).toBeVisible()
     // The card that says the question waits is on screen, not hidden behind the tray.
-    const waiting = log.getByText('1 question in the tray below')
+    const waiting = log.getByText('1 question below')
     await expect.poll(() => inView(log, waiting)).toBe(true)
     await expect.poll(() => distanceFromEnd(log)).toBeLessThan(4)
 

@@ -194,7 +194,7 @@ test('6. no repeated boxes: one quiet line in the transcript, one counter, the s
   await sendMessage(page, 'Ask three questions')
   const tray = questionTray(page)
   await waitUntilArmed(tray)
-  await expect(conversation(page).getByText(/3 questions in the tray below/)).toBeVisible()
+  await expect(conversation(page).getByText(/3 questions below/)).toBeVisible()
   await expect(conversation(page).locator('.question-card')).toHaveCount(0)
   await expect(tray.getByText('1 / 3', { exact: true })).toBeVisible()
   await expect(tray.getByRole('group', { name: 'Questions' })).toHaveCount(0)

@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
+import { shootAll } from './screens'
 
 /** Issue 14: each finding of the UI review, as a person (or a keyboard) meets it. */
 test.use({ scenario: 'ui-states.json' })
@@ -74,13 +75,18 @@ test('3. the permission says the verb in words and shows the command as code, wi
   expect(await tray.innerText()).not.toContain('`')
 })
 
-test('4. high risk looks high: Allow is drawn in the danger colour', async ({ app: page }) => {
+test('4. high risk looks high: Allow is outlined in the danger colour, not a filled target; the risk is said once', async ({
+  app: page,
+}) => {
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
-  // The badge in the header, and the risky part marked in the list.
-  await expect(tray.getByText('High risk: deletes files').first()).toBeVisible()
+  // The level in the header, the reason once, at the risky part of the list.
+  await expect(tray.locator('.tray-header .risk')).toHaveText('High risk')
+  await expect(tray.getByText('High risk: deletes files')).toHaveCount(1)
   await expect(tray.locator('li.is-flagged code')).toHaveText('rm -rf build dist')
-  const colours = await backgrounds(tray.getByRole('button', { name: 'Allow' }), '--danger-strong')
+  const allow = tray.getByRole('button', { name: 'Allow' })
+  await expect(allow).toHaveClass(/button-danger-outline/)
+  const colours = await backgrounds(allow, '--bg-raised')
   expect(colours.button).toBe(colours.variable)
 })
 
@@ -110,6 +116,10 @@ test('4. a diff has coloured, numbered lines and counts, no patch headers; a new
   ])
   expect(del.button).toBe(del.variable)
   expect(add.button).toBe(add.variable)
+  // Within the changed line, only what changed is marked, as Zed and GitHub show it.
+  await expect(removed.locator('mark')).toHaveText(['8080'])
+  await expect(added.locator('mark')).toHaveText(['9090'])
+  await shootAll(page, 'diff-changed-words')
   const text = await detail.innerText()
   expect(text).not.toMatch(/={5,}|^---|^\+\+\+|@@/m)
   await tray.getByRole('button', { name: 'Deny' }).click()
@@ -395,3 +405,27 @@ test('offline, Send says why it cannot send', async ({ app: page, server }) => {
   await expect(send).toBeDisabled()
   await expect(send).toHaveAccessibleDescription(/Offline/)
 })
+
+for (const width of [900, 1280]) {
+  test(`13. at ${width} px the command Remember names is never broken across two lines`, async ({
+    app: page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    await sendMessage(page, 'Two at once')
+    const tray = permissionTray(page)
+    await waitUntilArmed(tray)
+    const chips = tray.locator('.remember code')
+    await expect(chips.first()).toBeVisible()
+    for (const chip of await chips.all()) {
+      // One box per chip, one line high.
+      const boxes = await chip.evaluate((el) => {
+        const rects = (
+          el as unknown as { getClientRects(): ArrayLike<{ height: number }> }
+        ).getClientRects()
+        return Array.from(rects).map((r) => r.height)
+      })
+      expect(boxes).toHaveLength(1)
+      expect(boxes[0]).toBeLessThan(26)
+    }
+  })
+}

@@ -5,6 +5,7 @@ import { LIMITS } from './limits'
 import { QuestionSchema } from './ask-user-question'
 import { FormDraftSchema, FormSpecSchema } from './form-schema'
 import { RiskSchema } from './permission'
+import { RunsInSchema } from './runs-in'
 
 /** A JSON-RPC request id, as ACP and MCP peers send it. */
 export const RpcIdSchema = z.union([z.string().max(LIMITS.id), z.number().int()])
@@ -81,6 +82,8 @@ export const PermissionInteractionSchema = z.strictObject({
     )
     .max(200)
     .optional(),
+  /** A command's: where it runs and what it may touch once allowed (the grant the sandbox gets). */
+  runsIn: RunsInSchema.optional(),
   /**
    * Epoch ms when it settles as deny (timed_out); null while it waits unshown behind another
    * request (the countdown starts when it is shown) and when it has no timeout (recovered).

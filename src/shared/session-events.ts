@@ -8,6 +8,7 @@ import { AgentPermissionRequestShape, InteractionSourceSchema } from './interact
 import { DeviceRefSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
 import { RuleRefSchema } from './permission-rules'
+import { RunsInSchema } from './runs-in'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -158,6 +159,8 @@ export const PermissionRequestEventSchema = z.strictObject({
     .array(z.strictObject({ text: z.string(), risk: RiskSchema, why: z.string().optional() }))
     .optional(),
   rememberKeys: z.array(z.string()).optional(),
+  /** A command's sandbox grant as the prompt said it (optional: older records have none). */
+  runsIn: RunsInSchema.optional(),
 })
 
 export const PermissionDecisionEventSchema = z.strictObject({

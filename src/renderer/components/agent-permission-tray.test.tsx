@@ -26,7 +26,7 @@ afterEach(() => {
 })
 
 describe('an ACP agent’s permission request', () => {
-  it('names the agent, shows the command as code, and offers its options by their own names, Stop last', async () => {
+  it('names the agent, shows the command as code, and offers its options by their own names, Stop in the header', async () => {
     const { tray, user, fake } = await showAgentPermission()
     expect(tray).toHaveFocus()
     expect(within(tray).getByText('Codex asks')).toBeInTheDocument()
@@ -46,8 +46,10 @@ describe('an ACP agent’s permission request', () => {
       'Yes1',
       'Yes, and don’t ask again2',
       'No, and tell Codex what to do differently3',
-      'Stop',
     ])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
     await user.click(always)
     expect(fake.callsOf('respondToAgentPermission')).toEqual([
       { requestId: 'a1', optionId: 'approved-for-session' },
@@ -109,20 +111,16 @@ describe('an ACP agent’s permission request', () => {
     expect(details.textContent).not.toContain('+++')
   })
 
-  it('Stop stops the turn; Escape picks the agent’s one-time no; number keys move to an option', async () => {
+  it('Stop stops the turn; Escape answers nothing; number keys move to an option', async () => {
     const { tray, user, fake } = await showAgentPermission()
     await user.keyboard('3')
     expect(
       within(tray).getByRole('button', { name: 'No, and tell Codex what to do differently' }),
     ).toHaveFocus()
     await user.keyboard('{Escape}')
-    expect(fake.callsOf('respondToAgentPermission')).toEqual([
-      { requestId: 'a1', optionId: 'abort' },
-    ])
-
-    act(() => fake.ask(agentPermissionRequest({ requestId: 'a2' })))
-    const again = await screen.findByRole('region', { name: 'Permission request' })
-    await user.click(within(again).getByRole('button', { name: 'Stop' }))
+    expect(fake.callsOf('respondToAgentPermission')).toEqual([])
+    expect(tray).toBeInTheDocument()
+    await user.click(within(tray).getByRole('button', { name: 'Stop' }))
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
   })
 

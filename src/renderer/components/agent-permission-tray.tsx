@@ -13,7 +13,7 @@ import { PermissionDiff } from './permission-diff'
 import { CommandCode, DiffStat } from './permission-what'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
-import { TrayStop } from './tray-stop'
+import { useHeldHeight } from '../tray/use-held-height'
 
 const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const
 
@@ -24,6 +24,10 @@ const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } 
 const primaryOf = (options: readonly AgentPermissionOption[]) =>
   options.find((o) => o.kind === 'allow_once')?.optionId
 
+/** The main action is filled, unless it is risky: then it is outlined in the danger colour. */
+const classOf = (main: boolean, high: boolean) =>
+  main ? (high ? 'button-danger-outline' : 'button-primary') : 'button-secondary'
+
 /** Only the first nine options get a number key. */
 const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
 
@@ -33,9 +37,10 @@ const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
  * files it touches and its changes as diffs ("+8 −4", the first change drawn at once), everything
  * else the agent said behind Details, and one button per option the agent offers, named exactly as the
  * agent names it, in the agent's order, as a list that wraps (real names are long: "Yes, and
- * don't ask again for commands that start with `…`"); only the one-time allow is primary — then
- * Stop. A command gets Parley's own risk label. Number keys move to an option and Enter acts on the focused one; Escape picks the agent's
- * one-time "no". Keys act only once the tray is armed. When the agent is gone nothing can reach
+ * don't ask again for commands that start with `…`"); only the one-time allow is primary; Stop
+ * sits in the header. A command gets Parley's own risk label. Number keys move to an option and Enter acts on
+ * the focused one. Escape never answers: it closes Details when open, and otherwise does nothing
+ * (the agent's "no" is a choice the person makes by name). Keys act only once the tray is armed. When the agent is gone nothing can reach
  * it: the tray says so and offers only Dismiss.
  */
 export function AgentPermissionTray({
@@ -68,6 +73,7 @@ export function AgentPermissionTray({
   // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
   // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
   useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
+  useHeldHeight(regionRef)
 
   const settle = async (run: () => Promise<boolean>) => {
     setBusy(true)
@@ -88,10 +94,8 @@ export function AgentPermissionTray({
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (busy || request.orphaned || event.altKey || event.ctrlKey || event.metaKey) return
     if (event.key === 'Escape') {
-      const no = request.options.find((o) => o.kind === 'reject_once')
-      if (!no) return
       event.preventDefault()
-      void choose(no)
+      if (open) setOpen(false)
       return
     }
     const n = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : -1
@@ -113,7 +117,14 @@ export function AgentPermissionTray({
       onKeyDownCapture={onKeyDownCapture}
       onKeyDown={onKeyDown}
     >
-      <TrayHeader interaction={request} waiting={waiting} title={`${asker} asks`} armed={armed}>
+      <TrayHeader
+        interaction={request}
+        waiting={waiting}
+        title={`${asker} asks`}
+        armed={armed}
+        onStop={request.orphaned ? undefined : () => void actions.stop(request.sessionId)}
+        stopDisabled={busy}
+      >
         {request.toolKind && <span className="tray-kind">{request.toolKind}</span>}
         {request.risk && (
           <span className={`risk risk-${request.risk}`}>
@@ -217,35 +228,30 @@ export function AgentPermissionTray({
               Dismiss
             </button>
           ) : (
-            <>
-              <ul className="agent-options" aria-label="Options">
-                {request.options.map((option, i) => (
-                  <li key={option.optionId}>
-                    <button
-                      ref={(el) => {
-                        buttons.current[i] = el
-                      }}
-                      type="button"
-                      className={
-                        option.optionId === primary ? 'button-primary' : 'button-secondary'
-                      }
-                      disabled={busy}
-                      aria-keyshortcuts={keyOf(i)}
-                      onClick={() => void choose(option)}
-                    >
-                      {/* Isolated: a direction override in an agent's name stays inside its button. */}
-                      <bdi>{option.name}</bdi>
-                      {keyOf(i) && (
-                        <kbd className="key-hint" aria-hidden="true">
-                          {keyOf(i)}
-                        </kbd>
-                      )}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
-            </>
+            <ul className="agent-options" aria-label="Options">
+              {request.options.map((option, i) => (
+                <li key={option.optionId}>
+                  <button
+                    ref={(el) => {
+                      buttons.current[i] = el
+                    }}
+                    type="button"
+                    className={classOf(option.optionId === primary, request.risk === 'high')}
+                    disabled={busy}
+                    aria-keyshortcuts={keyOf(i)}
+                    onClick={() => void choose(option)}
+                  >
+                    {/* Isolated: a direction override in an agent's name stays inside its button. */}
+                    <bdi>{option.name}</bdi>
+                    {keyOf(i) && (
+                      <kbd className="key-hint" aria-hidden="true">
+                        {keyOf(i)}
+                      </kbd>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
         </span>
       </footer>

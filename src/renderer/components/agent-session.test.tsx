@@ -98,8 +98,12 @@ describe("an ACP session's modes", () => {
     expect(within(toggle).getByText('notes.txt').tagName).toBe('CODE')
     expect(toggle.textContent).not.toContain('`')
     await user.click(toggle)
-    expect(screen.getByText('new line')).toBeInTheDocument()
-    expect(screen.getByText('old line')).toBeInTheDocument()
+    // Each side of the changed line, its changed word marked.
+    const lines = Array.from(document.querySelectorAll('.diff-text')).map((c) => c.textContent)
+    expect(lines).toEqual(expect.arrayContaining(['old line', 'new line']))
+    expect(
+      Array.from(document.querySelectorAll('mark.diff-word')).map((m) => m.textContent),
+    ).toEqual(['old', 'new'])
     expect(screen.queryByText(/"newText"/)).not.toBeInTheDocument()
   })
 
@@ -174,7 +178,7 @@ describe("an ACP agent's sign-in failure", () => {
     expect(card).toHaveTextContent('then send your message again')
     expect(card).not.toHaveTextContent('model provider')
     expect(within(card).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
-    await user.click(within(card).getByRole('button', { name: 'Open settings' }))
+    await user.click(within(card).getByRole('button', { name: 'Open Settings' }))
     expect(screen.getByRole('tab', { name: 'Agents' })).toHaveAttribute('aria-selected', 'true')
   })
 
@@ -198,6 +202,6 @@ describe("an ACP agent's sign-in failure", () => {
     await renderApp(fake, 's1')
     const card = await screen.findByRole('alert')
     expect(card).toHaveAccessibleName('Codex could not finish this turn')
-    expect(within(card).queryByRole('button', { name: 'Open settings' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Open Settings' })).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,8 @@
 import { forwardRef, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
-import { activeSession, draftKey } from '../state/app-state'
+import { activeSession, draftKey, queueOf } from '../state/app-state'
+import { awaitsAnswer } from '../../shared/interaction-words'
 import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
 import { AgentConfigPickers } from './agent-config-pickers'
 import { SlashMenu } from './slash-menu'
@@ -26,6 +27,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const sessionId = useChat((s) => s.activeSessionId)
   const draft = useChat((s) => s.composerDrafts[draftKey(s.activeSessionId)] ?? '')
   const running = useChat((s) => activeSession(s)?.running ?? false)
+  // The turn is not working but waiting on the person (a request put aside with Escape).
+  const waitsOnPerson = useChat((s) => queueOf(s, s.activeSessionId).some(awaitsAnswer))
   const backendLabel = useChat((s) => s.settings?.backendLabel ?? '')
   // An ACP session's agent has its own model and modes: Parley's model picker is not for it.
   const agentName = useChat((s) => activeSession(s)?.agent?.name)
@@ -81,7 +84,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         aria-controls={slash.open ? menuId : undefined}
         aria-activedescendant={slash.open ? `${menuId}-${slash.active}` : undefined}
         placeholder={
-          running ? 'The agent is working… Enter queues a message for after' : 'Message the agent'
+          waitsOnPerson
+            ? 'The agent is waiting for your answer above. Enter queues a message for after'
+            : running
+              ? 'The agent is working… Enter queues a message for after'
+              : 'Message the agent'
         }
         rows={1}
         maxLength={LIMITS.messageText}

@@ -27,13 +27,29 @@ describe('AskUserQuestion in the form tray', () => {
     expect(within(tray).queryByRole('group', { name: 'Questions' })).not.toBeInTheDocument()
   })
 
-  it('shows each question’s header (its short label) above it, and none on the review', async () => {
+  it('names the questions as steps by their headers, ticks the answered ones, and shows none on the review', async () => {
     const base = questionRequest()
     const questions = base.questions.map((q, i) => (i === 0 ? { ...q, header: 'Database' } : q))
     const { tray, user } = await showQuestion({ questions })
-    expect(within(tray).getByText('Database')).toHaveClass('question-header')
+    const steps = () =>
+      within(within(tray).getByRole('list', { name: 'Questions' })).getAllByRole('listitem')
+    expect(steps().map((s) => s.textContent)).toEqual([
+      '1Database',
+      '2Question 2',
+      '3Question 3',
+      'Review',
+    ])
+    expect(steps()[0]).toHaveAttribute('aria-current', 'step')
+    // Skipping is not the default: Next is filled only once something is chosen.
+    expect(within(tray).getByRole('button', { name: 'Next' })).toHaveClass('button-secondary')
+    await user.keyboard('1')
+    expect(within(tray).getByRole('button', { name: 'Next' })).toHaveClass('button-primary')
     await user.click(within(tray).getByRole('button', { name: 'Next' }))
-    expect(within(tray).queryByText('Database')).not.toBeInTheDocument()
+    expect(steps()[0]).toHaveTextContent('✓Database (answered)')
+    expect(steps()[1]).toHaveAttribute('aria-current', 'step')
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    await user.click(within(tray).getByRole('button', { name: 'Next' }))
+    expect(within(tray).queryByRole('list', { name: 'Questions' })).not.toBeInTheDocument()
   })
 
   it('offers Submit on the review step only: the last question has Previous and Next', async () => {
@@ -137,10 +153,13 @@ describe('AskUserQuestion in the form tray', () => {
     expect(within(tray).getByText('2 / 3')).toBeInTheDocument()
   })
 
-  it('puts Stop after Previous and Submit on the review', async () => {
+  it('ends the review with Previous and Submit, Stop in the header', async () => {
     const { tray } = await showQuestion({ draft: { index: 3, values: [null, null, null] } })
-    const footer = within(tray).getAllByRole('button').slice(-3)
-    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Submit', 'Stop'])
+    const footer = within(tray).getAllByRole('button').slice(-2)
+    expect(footer.map((b) => b.textContent)).toEqual(['Previous', 'Submit'])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
   })
 
   it('asks a multiSelect question with checkboxes, "Other" included, and sends the list of labels', async () => {

@@ -84,7 +84,7 @@ describe('a form in the composer slot', () => {
     expect(fake.callsOf('respondToForm')).toEqual([])
   })
 
-  it('offers Stop after Submit, and queues behind another request with "1 more waiting"', async () => {
+  it('offers Stop in its header, and queues behind another request with "1 more waiting"', async () => {
     const fake = oneSession()
     const { user } = await renderApp(fake)
     act(() => {
@@ -101,7 +101,10 @@ describe('a form in the composer slot', () => {
     const buttons = within(tray)
       .getAllByRole('button')
       .map((b) => b.textContent)
-    expect(buttons.slice(-2)).toEqual(['Submit', 'Stop'])
+    expect(buttons.slice(-1)).toEqual(['Submit'])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
     await user.click(within(tray).getByRole('button', { name: 'Stop' }))
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
   })

@@ -239,9 +239,10 @@ describe('form tray', () => {
     const declined = mount()
     expect(
       within(declined.tray).getByRole('button', { name: 'Decline' }),
-    ).toHaveAccessibleDescription(
-      'Decline refuses this request; Cancel closes it without an answer.',
-    )
+    ).toHaveAccessibleDescription(/refuse this request/)
+    expect(
+      within(declined.tray).getByRole('button', { name: 'Cancel' }),
+    ).toHaveAccessibleDescription('Closes this request without an answer')
     await declined.user.click(within(declined.tray).getByRole('button', { name: 'Decline' }))
     expect(declined.onRespond).toHaveBeenCalledWith({ action: 'decline' })
     cleanup()
@@ -250,7 +251,7 @@ describe('form tray', () => {
     expect(cancelled.onRespond).toHaveBeenCalledWith({ action: 'cancel' })
   })
 
-  it('offers Stop after the main actions only when the app gives it one', async () => {
+  it('offers Stop in the header, out of the answers, only when the app gives it one', async () => {
     const onStop = vi.fn()
     const user = userEvent.setup()
     render(
@@ -264,8 +265,11 @@ describe('form tray', () => {
         onStop={onStop}
       />,
     )
-    const buttons = screen.getAllByRole('button').map((b) => b.textContent)
-    expect(buttons.slice(-2)).toEqual(['Submit', 'Stop'])
+    const footer = screen.getByRole('region', { name: 'Agent question' }).querySelector('footer')
+    expect(footer).not.toContainElement(screen.getByRole('button', { name: 'Stop' }))
+    expect(screen.getByRole('banner')).toContainElement(
+      screen.getByRole('button', { name: 'Stop' }),
+    )
     await user.click(screen.getByRole('button', { name: 'Stop' }))
     expect(onStop).toHaveBeenCalledTimes(1)
     cleanup()

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { FormDraft, FormField, FormResponse, PendingInteraction } from '../../shared'
 import { formShape, type FormRequest } from '../../shared/form-buttons'
-import { draftErrors, formContent } from '../../shared/form-answers'
+import { draftErrors, formContent, reviewRows } from '../../shared/form-answers'
 import {
   chooseOther,
   goTo,
@@ -21,13 +21,14 @@ import { credentialsInResponse } from '../../ui-common/credential-values'
 import { useArmed } from '../../ui-common/use-armed'
 import { isTextEntry, isTrayKey } from '../tray/use-armed'
 import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
+import { useHeldHeight } from '../tray/use-held-height'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { CredentialConfirm } from './credential-confirm'
 import { FormReview } from './form-review'
+import { QuestionSteps, type QuestionStep } from './question-steps'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
-import { TrayStop } from './tray-stop'
 
 /** What a callback that sends something may say back: false re-enables the tray to try again. */
 type Settled = void | boolean | Promise<void | boolean>
@@ -101,7 +102,6 @@ export function FormTray({
   const submitRef = useRef<HTMLButtonElement>(null)
   const focusAfter = useRef<FocusAfter>(null)
   const baseId = useId()
-  const hintId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
   const stepped = hasReview(spec)
   const parts = partCount(spec)
@@ -118,6 +118,7 @@ export function FormTray({
   }, [stepped])
   // A question's number keys pick wherever focus went; a form's fields take typing instead.
   useNumberKeysFromAnywhere(regionRef, armed && stepped && !reviewing)
+  useHeldHeight(regionRef)
 
   // A question at a time: focus follows the step, to the chosen (or first) option, or Submit.
   useEffect(() => {
@@ -240,13 +241,20 @@ export function FormTray({
   }
 
   const shown = reviewing ? [] : partFields(spec, draft.index)
-  // AskUserQuestion's short label for the question on screen (its `header`), shown above it.
-  const header =
-    !reviewing && interaction.kind === 'question'
-      ? interaction.questions[draft.index]?.header
-      : undefined
+  // AskUserQuestion's short label (its `header`): the steps name each question by it; a single
+  // question shows its own above it.
+  const headers = interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
+  const header = single && !reviewing ? headers[draft.index] : undefined
+  const steps: QuestionStep[] | null =
+    stepped && !single
+      ? reviewRows(spec, draft).rows.map((row, i) => ({
+          name: headers[i] ?? `Question ${i + 1}`,
+          answered: row.answer !== null,
+        }))
+      : null
+  // Next is the main action only once this question has an answer: skipping is never the default.
+  const chosen = !reviewing && (steps?.[draft.index]?.answered ?? false)
   const showSubmit = offers('submit') && (!stepped || single || reviewing)
-  const explainsOutcomes = offers('decline') || offers('cancel')
 
   return (
     <section
@@ -259,13 +267,22 @@ export function FormTray({
       onKeyDownCapture={onKeyDownCapture}
       onKeyDown={onKeyDown}
     >
-      <TrayHeader interaction={interaction} waiting={waiting} armed={armed} title={`${asker} asks`}>
+      <TrayHeader
+        interaction={interaction}
+        waiting={waiting}
+        armed={armed}
+        title={`${asker} asks`}
+        onStop={shape.orphaned ? undefined : onStop}
+        stopDisabled={busy}
+      >
         {stepped && (
           <span className="tray-progress">
             {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}
           </span>
         )}
       </TrayHeader>
+      {/* On the review, the review itself lists every question: no steps above it. */}
+      {steps && !reviewing && <QuestionSteps steps={steps} current={draft.index} />}
       {spec.message && (
         <p className="form-message">
           <RevealedText text={spec.message} />
@@ -326,18 +343,13 @@ export function FormTray({
         )}
       </div>
       <footer className="tray-actions">
-        {explainsOutcomes && (
-          <p className="tray-hint form-outcomes" id={hintId}>
-            Decline refuses this request; Cancel closes it without an answer
-            {onStop ? '; Stop ends the whole turn' : ''}.
-          </p>
-        )}
+        {/* The ways out that answer nothing: quiet, at the left, away from Submit. */}
         {offers('cancel') && (
           <button
             type="button"
             className="button-quiet"
             disabled={busy}
-            aria-describedby={hintId}
+            title="Closes this request without an answer"
             onClick={() => void settle(() => onRespond({ action: 'cancel' }))}
           >
             Cancel
@@ -346,9 +358,9 @@ export function FormTray({
         {offers('decline') && (
           <button
             type="button"
-            className="button-secondary"
+            className="button-quiet"
             disabled={busy}
-            aria-describedby={hintId}
+            title={`Tells ${asker} you refuse this request`}
             onClick={() => void settle(() => onRespond({ action: 'decline' }))}
           >
             Decline
@@ -398,7 +410,7 @@ export function FormTray({
           {stepped && !single && !reviewing && (
             <button
               type="button"
-              className="button-primary"
+              className={chosen ? 'button-primary' : 'button-secondary'}
               disabled={busy}
               onClick={() => change(next(spec, draft))}
             >
@@ -416,7 +428,6 @@ export function FormTray({
               Submit
             </button>
           )}
-          {onStop && !shape.orphaned && <TrayStop onStop={onStop} disabled={busy} />}
         </span>
       </footer>
     </section>

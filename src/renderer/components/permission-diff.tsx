@@ -1,5 +1,4 @@
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
-import { createContext, useContext, useSyncExternalStore } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import {
   grammarFor,
@@ -8,7 +7,9 @@ import {
   highlightCode,
   subscribeGrammars,
 } from '../markdown/highlighter'
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { DiffHunk, DiffView } from '../../ui-common/diff-view'
+import { changedWords, type LineSegment } from '../../ui-common/diff-words'
 import { revealInvisibles } from '../tray/reveal-invisibles'
 import { RevealedText } from './revealed-text'
 
@@ -37,7 +38,28 @@ function grammarOfPath(path: string | undefined): string | undefined {
 const SIGN = { add: '+', del: '−', ctx: ' ' } as const
 const SIGN_NAME = { add: 'added', del: 'removed', ctx: '' } as const
 
+/**
+ * A changed line whose changed words are marked: plain text (no syntax colours, which would hide
+ * the marks), each changed stretch a `<mark>` with its invisible characters shown.
+ */
+function MarkedLine({ segments, kind }: { segments: LineSegment[]; kind: 'add' | 'del' }) {
+  return (
+    <>
+      {segments.map((segment, i) =>
+        segment.changed ? (
+          <mark key={i} className={`diff-word diff-word-${kind}`}>
+            <RevealedText text={segment.text} />
+          </mark>
+        ) : (
+          <RevealedText key={i} text={segment.text} />
+        ),
+      )}
+    </>
+  )
+}
+
 function Hunk({ hunk, first }: { hunk: DiffHunk; first: boolean }) {
+  const marks = useMemo(() => changedWords(hunk.rows), [hunk.rows])
   return (
     <tbody>
       {!first && (
@@ -61,7 +83,11 @@ function Hunk({ hunk, first }: { hunk: DiffHunk; first: boolean }) {
               )}
             </td>
             <td className="diff-text">
-              <CodeLine text={row.text} />
+              {row.kind !== 'ctx' && marks.has(i) ? (
+                <MarkedLine segments={marks.get(i) ?? []} kind={row.kind} />
+              ) : (
+                <CodeLine text={row.text} />
+              )}
             </td>
           </tr>
         ),

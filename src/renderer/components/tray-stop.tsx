@@ -1,6 +1,6 @@
 /**
- * Stop, in the same place in every tray: after the main actions (and after them in Tab order),
- * set apart by a divider, since it ends the whole turn and not only the prompt.
+ * Stop, in the same place in every tray: at the right end of its header, quiet, away from the
+ * answers — it is not one of them: it ends the whole turn, not only the request.
  */
 export function TrayStop({
   onStop,
@@ -10,11 +10,14 @@ export function TrayStop({
   disabled?: boolean
 }): React.JSX.Element {
   return (
-    <>
-      <span className="tray-actions-divider" aria-hidden="true" />
-      <button type="button" className="button-quiet" disabled={disabled} onClick={onStop}>
-        Stop
-      </button>
-    </>
+    <button
+      type="button"
+      className="button-quiet small tray-stop"
+      disabled={disabled}
+      title="Ends the whole turn, not only this request"
+      onClick={onStop}
+    >
+      Stop
+    </button>
   )
 }

@@ -22,8 +22,8 @@ describe('tray layout contract', () => {
     act(() => fake.ask(permissionRequest({ detail: 'x\n'.repeat(2_000) })))
     const tray = await screen.findByRole('region', { name: 'Permission request' })
     const style = getComputedStyle(tray)
-    // No floor: a one-line request gets a one-line tray.
-    expect(style.minHeight).toBe('auto')
+    // No floor but its own tallest height so far (grow only), capped like its height.
+    expect(style.minHeight).toBe('min(var(--tray-held, 0px), 50vh)')
     expect(style.maxHeight).toBe('50vh')
     expect(style.overflow).toBe('hidden')
     expect(style.position).not.toBe('fixed')

@@ -40,15 +40,24 @@ describe('a failed turn', () => {
   it('opens Settings from the card when the cause is there', async () => {
     const { user } = await renderApp(failed())
     const card = await screen.findByRole('alert')
-    await user.click(within(card).getByRole('button', { name: 'Open settings' }))
+    await user.click(within(card).getByRole('button', { name: 'Open Settings' }))
     expect(screen.getByRole('heading', { name: 'Settings' })).toHaveFocus()
+  })
+
+  it('makes Open Settings the main action where the fix is there (a server address), Retry after it', async () => {
+    await renderApp(failed({ errorKind: 'network', error: 'Could not connect.' }))
+    const card = await screen.findByRole('alert')
+    expect(within(card).getByRole('button', { name: 'Open Settings' })).toHaveClass(
+      'button-primary',
+    )
+    expect(within(card).getByRole('button', { name: 'Retry' })).toHaveClass('button-secondary')
   })
 
   it('offers no Settings button when the server itself failed', async () => {
     await renderApp(failed({ errorKind: 'server', error: 'The server answered 503.' }))
     const card = await screen.findByRole('alert')
     expect(card).toHaveAccessibleName('The model provider had a problem')
-    expect(within(card).queryByRole('button', { name: 'Open settings' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Open Settings' })).not.toBeInTheDocument()
   })
 
   it('retries, and says plainly when there is nothing to retry', async () => {

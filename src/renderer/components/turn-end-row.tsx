@@ -30,8 +30,8 @@ const ERROR_TEXT: Record<TurnErrorKind, ErrorText> = {
   },
   network: {
     title: 'Could not reach the model provider',
-    hint: 'Check the network connection or the server address, then retry.',
-    settings: false,
+    hint: 'Check the network connection or the server address in Settings, then retry.',
+    settings: true,
   },
   server: {
     title: 'The model provider had a problem',
@@ -131,7 +131,8 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
         {latest && agentName === undefined && (
           <button
             type="button"
-            className="button-primary small"
+            // Where the fix is in Settings, going there is the main action; Retry comes after it.
+            className={`${text.settings ? 'button-secondary' : 'button-primary'} small`}
             disabled={retrying}
             onClick={() => void retry()}
           >
@@ -141,10 +142,10 @@ function ErrorCard({ item }: { item: TurnEndItem }) {
         {(text.settings || (item.errorKind === undefined && agentName === undefined)) && (
           <button
             type="button"
-            className="button-secondary small"
+            className={`${text.settings ? 'button-primary' : 'button-secondary'} small`}
             onClick={() => shell.openSettingsAt(agentName !== undefined ? 'agents' : 'model')}
           >
-            Open settings
+            Open Settings
           </button>
         )}
         {item.errorDetail && (

@@ -310,3 +310,46 @@ describe('the interaction broker', () => {
     expect(runtime.events.filter((e) => e.type === 'interaction_added')).toHaveLength(1)
   })
 })
+
+describe('where a command the person is asked about will run', () => {
+  it('says the grant the sandbox gets: nothing lifted for echo, the network for curl, as recorded', async () => {
+    const rig = makeRig({
+      turns: [
+        {
+          steps: [
+            { call: [{ tool: 'run_command', input: { command: 'echo hi' } }] },
+            { call: [{ tool: 'run_command', input: { command: 'curl https://example.com' } }] },
+            { say: 'done' },
+          ],
+        },
+      ],
+    })
+    const runtime = await start(rig)
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'go' })
+    const echo = await nthInteraction(runtime, 1)
+    expect(echo).toMatchObject({
+      runsIn: { network: false, writeOutside: false, credentials: false },
+    })
+    await runtime.respondToPermission({
+      requestId: echo.requestId,
+      decision: 'allow',
+      remember: false,
+    })
+    const curl = await nthInteraction(runtime, 2)
+    expect(curl).toMatchObject({ runsIn: { network: true, writeOutside: false } })
+    const sandboxed = echo.kind === 'permission' ? echo.runsIn?.sandboxed : undefined
+    expect(typeof sandboxed).toBe('boolean')
+    const recorded = readLogRecords(rig, sessionId).filter((e) => e.type === 'permission_request')
+    expect(recorded.map((e) => e.type === 'permission_request' && e.runsIn?.network)).toEqual([
+      false,
+      true,
+    ])
+    await runtime.respondToPermission({
+      requestId: curl.requestId,
+      decision: 'deny',
+      remember: false,
+    })
+    await waitForEvent(runtime, isTurnEnd)
+  })
+})

@@ -186,6 +186,15 @@ export class PermissionGate {
       }
       if (!review) throw new Error('a call is asked about only after its review')
       intent = presentReview(tool.name, review)
+      // A command says where it runs: the very grant the sandbox gets if the person allows it.
+      if (tool.category === 'command')
+        intent = {
+          ...intent,
+          runsIn: {
+            sandboxed: this.deps.reviewContext(session.header.workspace).sandboxed ?? false,
+            ...approvedGrant(review),
+          },
+        }
     }
     const { rememberKeys, rememberLabels, ...shown } = intent
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))

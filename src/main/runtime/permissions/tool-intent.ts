@@ -18,7 +18,7 @@ import { loadBashGrammar } from '../tools/shell/bash-grammar'
  */
 export type ToolIntent = Pick<
   PermissionInteraction,
-  'summary' | 'detail' | 'risk' | 'intent' | 'rememberScope' | 'parts'
+  'summary' | 'detail' | 'risk' | 'intent' | 'rememberScope' | 'parts' | 'runsIn'
 > & {
   /** The remember-for-turn keys an allow or deny with Remember records (internal). */
   rememberKeys: string[]
@@ -94,6 +94,7 @@ export function intentOfRecord(request: SessionEventOf<'permission_request'>): T
     intent: request.intent,
     rememberScope: request.rememberScope ?? null,
     ...(request.parts !== undefined ? { parts: request.parts } : {}),
+    ...(request.runsIn !== undefined ? { runsIn: request.runsIn } : {}),
     rememberKeys: keys,
     rememberLabels: scope.length === keys.length ? scope : keys.map(() => scope.join(' · ')),
   }
