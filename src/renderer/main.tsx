@@ -9,6 +9,7 @@ import { createChatStore } from './state/store'
 import './styles/app.css'
 import './styles/inbox.css'
 import './styles/rewind.css'
+import './styles/sign-in.css'
 
 async function start(rootElement: HTMLElement) {
   const root = createRoot(rootElement)
