@@ -75,5 +75,8 @@ test('sign-in tray: Not now ends the turn with the agent’s sign-in help in the
   await signIn.getByRole('button', { name: 'Not now' }).click()
   await expect(signIn).toBeHidden()
   await expect(conversation(page)).toContainText('needs you to sign in')
+  await expect(conversation(page)).toContainText(
+    'Parley keeps your ANTHROPIC_API_KEY from agents. Send your message again and choose “Give',
+  )
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
 })

@@ -33,7 +33,7 @@ import {
 } from './elicitation-request'
 import type { AgentKeyring } from './agent-keyring'
 import { PendingRequests } from './pending-requests'
-import { signInBody, signInChoice } from './sign-in-request'
+import { signInBody, signInChoice, withheldHint, type SignInContext } from './sign-in-request'
 import {
   namedPaths,
   permissionBody,
@@ -704,10 +704,32 @@ export class AcpSessionRunner {
       if (!signIn || !this.#o.interactive || attempt > SIGN_IN_TRIES) break
       if (turn.stopRequested || turn.closing) break
       const next = await this.#askSignIn(turn, signIn, attempt, failure)
+      // Stopped (or closed) while the tray asked: the turn ends as stopped, not as failed.
+      if (turn.stopRequested || turn.closing) {
+        outcome = { reason: 'stopped' }
+        break
+      }
       if (next.kind === 'give_up') break
       failure = next.failure
     }
-    this.#finish(turn, outcome)
+    const hint = outcome.signIn ? withheldHint(this.#signInContext(), this.#o.interactive) : ''
+    this.#finish(
+      turn,
+      hint ? { ...outcome, error: `${outcome.error ?? ''}\n${hint}`.trim() } : outcome,
+    )
+  }
+
+  /** What the sign-in tray and its hints are built from: the agent, its methods, both envs. */
+  #signInContext(): SignInContext {
+    const parleyEnv = this.#o.env ?? process.env
+    return {
+      agent: this.#o.agent.name,
+      command: this.#o.agent.command,
+      args: this.#o.agent.args,
+      methods: this.#authMethods,
+      parleyEnv,
+      agentEnv: agentEnvironment(parleyEnv, this.#agentSpec().env),
+    }
   }
 
   /**
@@ -721,14 +743,12 @@ export class AcpSessionRunner {
     attempt: number,
     failure: string | undefined,
   ): Promise<{ kind: 'retry'; failure?: string } | { kind: 'give_up' }> {
-    const parleyEnv = this.#o.env ?? process.env
+    const context = this.#signInContext()
+    const { parleyEnv } = context
     const body = signInBody({
-      agent: this.#o.agent.name,
-      command: this.#o.agent.command,
-      args: this.#o.agent.args,
-      methods: this.#authMethods,
+      ...context,
+      // Without a keyring there is nowhere to keep a key given: none is offered.
       parleyEnv: this.#o.keyring ? parleyEnv : {},
-      agentEnv: agentEnvironment(parleyEnv, this.#agentSpec().env),
       agentMessage: error.agentMessage,
       ...(failure !== undefined ? { failure } : {}),
     })

@@ -176,6 +176,19 @@ describe('an ACP agent that needs the person to sign in', () => {
     expect(h.of('turn_end').at(-1)).toMatchObject({ reason: 'error', errorKind: 'auth' })
   })
 
+  it('ends the turn as stopped when Stop comes while the sign-in tray asks', async () => {
+    const h = harness()
+    h.start(h.scriptAgent({ promptNeedsEnv: 'ANTHROPIC_API_KEY', turns: [] }), { env: PATH_ONLY })
+    const started = h.runner.startTurn('t-1', 'hi')
+    if (!started.ok) throw new Error(started.message)
+    const ask = await h.asker.waitForAsk()
+    const stopped = h.runner.stop()
+    // As the broker does when the turn is stopped.
+    ask.answer({ kind: 'ended', reason: 'stopped' })
+    await stopped
+    expect(h.of('turn_end').at(-1)).toMatchObject({ turnId: 't-1', reason: 'stopped' })
+  })
+
   it('asks nothing in a headless run: the turn ends with the sign-in error at once', async () => {
     const h = harness()
     h.start(h.scriptAgent({ promptNeedsEnv: 'ANTHROPIC_API_KEY', turns: [] }), {
@@ -187,6 +200,11 @@ describe('an ACP agent that needs the person to sign in', () => {
     if (!started.ok) throw new Error(started.message)
     await started.done
     expect(h.asker.asks).toEqual([])
-    expect(h.of('turn_end').at(-1)).toMatchObject({ reason: 'error', errorKind: 'auth' })
+    const end = h.of('turn_end').at(-1)
+    expect(end).toMatchObject({ reason: 'error', errorKind: 'auth' })
+    // Never "Authentication required" alone: it says where the key went and how to give it.
+    expect(end?.error).toContain(
+      "Parley keeps your ANTHROPIC_API_KEY from agents. Set it in Fake Agent's env in Settings",
+    )
   })
 })

@@ -175,3 +175,17 @@ export function signInChoice(body: SignInBody, optionId: string): SignInChoice {
       return { kind: 'not_now' }
   }
 }
+
+/**
+ * What a turn that ends for want of a sign-in adds to the agent's message when Parley holds a
+ * provider key the agent may want: that Parley keeps it, and how to give it.
+ */
+export function withheldHint(context: SignInContext, interactive: boolean): string {
+  const [first, ...rest] = offeredVariables(context)
+  if (first === undefined) return ''
+  const agent = clip(context.agent, 100)
+  const how = interactive
+    ? `Send your message again and choose “Give ${agent} my ${first}”, or set it in ${agent}'s env in Settings.`
+    : `Set it in ${agent}'s env in Settings, or give it from the app (“Give ${agent} my ${first}”).`
+  return `${withheldSentence([first, ...rest])} ${how}`
+}
