@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, sendMessage, test } from './fixtures'
+import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
 import { shootAll } from './screens'
 import { WORKSPACE_ECHO_SERVER } from './workspace-echo-server'
 
@@ -100,6 +100,12 @@ test.describe('the --acp agent', () => {
   }) => {
     await expect(page.locator('.session-intro')).toContainText('Agentfake-acp-agent')
     await sendMessage(page, 'Hello')
+    // First the sign-in tray; put off, the turn ends with the methods said plainly.
+    const signIn = page.getByRole('region', { name: 'Agent question' })
+    await expect(signIn.getByRole('button', { name: 'Log in with a browser' })).toBeVisible()
+    await expect(signIn).toContainText('Set SCRIPTED_API_KEY in fake-acp-agent')
+    await waitUntilArmed(signIn)
+    await signIn.getByRole('button', { name: 'Not now' }).click()
     const card = page.getByRole('alert')
     await expect(card).toContainText('needs you to sign in before it can start a session')
     await expect(card).toContainText('Log in with a browser (login). Opens a sign-in page.')

@@ -2,6 +2,8 @@ import * as electron from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRuntime } from './runtime/create-runtime'
+import { FileSecretStore } from './runtime/settings/file-secret-store'
+import { layeredSecretStore } from './runtime/settings/layered-secret-store'
 import { defaultDataDir } from './runtime/sessions/data-dir'
 import { registerAppScheme } from './desktop/app-protocol'
 import { parseDesktopArgs } from './desktop/desktop-args'
@@ -33,8 +35,12 @@ async function main(): Promise<void> {
     ...(args.acp !== undefined && { acp: args.acp }),
     ...(args.mcpConfig !== undefined && { mcpConfigFiles: [args.mcpConfig] }),
     interactive: true,
-    // Encrypted with the OS keychain; a different file from the runtime's plain secrets.json.
-    secretStore: createSafeStorageSecretStore(safeStorage, join(dataDir, 'secrets.safe')),
+    // Encrypted with the OS keychain; what the command line keeps in its plain secrets.json is
+    // found too, and moved into the encrypted file when the desktop writes it.
+    secretStore: layeredSecretStore(
+      createSafeStorageSecretStore(safeStorage, join(dataDir, 'secrets.safe')),
+      new FileSecretStore(dataDir),
+    ),
   })
   for (const problem of runtime.problems) process.stderr.write(`parley: ${problem}\n`)
   startDesktop({

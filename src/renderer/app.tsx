@@ -6,6 +6,7 @@ import { ErrorBanner } from './components/error-banner'
 import { InboxView } from './components/inbox-view'
 import { useBackgroundNotice } from './components/use-background-notice'
 import { McpApprovalBanner } from './components/mcp-approval-banner'
+import { McpSignInBanner } from './components/mcp-sign-in-banner'
 import { OpenFolderDialog } from './components/open-folder-dialog'
 import { Sidebar } from './components/sidebar'
 import { TranscriptView } from './components/transcript-view'
@@ -89,6 +90,7 @@ function Shell() {
           <ErrorBanner />
           <TranscriptView />
           <McpApprovalBanner />
+          <McpSignInBanner />
           <ComposerSlot />
         </main>
       )}

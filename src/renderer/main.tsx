@@ -10,6 +10,7 @@ import './styles/app.css'
 import './styles/inbox.css'
 import './styles/touch.css'
 import './styles/rewind.css'
+import './styles/sign-in.css'
 
 async function start(rootElement: HTMLElement) {
   const root = createRoot(rootElement)

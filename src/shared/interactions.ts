@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AgentSignInSchema } from './agent-sign-in'
 import { LinkRequestSchema } from './link-request'
 import { IdSchema } from './ids'
 import { LIMITS } from './limits'
@@ -142,6 +143,11 @@ export const AgentPermissionRequestShape = {
    * link instead of a tool call.
    */
   link: LinkRequestSchema.optional(),
+  /**
+   * Set when an ACP agent answered "authentication required": the options are its ways to sign
+   * in (and Parley's "I signed in" / "Not now"), and the tray shows them instead of a tool call.
+   */
+  signIn: AgentSignInSchema.optional(),
   /**
    * The file changes the agent showed, each as a unified patch (`diff`'s format, as Parley's own
    * file tools send in `detail`), for UIs that draw diffs; `detail` still says it all in text.

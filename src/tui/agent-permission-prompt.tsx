@@ -77,7 +77,9 @@ export function AgentPermissionPrompt({
         {
           text: interaction.link
             ? linkHeading(asker, interaction.link)
-            : `${asker} asks permission`,
+            : interaction.signIn
+              ? `${asker} needs a sign-in`
+              : `${asker} asks permission`,
           style: { color: 'yellow', bold: true },
         },
       ],

@@ -24,6 +24,7 @@ import { McpOAuthStore } from './mcp/oauth/oauth-store'
 import { signInFromCommandLine } from './mcp/oauth/sign-in-prompts'
 import { signInThroughTray } from './mcp/oauth/tray-sign-in'
 import { agentFromCommandLine } from './acp/agent-command'
+import { secretKeyring } from './acp/agent-keyring'
 import { contentErrors } from '../../shared/form-answers'
 import type { FormContent } from '../../shared/form-answers'
 import type { FormInteraction } from '../../shared/interactions'
@@ -300,6 +301,7 @@ export class ParleyRuntime implements Runtime {
       touch: (session) => this.#touch(session),
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
+      keyring: (agent) => secretKeyring(this.#secrets, agent),
       pidIsolation,
       beforeTurn,
       now,

@@ -27,6 +27,8 @@ function trayFor(
       return <trays.PermissionTray request={head} waiting={waiting} />
     case 'agent_permission':
       // A page the asker wants opened (a sign-in, an URL elicitation) has a tray of its own.
+      if (head.signIn)
+        return <trays.SignInTray request={head} signIn={head.signIn} waiting={waiting} />
       return head.link ? (
         <trays.LinkTray request={head} link={head.link} waiting={waiting} />
       ) : (

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { McpServerInfo } from '../../shared'
 import { createFakeBridge, fakeSession, type FakeMcpView } from '../testing/fake-bridge'
 import { renderApp } from '../testing/render-app'
-import { MCP_POLL_MS } from './settings-mcp'
+import { MCP_POLL_MS } from '../settings/mcp-status'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -2,15 +2,18 @@ import { useEffect, useId, useState } from 'react'
 import type { McpServerInfo } from '../../shared'
 import { activeSession } from '../state/app-state'
 import { useActions, useChat } from '../state/chat-context'
-import { ORIGIN_HINT, ORIGIN_TEXT, TRANSPORT_TEXT, statusView } from '../settings/mcp-status'
+import {
+  MCP_POLL_MS,
+  ORIGIN_HINT,
+  ORIGIN_TEXT,
+  TRANSPORT_TEXT,
+  serverStatusView,
+} from '../settings/mcp-status'
 import { McpApproval } from './mcp-approval'
 import { AddMcpServer } from './settings-mcp-add'
 import { McpSignIn } from './mcp-sign-in'
 import { RevealedText } from './revealed-text'
 import { useNow } from '../../ui-common/use-now'
-
-/** How often the list is read again while this tab is open (the runtime pushes no MCP events). */
-export const MCP_POLL_MS = 2_000
 
 /**
  * Settings → MCP servers of the open session's workspace: each with where it was configured, how
@@ -102,7 +105,7 @@ function McpServerRow({
   const [restarting, setRestarting] = useState(false)
   const [outcome, setOutcome] = useState('')
   const [showTools, setShowTools] = useState(false)
-  const status = statusView(server.status, now)
+  const status = serverStatusView(server, now)
   const started = server.status.state !== 'needs_approval'
 
   const restart = async () => {

@@ -1,5 +1,8 @@
 import type { McpServerInfo, McpServerOrigin, McpServerState } from '../../shared'
 
+/** How often the list is read again while it is shown (the runtime pushes no MCP events). */
+export const MCP_POLL_MS = 2_000
+
 /** Where a server was configured, in words. */
 export const ORIGIN_TEXT: Record<McpServerOrigin, string> = {
   user: 'yours',
@@ -48,4 +51,18 @@ export function statusView(status: McpServerState, now: number): StatusView {
     case 'stopped':
       return { text: 'Stopped', tone: 'quiet' }
   }
+}
+
+/**
+ * Whether a server stopped only because it needs the person to sign in (it uses OAuth and Parley
+ * holds no tokens for it): it is then shown with a Sign in action rather than as failed.
+ */
+export function needsSignIn(server: McpServerInfo): boolean {
+  return server.status.state === 'failed' && server.signIn === 'signed_out'
+}
+
+/** A server's status in words, as Settings lists it: "Needs sign-in" rather than "Failed". */
+export function serverStatusView(server: McpServerInfo, now: number): StatusView {
+  const view = statusView(server.status, now)
+  return needsSignIn(server) ? { ...view, text: 'Needs sign-in', tone: 'warn' } : view
 }

@@ -402,14 +402,29 @@ describe('a session that talks to an ACP agent', () => {
     expect(JSON.stringify(lastText(records))).toContain('reject')
   })
 
-  it('a sign-in failure ends the turn as an auth error naming the methods; Retry is refused in words and nothing runs', async () => {
-    const { runtime } = await withAgent({
+  it('a sign-in the person puts off ends the turn as an auth error naming the methods; Retry is refused in words and nothing runs', async () => {
+    const { runtime, rig } = await withAgent({
       authMethods: [{ id: 'login', name: 'Log in with a browser' }],
       requireAuth: 'login',
       turns: [{ steps: [{ say: 'never' }] }],
     })
     const sessionId = await newSession(runtime)
     await runtime.send({ sessionId, text: 'hello' })
+    // The sign-in tray, through the broker like any asker, and on the record before it shows.
+    const request = await nthInteraction(runtime, 1)
+    expect(request).toMatchObject({
+      kind: 'agent_permission',
+      title: 'fake-acp-agent needs you to sign in',
+      options: [
+        { optionId: 'method:login', name: 'Log in with a browser' },
+        { optionId: 'not_now', name: 'Not now' },
+      ],
+      signIn: { agent: 'fake-acp-agent', ways: [{ kind: 'agent', name: 'Log in with a browser' }] },
+    })
+    expect(readLogRecords(rig, sessionId).some((r) => r.type === 'interaction_request')).toBe(true)
+    expect(
+      await runtime.respondToAgentPermission({ requestId: request.requestId, optionId: 'not_now' }),
+    ).toEqual({ ok: true })
     expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({
       reason: 'error',
       errorKind: 'auth',
@@ -422,6 +437,24 @@ describe('a session that talks to an ACP agent', () => {
       message: expect.stringContaining('send your message again'),
     })
     expect(runtime.events.slice(before).some((e) => e.type === 'turn_started')).toBe(false)
+  })
+
+  it('a sign-in chosen in the tray authenticates and finishes the same turn', async () => {
+    const { runtime } = await withAgent({
+      authMethods: [{ id: 'login', name: 'Log in with a browser' }],
+      requireAuth: 'login',
+      turns: [{ steps: [{ say: 'signed in' }] }],
+    })
+    const sessionId = await newSession(runtime)
+    await runtime.send({ sessionId, text: 'hello' })
+    const request = await nthInteraction(runtime, 1)
+    expect(
+      await runtime.respondToAgentPermission({
+        requestId: request.requestId,
+        optionId: 'method:login',
+      }),
+    ).toEqual({ ok: true })
+    expect((await waitForEvent(runtime, isTurnEnd)).event).toMatchObject({ reason: 'completed' })
   })
 
   it('Settings name the --acp agent of this launch, so a UI can offer it', async () => {

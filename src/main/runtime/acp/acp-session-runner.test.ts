@@ -778,9 +778,12 @@ describe('AcpSessionRunner against the fake ACP agent', () => {
     turns: [{ steps: [{ say: 'signed in' }] }],
   }
 
-  it('says plainly that the agent needs sign-in, naming its methods, when no method works from the environment', async () => {
+  it('says plainly that the agent needs sign-in, naming its methods, when nobody is there to ask', async () => {
     const h = harness()
-    h.start(h.scriptAgent(AUTH_SCRIPT), { env: { PATH: process.env.PATH ?? '' } })
+    h.start(h.scriptAgent(AUTH_SCRIPT), {
+      env: { PATH: process.env.PATH ?? '' },
+      interactive: false,
+    })
     const end = await runTurn(h, 'hi')
     expect(end).toMatchObject({ reason: 'error', errorKind: 'auth' })
     expect(end?.error).toContain('Fake Agent needs you to sign in before it can start a session')

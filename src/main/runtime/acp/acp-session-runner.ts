@@ -31,7 +31,9 @@ import {
   type ElicitationParams,
   type LinkBody,
 } from './elicitation-request'
+import type { AgentKeyring } from './agent-keyring'
 import { PendingRequests } from './pending-requests'
+import { signInBody, signInChoice, withheldHint, type SignInContext } from './sign-in-request'
 import {
   namedPaths,
   permissionBody,
@@ -103,6 +105,11 @@ export interface AcpSessionRunnerOptions {
    * Parley's own by default.
    */
   env?: NodeJS.ProcessEnv
+  /**
+   * The variables the person gave this agent from the sign-in tray (the secret store): added to
+   * its environment when it starts. Without one, the tray offers no "Give <agent> my …".
+   */
+  keyring?: AgentKeyring
   /** Whether agents start in a private PID namespace (found once per runtime); none by default. */
   pidIsolation?: () => Promise<PidIsolation>
   spawn?: SpawnFn
@@ -148,7 +155,12 @@ type TurnOutcome = {
   error?: string
   errorKind?: TurnErrorKind
   errorDetail?: string
+  /** The agent wants the person to sign in: the turn asks, in the tray, before it ends. */
+  signIn?: AgentAuthRequiredError
 }
+
+/** How many times one turn asks the person to sign in before it ends with the agent's error. */
+const SIGN_IN_TRIES = 5
 
 /** How long an agent may take to answer `session/close` before its process is ended. */
 const CLOSE_GRACE_MS = 2_000
@@ -235,6 +247,8 @@ export class AcpSessionRunner {
   #loading = false
   #previous: SessionEventOf<'agent_session'> | undefined
   #authMethods: AgentAuthMethod[] = []
+  /** The variables the person gave the agent (its keyring), as read when it last started. */
+  #given: Record<string, string> = {}
   #lastStderr = ''
   #lastExit: AgentExit | undefined
   /** How the agent last named itself (kept once its process is gone). */
@@ -368,8 +382,9 @@ export class AcpSessionRunner {
     const pidIsolation = (await this.#o.pidIsolation?.()) ?? NO_PID_ISOLATION
     let live = this.#live
     if (!live) {
+      this.#given = (await this.#o.keyring?.load()) ?? {}
       const process = new AgentProcess({
-        agent: this.#o.agent,
+        agent: this.#agentSpec(),
         cwd: this.#o.workspace,
         pidIsolation,
         ...(this.#o.env ? { env: this.#o.env } : {}),
@@ -570,12 +585,17 @@ export class AcpSessionRunner {
       return await this.#whileAlive(live, call())
     } catch (error) {
       if (!(error instanceof RequestError) || error.code !== AUTH_REQUIRED) throw error
-      const env = agentEnvironment(this.#o.env ?? process.env, this.#o.agent.env)
+      const env = agentEnvironment(this.#o.env ?? process.env, this.#agentSpec().env)
       const method = methodFromEnvironment(this.#authMethods, env)
       if (!method) throw error
       await this.#whileAlive(live, live.connection.authenticate(method.id))
       return await this.#whileAlive(live, call())
     }
+  }
+
+  /** The agent as it is started: its configured env, with what the person gave it on top. */
+  #agentSpec(): AgentSpec {
+    return { ...this.#o.agent, env: { ...this.#o.agent.env, ...this.#given } }
   }
 
   #opened(
@@ -673,12 +693,104 @@ export class AcpSessionRunner {
 
   async #runTurn(turn: TurnRun, text: string): Promise<void> {
     let outcome: TurnOutcome
-    try {
-      outcome = await this.#prompt(turn, text)
-    } catch (error) {
-      outcome = this.#errorOutcome(error)
+    let failure: string | undefined
+    for (let attempt = 1; ; attempt++) {
+      try {
+        outcome = await this.#prompt(turn, text)
+      } catch (error) {
+        outcome = this.#errorOutcome(error)
+      }
+      const { signIn } = outcome
+      if (!signIn || !this.#o.interactive || attempt > SIGN_IN_TRIES) break
+      if (turn.stopRequested || turn.closing) break
+      const next = await this.#askSignIn(turn, signIn, attempt, failure)
+      // Stopped (or closed) while the tray asked: the turn ends as stopped, not as failed.
+      if (turn.stopRequested || turn.closing) {
+        outcome = { reason: 'stopped' }
+        break
+      }
+      if (next.kind === 'give_up') break
+      failure = next.failure
     }
-    this.#finish(turn, outcome)
+    const hint = outcome.signIn ? withheldHint(this.#signInContext(), this.#o.interactive) : ''
+    this.#finish(
+      turn,
+      hint ? { ...outcome, error: `${outcome.error ?? ''}\n${hint}`.trim() } : outcome,
+    )
+  }
+
+  /** What the sign-in tray and its hints are built from: the agent, its methods, both envs. */
+  #signInContext(): SignInContext {
+    const parleyEnv = this.#o.env ?? process.env
+    return {
+      agent: this.#o.agent.name,
+      command: this.#o.agent.command,
+      args: this.#o.agent.args,
+      methods: this.#authMethods,
+      parleyEnv,
+      agentEnv: agentEnvironment(parleyEnv, this.#agentSpec().env),
+    }
+  }
+
+  /**
+   * "Authentication required": asks the person in the tray how to sign in, and does it —
+   * `authenticate` with one of the agent's methods, or the agent restarted with a variable the
+   * person gave it or after they ran its terminal login. `retry`: the prompt is sent again.
+   */
+  async #askSignIn(
+    turn: TurnRun,
+    error: AgentAuthRequiredError,
+    attempt: number,
+    failure: string | undefined,
+  ): Promise<{ kind: 'retry'; failure?: string } | { kind: 'give_up' }> {
+    const context = this.#signInContext()
+    const { parleyEnv } = context
+    const body = signInBody({
+      ...context,
+      // Without a keyring there is nowhere to keep a key given: none is offered.
+      parleyEnv: this.#o.keyring ? parleyEnv : {},
+      agentMessage: error.agentMessage,
+      ...(failure !== undefined ? { failure } : {}),
+    })
+    const outcome = await this.#o.asker.ask({
+      sessionId: this.#o.sessionId,
+      turnId: turn.id,
+      source: this.#source(`sign-in-${turn.id}-${attempt}`),
+      body,
+    })
+    if (outcome.kind !== 'answered') return { kind: 'give_up' }
+    const choice = signInChoice(body, outcome.value.optionId)
+    switch (choice.kind) {
+      case 'not_now':
+        return { kind: 'give_up' }
+      case 'authenticate': {
+        const live = this.#live
+        if (!live) return { kind: 'retry' }
+        try {
+          await this.#whileAlive(live, live.connection.authenticate(choice.methodId))
+          return { kind: 'retry' }
+        } catch (cause) {
+          return { kind: 'retry', failure: errorMessage(cause) }
+        }
+      }
+      case 'give_env': {
+        const value = parleyEnv[choice.variable]
+        if (!this.#o.keyring || !value) return { kind: 'give_up' }
+        await this.#o.keyring.give(choice.variable, value)
+        await this.#restartProcess()
+        return { kind: 'retry' }
+      }
+      case 'signed_in':
+        // A terminal login writes the agent's own credentials: a new process reads them.
+        await this.#restartProcess()
+        return { kind: 'retry' }
+    }
+  }
+
+  /** Ends the agent's process, so the next prompt starts it again (its session is continued). */
+  async #restartProcess(): Promise<void> {
+    const live = this.#live
+    if (live) await this.#endProcess(live)
   }
 
   async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
@@ -706,6 +818,12 @@ export class AcpSessionRunner {
       case 'failed':
         if (turn.stopRequested || turn.closing) return { reason: 'stopped' }
         if (live.connection.signal.aborted) return this.#exitOutcome(await live.exit)
+        // Claude Code's adapter says so only when prompted.
+        if (answer.error instanceof RequestError && answer.error.code === AUTH_REQUIRED) {
+          return this.#errorOutcome(
+            new AgentAuthRequiredError(this.agentName, this.#authMethods, answer.error.message),
+          )
+        }
         return this.#errorOutcome(answer.error)
       case 'exit':
         return turn.stopRequested || turn.closing
@@ -756,6 +874,7 @@ export class AcpSessionRunner {
         error: error.message,
         errorKind: 'auth',
         errorDetail: error.agentMessage,
+        signIn: error,
       }
     }
     if (error instanceof RequestError) {

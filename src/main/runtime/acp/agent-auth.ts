@@ -11,16 +11,25 @@ export interface AgentAuthMethod {
   description?: string
   /** Environment variables the method reads (ACP `env_var` methods), when it says so. */
   envVars: string[]
+  /**
+   * ACP `terminal` methods: the person runs the agent's own command with these arguments (and
+   * variables) in a terminal; such a method is never passed to `authenticate`.
+   */
+  terminal?: { args: string[]; env: Record<string, string> }
 }
 
 const AuthMethodSchema = z.looseObject({
-  id: z.string().min(1).max(200),
+  // Short enough for a tray option id (`terminal:<id>`).
+  id: z.string().min(1).max(100),
   name: z.string().max(200),
   description: z.string().max(1_000).nullish(),
+  type: z.string().max(40).optional(),
   vars: z
     .array(z.looseObject({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/) }))
     .max(20)
     .optional(),
+  args: z.array(z.string().max(1_000)).max(50).optional(),
+  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(1_000)).optional(),
 })
 
 /**
@@ -33,13 +42,14 @@ export function authMethodsFrom(raw: unknown): AgentAuthMethod[] {
   return raw.slice(0, 20).flatMap((entry) => {
     const parsed = AuthMethodSchema.safeParse(entry)
     if (!parsed.success) return []
-    const { id, name, description, vars } = parsed.data
+    const { id, name, description, vars, type, args, env } = parsed.data
     return [
       {
         id,
         name: name || id,
         ...(description ? { description } : {}),
         envVars: (vars ?? []).map((v) => v.name),
+        ...(type === 'terminal' ? { terminal: { args: args ?? [], env: env ?? {} } } : {}),
       },
     ]
   })
@@ -50,7 +60,12 @@ export function methodFromEnvironment(
   methods: readonly AgentAuthMethod[],
   env: Readonly<Record<string, string | undefined>>,
 ): AgentAuthMethod | undefined {
-  return methods.find((m) => m.envVars.length > 0 && m.envVars.every((name) => Boolean(env[name])))
+  return methods.find(
+    (m) =>
+      m.terminal === undefined &&
+      m.envVars.length > 0 &&
+      m.envVars.every((name) => Boolean(env[name])),
+  )
 }
 
 /** "Codex needs you to sign in …", naming each method and what it needs, in plain words. */

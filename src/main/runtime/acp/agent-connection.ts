@@ -115,7 +115,10 @@ export class AgentConnection {
         terminal: false,
         // On/off session config options are shown as a two-value picker.
         session: { configOptions: { boolean: {} } },
-        ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+        // An interactive client shows a terminal login's command for the person to run.
+        ...(this.options.elicitation
+          ? { elicitation: { form: {}, url: {} }, auth: { terminal: true } }
+          : {}),
       },
       clientInfo: { name: 'parley', title: 'Parley', version: this.options.clientVersion },
     })

@@ -8,6 +8,7 @@ import type { SessionState } from '../sessions/session-state'
 import type { PidIsolation } from '../sandbox/private-pids'
 import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
+import type { AgentKeyring } from './agent-keyring'
 import { agentTitle } from './agent-title'
 import { modeConfigId } from './session-update-records'
 
@@ -22,6 +23,8 @@ export interface AgentSessionsDeps {
   agents(): readonly AgentSpec[]
   /** MCP servers to hand the agent in `session/new` (its workspace's approved ones). */
   mcpServers(workspace: string): Promise<acp.McpServer[]>
+  /** The variables the person gave an agent from the sign-in tray (the secret store). */
+  keyring?(agent: AgentSpec): AgentKeyring
   /** Whether agents start in a private PID namespace (found once per runtime). */
   pidIsolation?: () => Promise<PidIsolation>
   /** Awaited before the agent is sent a turn's prompt (the workspace's checkpoint); never rejects. */
@@ -77,10 +80,12 @@ export class AgentSessions {
     const modeChoice = session.events.findLast(
       (e): e is SessionEventOf<'agent_modes'> => e.type === 'agent_modes' && e.chosen === true,
     )?.currentModeId
+    const spec = this.#spec(agent)
     const runner = new AcpSessionRunner({
       sessionId,
       workspace: session.header.workspace,
-      agent: this.#spec(agent),
+      agent: spec,
+      ...(this.deps.keyring ? { keyring: this.deps.keyring(spec) } : {}),
       interactive: this.deps.interactive,
       asker: this.deps.asker,
       record: (event, { sync }) => {

@@ -149,7 +149,8 @@ describe('the real Codex agent over ACP, offline', () => {
   it('without configured auth, says Codex needs sign-in and lists its methods; with OPENAI_API_KEY in the agent’s own env it signs in by itself', async () => {
     const fixtures: Fixture[] = [{ match: {}, response: { content: 'Signed in and working.' } }]
     const bare = await setUp(fixtures, 'openai')
-    bare.h.start(codexAgent(), { env: bare.env })
+    // Headless: nobody to ask in the sign-in tray, so the turn ends with the methods named.
+    bare.h.start(codexAgent(), { env: bare.env, interactive: false })
     const end = await turn(bare.h, 't-1', 'hello')
     expect(end).toMatchObject({ reason: 'error', errorKind: 'auth' })
     expect(end?.error).toContain('Codex needs you to sign in before it can start a session')

@@ -1,3 +1,4 @@
+import type { AgentSignIn } from '../../../shared/agent-sign-in'
 import type { AgentPermissionOption, InteractionSource } from '../../../shared/interactions'
 import type { FormResponse } from '../../../shared/form-schema'
 import type { Json } from '../../../shared/session-events'
@@ -55,9 +56,23 @@ export type AskBody =
       message: string
       url: string
     }
+  | {
+      /**
+       * An ACP agent answered "authentication required": its ways to sign in, Parley's offer of
+       * a provider key it keeps from agents, "I signed in" after a terminal login, "Not now".
+       */
+      kind: 'agent_sign_in'
+      title: string
+      /** The same in text, for a UI that shows only text. */
+      detail: string
+      options: AgentPermissionOption[]
+      signIn: AgentSignIn
+    }
 
 /** What the person answered, by body kind. */
-export type AskAnswer<B extends AskBody> = B extends { kind: 'agent_permission' | 'link' }
+export type AskAnswer<B extends AskBody> = B extends {
+  kind: 'agent_permission' | 'link' | 'agent_sign_in'
+}
   ? { optionId: LinkChoice | string }
   : FormResponse
 

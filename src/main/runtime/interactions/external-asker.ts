@@ -339,6 +339,18 @@ export class ExternalAsker implements InteractionAsker {
           },
         }
       }
+      case 'agent_sign_in': {
+        const shown = this.#shown({
+          kind: 'agent_permission',
+          title: body.title,
+          detail: body.detail,
+          locations: [],
+          options: body.options,
+        })
+        return shown.ok && shown.request.kind === 'agent_permission'
+          ? { ok: true, request: { ...shown.request, signIn: body.signIn } }
+          : shown
+      }
       case 'form': {
         if (body.mode !== undefined && body.mode !== 'form')
           return {

@@ -124,6 +124,11 @@ export const FakeAgentScriptSchema = z.strictObject({
   authMethods: z.array(Json).optional(),
   /** `session/new` answers -32000 until the client authenticates with this method. */
   requireAuth: z.string().optional(),
+  /**
+   * `session/prompt` answers -32000 unless this variable is set in the agent's environment, as
+   * Claude Code's adapter does without a key.
+   */
+  promptNeedsEnv: z.string().optional(),
   modes: z
     .strictObject({
       currentModeId: z.string(),
@@ -381,6 +386,8 @@ function run(script: FakeAgentScript): void {
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
       const state = sessions.get(params.sessionId)
       if (!state) throw acp.RequestError.sessionNotFound(params.sessionId)
+      if (script.promptNeedsEnv !== undefined && !process.env[script.promptNeedsEnv])
+        throw acp.RequestError.authRequired()
       state.cancelled = false
       const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('')
       const earlier = readKept(script.stateFile).history[params.sessionId] ?? []
