@@ -19,7 +19,8 @@ import {
   takeNextQueued,
   type MessageQueue,
 } from '../shared/queued-messages'
-import { Composer, composerRows, suggestionRows } from './composer'
+import { Composer, composerRows } from './composer'
+import { movePick, pickedIndex, slashMenuRows, type SlashMenuPick } from './slash-menu'
 import {
   EMPTY_COMPOSER,
   deleteBackwardInComposer,
@@ -67,6 +68,7 @@ import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
 import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
+import { useRefState } from './use-ref-state'
 
 /**
  * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
@@ -83,7 +85,6 @@ const TYPE_AHEAD = 'Type ahead: sent once the session is open'
 const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
-const MAX_SUGGESTIONS = 8
 
 // Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
@@ -659,6 +660,7 @@ export function App({
     [items],
   )
   const suggestions = commandSuggestions(composer.editor.text)
+  const [menuPick, setMenuPick, menuPickRef] = useRefState<SlashMenuPick | null>(null)
 
   const lastEscape = useRef(0)
   const composerKey = (input: string, key: Key, pasted: boolean) => {
@@ -672,13 +674,22 @@ export function App({
       lastEscape.current = Date.now()
       return
     }
-    if (key.tab && !key.shift && suggestions[0])
-      return setDraft(
-        withEditor(state, {
-          text: `/${suggestions[0].name} `,
-          cursor: suggestions[0].name.length + 2,
-        }),
+    // Read from the draft as it is now: keys typed together come before the next render.
+    const typed = commandSuggestions(state.editor.text)
+    const picked = typed[pickedIndex(menuPickRef.current, state.editor.text, typed.length)]
+    if (picked && (key.upArrow || key.downArrow))
+      return setMenuPick(
+        movePick(menuPickRef.current, state.editor.text, typed.length, key.upArrow ? -1 : 1),
       )
+    if (key.tab && !key.shift && picked)
+      return setDraft(
+        withEditor(state, { text: `/${picked.name} `, cursor: picked.name.length + 2 }),
+      )
+    // Enter on a word that is no command yet runs the highlighted one.
+    if (key.return && picked && parseComposerInput(state.editor.text).kind === 'unknown') {
+      setDraft(EMPTY_COMPOSER)
+      return runCommand(picked.name, '')
+    }
     if (key.backspace && !key.meta) return setDraft(deleteBackwardInComposer(state))
     const result = applyEditorKey(state.editor, input, key)
     switch (result.kind) {
@@ -858,17 +869,18 @@ export function App({
       />
     ) : null
   } else {
-    const shownSuggestions = Math.min(
-      suggestions.length,
-      MAX_SUGGESTIONS,
-      Math.max(0, surfaceMax - 3),
-    )
+    const shownSuggestions = Math.min(suggestions.length, Math.max(0, surfaceMax - 3))
     const draftRows = composerRows(
       composer,
       width,
       Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
     )
-    const suggestionLines = suggestionRows(suggestions, width, shownSuggestions)
+    const suggestionLines = slashMenuRows(
+      suggestions,
+      pickedIndex(menuPick, composer.editor.text, suggestions.length),
+      width,
+      shownSuggestions,
+    )
     const queuedRows = queuedLines(queued, width).slice(
       0,
       Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
