@@ -69,6 +69,11 @@ import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 import { useRefState } from './use-ref-state'
+import { inputHistory, type SentCommand } from './input-history'
+import { editInEditor, type EditorResult } from './external-editor'
+import { historySearchKey, historySearchRows } from './history-search-keys'
+import { currentMatch, type HistorySearch } from './history-search'
+import { editorWith } from './text-editor'
 
 /**
  * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
@@ -96,6 +101,8 @@ const COMPOSER_HINTS = [
   'Alt+Enter/Ctrl+J newline',
   'Shift+Tab mode',
   'Ctrl+O last output',
+  '^R search sent',
+  '^G $EDITOR',
 ]
 // How to quit goes first after stopping: where the row is short, the last keys are left out.
 const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
@@ -134,6 +141,11 @@ export interface AppProps {
    * is: the terminal ink draws on and `process.env` by default (tests pass their own).
    */
   attention?: { env: TerminalEnv; out: AttentionOut }
+  /**
+   * Ctrl+G: edits the draft in `$VISUAL`/`$EDITOR` while ink has handed the terminal over;
+   * `editInEditor` by default (tests pass their own editor).
+   */
+  editDraft?: (draft: string) => EditorResult
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -175,6 +187,7 @@ export function App({
   stopProcess = stopThisProcess,
   onFirstFrame,
   attention,
+  editDraft = editInEditor,
 }: AppProps) {
   const { suspendTerminal } = useApp()
   const { stdout } = useStdout()
@@ -576,6 +589,7 @@ export function App({
         return setHint(`There is no /${input.name} command: /help lists them.`)
       case 'command':
         if (!session) return setHint('The session is still opening.')
+        recordCommand(text.trim())
         setDraft(EMPTY_COMPOSER)
         return runCommand(input.name, input.arg)
       default:
@@ -655,17 +669,54 @@ export function App({
     return true
   }
 
-  const history = useMemo(
-    () => items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])).reverse(),
+  // Commands run here (kept across a session switch), put among the session's messages by ↑.
+  const [sentCommands, setSentCommands] = useState<readonly SentCommand[]>([])
+  const userMessages = useMemo(
+    () => items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])),
     [items],
   )
+  const recordCommand = (text: string) =>
+    setSentCommands((sent) => [...sent, { text, afterMessages: userMessages.length }])
+  const history = useMemo(
+    () => inputHistory(userMessages, sentCommands),
+    [userMessages, sentCommands],
+  )
+  const [search, setSearch, searchRef] = useRefState<HistorySearch | null>(null)
+
+  /** Ctrl+G: the draft in the person's editor; ink gives the terminal back when it exits. */
+  const editInOwnEditor = (state: ComposerState) => {
+    let result: EditorResult = { ok: false, reason: 'failed', message: '' }
+    void suspendTerminal(() => {
+      result = editDraft(messageText(state))
+    }).then(() => {
+      if (!result.ok) return setHint(result.message)
+      setDraft({ ...EMPTY_COMPOSER, editor: editorWith(result.text) })
+    })
+  }
   const suggestions = commandSuggestions(composer.editor.text)
   const [menuPick, setMenuPick, menuPickRef] = useRefState<SlashMenuPick | null>(null)
 
   const lastEscape = useRef(0)
   const composerKey = (input: string, key: Key, pasted: boolean) => {
     const state = composerRef.current
+    const searching = searchRef.current
+    if (searching) {
+      const step = historySearchKey(searching, history, input, key, pasted)
+      switch (step.kind) {
+        case 'search':
+          return setSearch(step.search)
+        case 'accept':
+          setSearch(null)
+          return setDraft(withEditor(state, editorWith(step.text)))
+        case 'cancel':
+          return setSearch(null)
+        default:
+          return step satisfies never
+      }
+    }
     if (pasted) return setDraft(pasteText(state, input))
+    if (key.ctrl && input === 'r') return setSearch({ query: '', skip: 0 })
+    if (key.ctrl && input === 'g') return editInOwnEditor(state)
     if (key.escape) {
       if (running) stopTurn()
       // Esc twice in an empty message box: the rewind picker.
@@ -870,17 +921,21 @@ export function App({
     ) : null
   } else {
     const shownSuggestions = Math.min(suggestions.length, Math.max(0, surfaceMax - 3))
+    // While Ctrl+R searches, the box shows the match the search is on.
+    const match = search ? currentMatch(history, search) : null
     const draftRows = composerRows(
-      composer,
+      match === null ? composer : { ...composer, editor: editorWith(match) },
       width,
       Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
     )
-    const suggestionLines = slashMenuRows(
-      suggestions,
-      pickedIndex(menuPick, composer.editor.text, suggestions.length),
-      width,
-      shownSuggestions,
-    )
+    const suggestionLines = search
+      ? historySearchRows(search, history, width)
+      : slashMenuRows(
+          suggestions,
+          pickedIndex(menuPick, composer.editor.text, suggestions.length),
+          width,
+          shownSuggestions,
+        )
     const queuedRows = queuedLines(queued, width).slice(
       0,
       Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
