@@ -69,6 +69,7 @@ import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 import { useRefState } from './use-ref-state'
+import { useThrottled } from './use-throttled'
 import { inputHistory, type SentCommand } from './input-history'
 import { editInEditor, type EditorResult } from './external-editor'
 import { historySearchKey, historySearchRows } from './history-search-keys'
@@ -90,6 +91,8 @@ const TYPE_AHEAD = 'Type ahead: sent once the session is open'
 const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
+/** How often a streaming reply is redrawn at most (ten frames a second read as smooth). */
+const LIVE_FRAME_MS = 100
 
 // Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
@@ -770,24 +773,27 @@ export function App({
   // again whole (footer, message box and all), so while a turn runs, what settled stays in the
   // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
   // printed while the output is on the alternate screen (it would be lost there).
-  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: view.printed })
+  // While a turn streams, what is drawn of it follows the deltas at most every LIVE_FRAME_MS.
+  const liveSource = useMemo(() => ({ items, printed: view.printed }), [items, view.printed])
+  const drawn = useThrottled(liveSource, LIVE_FRAME_MS, running)
+  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: drawn.printed })
   const holding =
     screen.active ||
-    (running && held.sessionId === shownSessionId && printedBefore(held.printed, view.printed))
-  const printed = holding ? held.printed : view.printed
+    (running && held.sessionId === shownSessionId && printedBefore(held.printed, drawn.printed))
+  const printed = holding ? held.printed : drawn.printed
   const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
     () =>
-      liveItems(items, printed).flatMap(({ item, continued }) =>
+      liveItems(drawn.items, printed).flatMap(({ item, continued }) =>
         continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued).map(
           // A link kept whole is wider than the screen: redrawn, it is cut to fit (printed for
           // good, it is whole).
           (line) => (lineWidth(line) > width ? truncateLine(line, width) : line),
         ),
       ),
-    [items, printed, width, waiting],
+    [drawn.items, printed, width, waiting],
   )
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
@@ -957,9 +963,9 @@ export function App({
   if (
     !screen.active &&
     (!holding || liveLines.length > liveRows) &&
-    (held.printed !== view.printed || held.sessionId !== shownSessionId)
+    (held.printed !== drawn.printed || held.sessionId !== shownSessionId)
   )
-    setHeld({ sessionId: shownSessionId, printed: view.printed })
+    setHeld({ sessionId: shownSessionId, printed: drawn.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
   // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
   // ends (blank rows under the text): a row added above the message box and footer would move
