@@ -19,7 +19,8 @@ import {
   takeNextQueued,
   type MessageQueue,
 } from '../shared/queued-messages'
-import { Composer, composerRows, suggestionRows } from './composer'
+import { Composer, composerRows } from './composer'
+import { movePick, pickedIndex, slashMenuRows, type SlashMenuPick } from './slash-menu'
 import {
   EMPTY_COMPOSER,
   deleteBackwardInComposer,
@@ -67,6 +68,13 @@ import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
 import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
+import { useRefState } from './use-ref-state'
+import { useThrottled } from './use-throttled'
+import { inputHistory, type SentCommand } from './input-history'
+import { editInEditor, type EditorResult } from './external-editor'
+import { historySearchKey, historySearchRows } from './history-search-keys'
+import { currentMatch, type HistorySearch } from './history-search'
+import { editorWith } from './text-editor'
 
 /**
  * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
@@ -83,7 +91,8 @@ const TYPE_AHEAD = 'Type ahead: sent once the session is open'
 const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
-const MAX_SUGGESTIONS = 8
+/** How often a streaming reply is redrawn at most (ten frames a second read as smooth). */
+const LIVE_FRAME_MS = 100
 
 // Most needed first: a narrow terminal keeps the first row or two, and how to quit is in them.
 const COMPOSER_HINTS = [
@@ -95,6 +104,8 @@ const COMPOSER_HINTS = [
   'Alt+Enter/Ctrl+J newline',
   'Shift+Tab mode',
   'Ctrl+O last output',
+  '^R search sent',
+  '^G $EDITOR',
 ]
 // How to quit goes first after stopping: where the row is short, the last keys are left out.
 const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
@@ -133,6 +144,11 @@ export interface AppProps {
    * is: the terminal ink draws on and `process.env` by default (tests pass their own).
    */
   attention?: { env: TerminalEnv; out: AttentionOut }
+  /**
+   * Ctrl+G: edits the draft in `$VISUAL`/`$EDITOR` while ink has handed the terminal over;
+   * `editInEditor` by default (tests pass their own editor).
+   */
+  editDraft?: (draft: string) => EditorResult
 }
 
 /** Stops this process (SIGTSTP, as Ctrl+Z does in a cooked terminal) until SIGCONT. */
@@ -174,6 +190,7 @@ export function App({
   stopProcess = stopThisProcess,
   onFirstFrame,
   attention,
+  editDraft = editInEditor,
 }: AppProps) {
   const { suspendTerminal } = useApp()
   const { stdout } = useStdout()
@@ -575,6 +592,7 @@ export function App({
         return setHint(`There is no /${input.name} command: /help lists them.`)
       case 'command':
         if (!session) return setHint('The session is still opening.')
+        recordCommand(text.trim())
         setDraft(EMPTY_COMPOSER)
         return runCommand(input.name, input.arg)
       default:
@@ -654,16 +672,54 @@ export function App({
     return true
   }
 
-  const history = useMemo(
-    () => items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])).reverse(),
+  // Commands run here (kept across a session switch), put among the session's messages by ↑.
+  const [sentCommands, setSentCommands] = useState<readonly SentCommand[]>([])
+  const userMessages = useMemo(
+    () => items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])),
     [items],
   )
+  const recordCommand = (text: string) =>
+    setSentCommands((sent) => [...sent, { text, afterMessages: userMessages.length }])
+  const history = useMemo(
+    () => inputHistory(userMessages, sentCommands),
+    [userMessages, sentCommands],
+  )
+  const [search, setSearch, searchRef] = useRefState<HistorySearch | null>(null)
+
+  /** Ctrl+G: the draft in the person's editor; ink gives the terminal back when it exits. */
+  const editInOwnEditor = (state: ComposerState) => {
+    let result: EditorResult = { ok: false, reason: 'failed', message: '' }
+    void suspendTerminal(() => {
+      result = editDraft(messageText(state))
+    }).then(() => {
+      if (!result.ok) return setHint(result.message)
+      setDraft({ ...EMPTY_COMPOSER, editor: editorWith(result.text) })
+    })
+  }
   const suggestions = commandSuggestions(composer.editor.text)
+  const [menuPick, setMenuPick, menuPickRef] = useRefState<SlashMenuPick | null>(null)
 
   const lastEscape = useRef(0)
   const composerKey = (input: string, key: Key, pasted: boolean) => {
     const state = composerRef.current
+    const searching = searchRef.current
+    if (searching) {
+      const step = historySearchKey(searching, history, input, key, pasted)
+      switch (step.kind) {
+        case 'search':
+          return setSearch(step.search)
+        case 'accept':
+          setSearch(null)
+          return setDraft(withEditor(state, editorWith(step.text)))
+        case 'cancel':
+          return setSearch(null)
+        default:
+          return step satisfies never
+      }
+    }
     if (pasted) return setDraft(pasteText(state, input))
+    if (key.ctrl && input === 'r') return setSearch({ query: '', skip: 0 })
+    if (key.ctrl && input === 'g') return editInOwnEditor(state)
     if (key.escape) {
       if (running) stopTurn()
       // Esc twice in an empty message box: the rewind picker.
@@ -672,13 +728,22 @@ export function App({
       lastEscape.current = Date.now()
       return
     }
-    if (key.tab && !key.shift && suggestions[0])
-      return setDraft(
-        withEditor(state, {
-          text: `/${suggestions[0].name} `,
-          cursor: suggestions[0].name.length + 2,
-        }),
+    // Read from the draft as it is now: keys typed together come before the next render.
+    const typed = commandSuggestions(state.editor.text)
+    const picked = typed[pickedIndex(menuPickRef.current, state.editor.text, typed.length)]
+    if (picked && (key.upArrow || key.downArrow))
+      return setMenuPick(
+        movePick(menuPickRef.current, state.editor.text, typed.length, key.upArrow ? -1 : 1),
       )
+    if (key.tab && !key.shift && picked)
+      return setDraft(
+        withEditor(state, { text: `/${picked.name} `, cursor: picked.name.length + 2 }),
+      )
+    // Enter on a word that is no command yet runs the highlighted one.
+    if (key.return && picked && parseComposerInput(state.editor.text).kind === 'unknown') {
+      setDraft(EMPTY_COMPOSER)
+      return runCommand(picked.name, '')
+    }
     if (key.backspace && !key.meta) return setDraft(deleteBackwardInComposer(state))
     const result = applyEditorKey(state.editor, input, key)
     switch (result.kind) {
@@ -708,24 +773,27 @@ export function App({
   // again whole (footer, message box and all), so while a turn runs, what settled stays in the
   // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
   // printed while the output is on the alternate screen (it would be lost there).
-  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: view.printed })
+  // While a turn streams, what is drawn of it follows the deltas at most every LIVE_FRAME_MS.
+  const liveSource = useMemo(() => ({ items, printed: view.printed }), [items, view.printed])
+  const drawn = useThrottled(liveSource, LIVE_FRAME_MS, running)
+  const [held, setHeld] = useState({ sessionId: shownSessionId, printed: drawn.printed })
   const holding =
     screen.active ||
-    (running && held.sessionId === shownSessionId && printedBefore(held.printed, view.printed))
-  const printed = holding ? held.printed : view.printed
+    (running && held.sessionId === shownSessionId && printedBefore(held.printed, drawn.printed))
+  const printed = holding ? held.printed : drawn.printed
   const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
     () =>
-      liveItems(items, printed).flatMap(({ item, continued }) =>
+      liveItems(drawn.items, printed).flatMap(({ item, continued }) =>
         continuedLines(itemLines(item, width, waiting.get(item.key) ?? null), continued).map(
           // A link kept whole is wider than the screen: redrawn, it is cut to fit (printed for
           // good, it is whole).
           (line) => (lineWidth(line) > width ? truncateLine(line, width) : line),
         ),
       ),
-    [items, printed, width, waiting],
+    [drawn.items, printed, width, waiting],
   )
   // <Static> takes a mutable array; a new one only when something was printed.
   const printedBlocks = useMemo(() => [...printed.blocks], [printed.blocks])
@@ -858,17 +926,22 @@ export function App({
       />
     ) : null
   } else {
-    const shownSuggestions = Math.min(
-      suggestions.length,
-      MAX_SUGGESTIONS,
-      Math.max(0, surfaceMax - 3),
-    )
+    const shownSuggestions = Math.min(suggestions.length, Math.max(0, surfaceMax - 3))
+    // While Ctrl+R searches, the box shows the match the search is on.
+    const match = search ? currentMatch(history, search) : null
     const draftRows = composerRows(
-      composer,
+      match === null ? composer : { ...composer, editor: editorWith(match) },
       width,
       Math.min(MAX_DRAFT_ROWS, Math.max(1, surfaceMax - 2 - shownSuggestions)),
     )
-    const suggestionLines = suggestionRows(suggestions, width, shownSuggestions)
+    const suggestionLines = search
+      ? historySearchRows(search, history, width)
+      : slashMenuRows(
+          suggestions,
+          pickedIndex(menuPick, composer.editor.text, suggestions.length),
+          width,
+          shownSuggestions,
+        )
     const queuedRows = queuedLines(queued, width).slice(
       0,
       Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
@@ -890,9 +963,9 @@ export function App({
   if (
     !screen.active &&
     (!holding || liveLines.length > liveRows) &&
-    (held.printed !== view.printed || held.sessionId !== shownSessionId)
+    (held.printed !== drawn.printed || held.sessionId !== shownSessionId)
   )
-    setHeld({ sessionId: shownSessionId, printed: view.printed })
+    setHeld({ sessionId: shownSessionId, printed: drawn.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
   // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
   // ends (blank rows under the text): a row added above the message box and footer would move

@@ -1,7 +1,6 @@
 import { Box } from 'ink'
 import type { ComposerState } from './composer-state'
 import { useFocusedKeys, type KeyHandler } from './key-router'
-import type { SLASH_COMMANDS } from './slash-commands'
 import { StyledLines } from './styled-lines'
 import { truncateLine, type StyledLine } from './styled-text'
 import { editorRows } from './text-editor'
@@ -49,27 +48,6 @@ export function composerRows(
       },
     ],
   ]
-}
-
-/** The `/` commands matching the draft, one row each, under the box. */
-export function suggestionRows(
-  suggestions: ReadonlyArray<(typeof SLASH_COMMANDS)[number]>,
-  width: number,
-  maxRows: number,
-): StyledLine[] {
-  const usage = Math.max(...suggestions.map((c) => c.usage.length))
-  return suggestions
-    .slice(0, Math.max(0, maxRows))
-    .map((command, i) =>
-      truncateLine(
-        [
-          { text: `  ${command.usage.padEnd(usage)}  `, style: i === 0 ? { color: 'cyan' } : {} },
-          { text: command.description, style: { dim: true } },
-          ...(i === 0 ? [{ text: '  (Tab completes)', style: { dim: true } }] : []),
-        ],
-        width,
-      ),
-    )
 }
 
 /**

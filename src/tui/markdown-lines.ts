@@ -5,6 +5,7 @@ import {
   lineWidth,
   prefixLines,
   safeSpans,
+  splitLines,
   wrapSpans,
   type Span,
   type SpanStyle,
@@ -144,7 +145,7 @@ function block(token: Token, width: number, context: BlockContext): StyledLine[]
         width,
       )
     case 'code':
-      return codeLines(t, width)
+      return codeLines(t)
     case 'blockquote': {
       const gutter: StyledLine = [{ text: '│ ', style: RULE_STYLE }]
       return prefixLines(blockLines(t.tokens, width - 2, context), gutter, gutter)
@@ -171,17 +172,17 @@ function block(token: Token, width: number, context: BlockContext): StyledLine[]
   }
 }
 
-/** A fenced or indented code block: verbatim, coloured, wrapped without dropping a character. */
-function codeLines(token: Tokens.Code, width: number): StyledLine[] {
+/**
+ * A fenced or indented code block: verbatim and coloured, one row per line of code however wide.
+ * A line wider than the terminal is left for the terminal to wrap softly, so a copy of the block
+ * is the code as written (wrapping it here would put line breaks and indentation inside lines).
+ */
+function codeLines(token: Tokens.Code): StyledLine[] {
   const spans = highlightCode(token.text, token.lang).flatMap((span) =>
     safeSpans(span.text, span.style),
   )
   const indent: StyledLine = [{ text: '  ' }]
-  return prefixLines(
-    wrapSpans(spans, width - 2, { mode: 'verbatim', indent: 'auto' }),
-    indent,
-    indent,
-  )
+  return prefixLines(splitLines(spans), indent, indent)
 }
 
 function listLines(token: Tokens.List, width: number, depth: number): StyledLine[] {

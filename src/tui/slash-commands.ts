@@ -86,7 +86,7 @@ export function commandSuggestions(text: string): ReadonlyArray<(typeof SLASH_CO
 export const HELP_TEXT = [
   'Commands:',
   ...SLASH_COMMANDS.map((c) => `  ${c.usage} — ${c.description}`),
-  'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
+  'Keys: Enter sends · Alt+Enter or Ctrl+J adds a line · ↑/↓ bring back sent messages and commands · Ctrl+R searches them (Enter takes the match, Esc cancels) · Ctrl+G edits the message in $VISUAL/$EDITOR · Esc interrupts the turn · Ctrl+O shows the last tool output · Shift+Tab or Ctrl+T cycles the mode (bypass asks first) · Ctrl+C stops the turn (twice: quits) · Ctrl+D quits, leaving an open request open.',
   'In a prompt: ↑/↓ or a number picks, Enter confirms, Esc denies; PgUp/PgDn scroll long details.',
   'In a form: Tab next field, Space ticks, Enter moves on, Ctrl+S submits, Esc cancels; questions: ←/→ between them, a review before Submit.',
 ].join('\n')

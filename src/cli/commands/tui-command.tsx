@@ -1,6 +1,7 @@
 import { render } from 'ink'
 import type { CliOptions } from '../parse-cli'
 import { folderProblem } from '../folder-problem'
+import { terminalProblem } from '../terminal-problem'
 import { App } from '../../tui/app'
 import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
@@ -16,8 +17,13 @@ const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
  * request stays open in the log and is shown again at the next start.
  */
 export async function tuiCommand(options: CliOptions): Promise<number> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write('parley tui: needs an interactive terminal (stdin and stdout a TTY)\n')
+  const cannotDraw = terminalProblem({
+    stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    term: process.env.TERM,
+  })
+  if (cannotDraw !== undefined) {
+    process.stderr.write(`parley tui: ${cannotDraw}\n`)
     return 2
   }
   const refused = folderProblem(options)
