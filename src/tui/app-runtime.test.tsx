@@ -295,9 +295,11 @@ describe('terminal client with the real runtime', () => {
       await rig.close()
 
       const again = await openTui(rig.dir, sessionId)
-      let frame = await waitForFrame(again.app, 'Question 2 / 2')
+      let frame = await waitForFrame(
+        again.app,
+        (f) => f.includes('Question 2 / 2') && f.includes('› Pick a stack'),
+      )
       expect(frame).toContain('Waiting since')
-      expect(frame).toContain('› Pick a stack')
       await waitArmed(again.app)
       await press(again.app, '2', 'Which database? → Postgres')
       frame = await press(again.app, KEYS.enter, (f) => unwrapped(f).includes('You chose'))
