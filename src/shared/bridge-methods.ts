@@ -49,6 +49,8 @@ export const BRIDGE_METHODS = [
   'listProjects',
   'completeFolder',
   'pickFolder',
+  'searchWorkspaceFiles',
+  'readAttachment',
 ] as const satisfies readonly BridgeMethod[]
 
 type Unlisted = Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>

@@ -8,6 +8,7 @@ import { AgentPermissionRequestShape, InteractionSourceSchema } from './interact
 import { DeviceRefSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
 import { RuleRefSchema } from './permission-rules'
+import { ATTACHMENTS_MAX, AttachmentRefSchema } from './attachments'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -75,6 +76,8 @@ export const UserMessageSchema = z.strictObject({
   at,
   turnId: IdSchema,
   text: z.string(),
+  /** Files mentioned with `@` and images, by reference to their copies beside the log. */
+  attachments: z.array(AttachmentRefSchema).max(ATTACHMENTS_MAX).optional(),
 })
 
 /**

@@ -411,6 +411,14 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('pickFolder')
       return { ok: false, reason: 'unsupported' }
     },
+    async searchWorkspaceFiles() {
+      calls.push('searchWorkspaceFiles')
+      return { ok: true, paths: [] }
+    },
+    async readAttachment() {
+      calls.push('readAttachment')
+      return { ok: false, reason: 'not_found' }
+    },
   }
   return runtime
 }
