@@ -1,5 +1,14 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
+import { IMAGE_BYTES_MAX, IMAGE_MEDIA_TYPES } from './attachment-limits'
+
+export {
+  ATTACHMENTS_MAX,
+  FILE_MENTION_CHARS,
+  FILE_SUGGESTIONS_MAX,
+  IMAGE_BYTES_MAX,
+  IMAGE_MEDIA_TYPES,
+} from './attachment-limits'
 
 /**
  * What a message carries beside its text: files mentioned with `@` and pasted or dropped images.
@@ -8,19 +17,8 @@ import { LIMITS } from './limits'
  * log never holds a file's text or an image's base64, and a replay reads the stored copy.
  */
 
-/** How many attachments one message carries at most. */
-export const ATTACHMENTS_MAX = 10
-
-/** Characters of a mentioned file that reach the model; a longer file is cut with a note. */
-export const FILE_MENTION_CHARS = 64_000
-
-/** Bytes of one image (decoded). Its base64 must fit one bridge payload with room to spare. */
-export const IMAGE_BYTES_MAX = 1_400_000
-
-/** Image types every provider that takes images accepts. */
-export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 export const ImageMediaTypeSchema = z.enum(IMAGE_MEDIA_TYPES)
-export type ImageMediaType = z.infer<typeof ImageMediaTypeSchema>
+export type { ImageMediaType } from './attachment-limits'
 
 /** A content hash, lower-case hex SHA-256: the stored copy's name. */
 export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/)
@@ -75,6 +73,3 @@ export const AttachmentProblemSchema = z.enum([
   'unsupported',
 ])
 export type AttachmentProblem = z.infer<typeof AttachmentProblemSchema>
-
-/** How many file suggestions one `@` search answers with at most. */
-export const FILE_SUGGESTIONS_MAX = 50
