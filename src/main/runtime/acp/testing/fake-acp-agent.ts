@@ -268,7 +268,10 @@ function run(script: FakeAgentScript): void {
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: script.loadSession ?? true,
-          ...(script.promptCapabilities ? { promptCapabilities: script.promptCapabilities } : {}),
+          promptCapabilities: {
+            image: script.promptCapabilities?.image ?? false,
+            embeddedContext: script.promptCapabilities?.embeddedContext ?? false,
+          },
           sessionCapabilities: Object.fromEntries(
             (script.sessionCapabilities ?? []).map((c) => [c, {}]),
           ),
