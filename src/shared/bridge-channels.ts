@@ -50,6 +50,7 @@ export const BRIDGE_CHANNELS = {
   completeFolder: 'projects:complete-folder',
   pickFolder: 'projects:pick-folder',
   searchWorkspaceFiles: 'projects:search-files',
+  searchSessions: 'sessions:search',
   readAttachment: 'sessions:read-attachment',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 

@@ -50,6 +50,7 @@ export const BRIDGE_METHODS = [
   'completeFolder',
   'pickFolder',
   'searchWorkspaceFiles',
+  'searchSessions',
   'readAttachment',
 ] as const satisfies readonly BridgeMethod[]
 

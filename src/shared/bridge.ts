@@ -534,6 +534,20 @@ export const BRIDGE_CALLS = {
       fail('not_found'),
     ]),
   },
+  /**
+   * Sessions whose messages or replies contain `query` (case ignored), newest first, each with
+   * the words around its first match: the sidebar's search over content, not only titles.
+   */
+  searchSessions: {
+    channel: 'sessions:search',
+    input: z.strictObject({ query: z.string().trim().min(1).max(200) }),
+    output: z.strictObject({
+      ok: z.literal(true),
+      matches: z
+        .array(z.strictObject({ sessionId: IdSchema, snippet: z.string().max(400) }))
+        .max(200),
+    }),
+  },
   /** The stored copy of an image a message carries (for the transcript's thumbnail), base64. */
   readAttachment: {
     channel: 'sessions:read-attachment',

@@ -72,6 +72,7 @@ import {
   readImageAttachment,
 } from './projects/message-attachments'
 import { WorkspaceFileIndexes } from './projects/workspace-file-indexes'
+import { SessionTextIndex } from './sessions/session-text-index'
 import type { AttachmentRef } from '../../shared/attachments'
 
 /**
@@ -169,6 +170,18 @@ function titleFrom(text: string): string {
 export class ParleyRuntime implements Runtime {
   /** Sessions read into memory (on open, on use, or at start-up to recover an open turn). */
   readonly #sessions = new Map<string, SessionState>()
+  /** What sessions said, for the sidebar's search over content. */
+  readonly #texts = new SessionTextIndex((sessionId) => {
+    const live = this.#sessions.get(sessionId)
+    if (live) return live.events
+    const entry = this.#index.get(sessionId)
+    if (!entry || entry.damaged) return null
+    try {
+      return readSessionLog(this.#index.path(entry)).events
+    } catch {
+      return null
+    }
+  })
   /** `@` completion's file index per workspace. */
   readonly #fileIndexes = new WorkspaceFileIndexes()
   /** Every session on disk, listed without reading its log. */
@@ -489,6 +502,7 @@ export class ParleyRuntime implements Runtime {
     this.#save(session)
     session.writer.append(event, { sync })
     this.#index.recorded(session.header.id, event)
+    this.#texts.recorded(session.header.id, event)
     session.events.push(event)
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
     if (event.type === 'turn_end') void this.#checkpoint(session, event.turnId, 'turn_end')
@@ -757,6 +771,7 @@ export class ParleyRuntime implements Runtime {
     const workspace = session?.header.workspace ?? entry?.workspace
     if (workspace !== undefined) void this.#checkpoints?.forget(sessionId, workspace)
     this.#index.remove(sessionId)
+    this.#texts.forget(sessionId)
     this.#rules.removeSession(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
     return ok
@@ -1131,6 +1146,13 @@ export class ParleyRuntime implements Runtime {
     const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
     return { ok: true, paths: this.#fileIndexes.search(session.header.workspace, query, limit) }
+  }
+
+  async searchSessions({ query }: In<'searchSessions'>): Out<'searchSessions'> {
+    const newestFirst = [...this.#index.entries()]
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map((entry) => entry.id)
+    return { ok: true, matches: this.#texts.search(newestFirst, query, 200) }
   }
 
   async readAttachment({ sessionId, sha256 }: In<'readAttachment'>): Out<'readAttachment'> {

@@ -1,3 +1,4 @@
+import { useContentMatch } from './use-content-search'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SessionSummary } from '../../shared'
 import { LIMITS } from '../../shared/limits'
@@ -20,6 +21,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
   const now = useMinuteClock()
+  const match = useContentMatch(session.id)
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [title, setTitle] = useState(session.title)
@@ -120,6 +122,12 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
           onKeyDown={onLinkKeyDown}
         >
           <span className="session-title">{session.title}</span>
+          {match !== undefined && (
+            <span className="session-match">
+              <span className="visually-hidden">Found: </span>
+              {match}
+            </span>
+          )}
           <span className="session-meta">
             <span className="session-workspace" title={session.workspace}>
               {shortPath(session.workspace)}

@@ -27,16 +27,24 @@ export function sessionWait(state: SidebarState, session: SessionSummary): Sessi
 
 /**
  * The sidebar's list: sessions that wait for the person first, then the rest, newest first
- * within each; narrowed to titles or workspaces containing the search text.
+ * within each; narrowed to titles or workspaces containing the search text, or sessions whose
+ * messages do.
  */
-export function sidebarSessions(state: SidebarState, query: string): SessionSummary[] {
+export function sidebarSessions(
+  state: SidebarState,
+  query: string,
+  /** Sessions whose messages matched the query (the runtime's search over content). */
+  contentMatches: ReadonlyMap<string, string> = new Map(),
+): SessionSummary[] {
   const needle = query.trim().toLowerCase()
   const matching =
     needle === ''
       ? state.sessions
       : state.sessions.filter(
           (s) =>
-            s.title.toLowerCase().includes(needle) || s.workspace.toLowerCase().includes(needle),
+            s.title.toLowerCase().includes(needle) ||
+            s.workspace.toLowerCase().includes(needle) ||
+            contentMatches.has(s.id),
         )
   const waiting = matching.filter((s) => needsInput(state, s))
   const rest = matching.filter((s) => !waiting.includes(s))

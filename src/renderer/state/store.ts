@@ -174,6 +174,8 @@ export type ChatActions = {
   removeAttachment(key: string, index: number): void
   /** `@` completion: the session's workspace files and folders best matching `query`. */
   searchWorkspaceFiles(sessionId: string, query: string): Promise<readonly string[]>
+  /** Sessions whose messages contain `query`: session id → the words around the match. */
+  searchSessions(query: string): Promise<ReadonlyMap<string, string>>
   /** An image a message of the session carries, as a `data:` URL; null when it is gone. */
   readAttachment(sessionId: string, sha256: string): Promise<string | null>
   /**
@@ -805,6 +807,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         return found.ok ? found.paths : []
       } catch {
         return []
+      }
+    },
+
+    async searchSessions(query) {
+      try {
+        const found = await bridge.searchSessions({ query })
+        return new Map(found.matches.map((m) => [m.sessionId, m.snippet]))
+      } catch {
+        return new Map()
       }
     },
 

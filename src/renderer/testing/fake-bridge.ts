@@ -392,6 +392,17 @@ export function createFakeBridge(
       sessions.has(input.sessionId)
         ? { ok: true, paths: bestPaths(init.workspaceFiles ?? [], input.query, input.limit ?? 20) }
         : { ok: false, reason: 'not_found' },
+    searchSessions: ({ query }) => ({
+      ok: true,
+      matches: [...logs].flatMap(([sessionId, events]) => {
+        const hit = events.find(
+          (e) =>
+            (e.type === 'user_message' || e.type === 'assistant_text') &&
+            e.text.toLowerCase().includes(query.trim().toLowerCase()),
+        )
+        return hit && 'text' in hit ? [{ sessionId, snippet: hit.text }] : []
+      }),
+    }),
     readAttachment: (input) => {
       const image = init.images?.[input.sha256]
       return image ? { ok: true, ...image } : { ok: false, reason: 'not_found' }

@@ -139,6 +139,7 @@ export async function exerciseEveryCall(
   expect(await run('searchWorkspaceFiles', { sessionId, query: 'a' })).toMatchObject({
     ok: expect.any(Boolean),
   })
+  expect(await run('searchSessions', { query: 'x' })).toMatchObject({ ok: true })
   expect(await run('readAttachment', { sessionId, sha256: 'a'.repeat(64) })).toMatchObject({
     ok: false,
   })
@@ -199,6 +200,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['pickFolder', { title: 'x' }],
   ['searchWorkspaceFiles', { sessionId: 'x', query: 'a', limit: 1_000 }],
   ['readAttachment', { sessionId: 'x', sha256: '../../etc/passwd' }],
+  ['searchSessions', { query: '   ' }],
   ['send', { sessionId: 'x', text: 'hi', attachments: [{ kind: 'file', path: '' }] }],
   [
     'send',

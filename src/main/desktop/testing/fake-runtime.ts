@@ -415,6 +415,10 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('searchWorkspaceFiles')
       return { ok: true, paths: [] }
     },
+    async searchSessions() {
+      calls.push('searchSessions')
+      return { ok: true, matches: [] }
+    },
     async readAttachment() {
       calls.push('readAttachment')
       return { ok: false, reason: 'not_found' }
