@@ -86,6 +86,16 @@ test('a file chosen with @ and a pasted image go with the message, reach the mod
   await page.reload()
   await expect(attached.getByText('plan.md')).toBeVisible()
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
+
+  // The sidebar's search finds the session by what was said in it, not only by its title.
+  const sidebar = page.getByRole('navigation', { name: 'Sessions' })
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('pelican')
+  await expect(sidebar.getByRole('link', { name: /hello/ })).toContainText(
+    'says the secret word is pelican.',
+  )
+  await shootAll(page, 'content-search')
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('no such words')
+  await expect(sidebar.getByRole('link', { name: /hello/ })).toBeHidden()
 })
 
 test('an image too large to send is refused in plain words and nothing is attached', async ({
