@@ -49,6 +49,9 @@ export const BRIDGE_CHANNELS = {
   listProjects: 'projects:list',
   completeFolder: 'projects:complete-folder',
   pickFolder: 'projects:pick-folder',
+  searchWorkspaceFiles: 'projects:search-files',
+  searchSessions: 'sessions:search',
+  readAttachment: 'sessions:read-attachment',
 } as const satisfies { readonly [M in BridgeMethod]: BridgeCalls[M]['channel'] }
 
 /** Same value as `EVENT_CHANNEL` in bridge.ts (checked by the type below), zod-free. */

@@ -49,6 +49,9 @@ export const BRIDGE_METHODS = [
   'listProjects',
   'completeFolder',
   'pickFolder',
+  'searchWorkspaceFiles',
+  'searchSessions',
+  'readAttachment',
 ] as const satisfies readonly BridgeMethod[]
 
 type Unlisted = Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>

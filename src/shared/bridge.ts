@@ -16,6 +16,13 @@ import { PermissionRuleSchema } from './permission-rules'
 import { CheckpointSummarySchema, RestoreWhatSchema, RewindPreviewSchema } from './checkpoints'
 import { AgentCommandSchema } from './acp-agents'
 import {
+  ATTACHMENTS_MAX,
+  FILE_SUGGESTIONS_MAX,
+  ImageMediaTypeSchema,
+  OutgoingAttachmentSchema,
+  Sha256Schema,
+} from './attachments'
+import {
   FOLDER_COMPLETIONS_MAX,
   PROJECT_INSTRUCTION_FILES,
   ProjectSchema,
@@ -193,10 +200,12 @@ export const BRIDGE_CALLS = {
     input: z.strictObject({
       sessionId: IdSchema,
       text: z.string().trim().min(1).max(LIMITS.messageText),
+      /** Files mentioned with `@` and images; `attachment`: one was refused (the message says which). */
+      attachments: z.array(OutgoingAttachmentSchema).max(ATTACHMENTS_MAX).optional(),
     }),
     output: z.union([
       z.strictObject({ ok: z.literal(true), turnId: IdSchema }),
-      fail('not_found', 'busy', 'awaiting_input', 'damaged'),
+      fail('not_found', 'busy', 'awaiting_input', 'damaged', 'attachment'),
     ]),
   },
   stop: {
@@ -504,6 +513,52 @@ export const BRIDGE_CALLS = {
     output: z.union([
       z.strictObject({ ok: z.literal(true), path: z.string().min(1).max(LIMITS.path) }),
       fail('canceled', 'unsupported'),
+    ]),
+  },
+  /**
+   * `@` completion: the session's workspace files and folders (folders end in `/`) best matching
+   * `query`, relative to the workspace; the runtime chooses the folder, never the caller.
+   */
+  searchWorkspaceFiles: {
+    channel: 'projects:search-files',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      query: z.string().max(LIMITS.path),
+      limit: z.number().int().min(1).max(FILE_SUGGESTIONS_MAX).optional(),
+    }),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        paths: z.array(z.string().max(LIMITS.path)).max(FILE_SUGGESTIONS_MAX),
+      }),
+      fail('not_found'),
+    ]),
+  },
+  /**
+   * Sessions whose messages or replies contain `query` (case ignored), newest first, each with
+   * the words around its first match: the sidebar's search over content, not only titles.
+   */
+  searchSessions: {
+    channel: 'sessions:search',
+    input: z.strictObject({ query: z.string().trim().min(1).max(200) }),
+    output: z.strictObject({
+      ok: z.literal(true),
+      matches: z
+        .array(z.strictObject({ sessionId: IdSchema, snippet: z.string().max(400) }))
+        .max(200),
+    }),
+  },
+  /** The stored copy of an image a message carries (for the transcript's thumbnail), base64. */
+  readAttachment: {
+    channel: 'sessions:read-attachment',
+    input: z.strictObject({ sessionId: IdSchema, sha256: Sha256Schema }),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        mediaType: ImageMediaTypeSchema,
+        data: z.string().max(LIMITS.payloadBytes),
+      }),
+      fail('not_found'),
     ]),
   },
 } as const

@@ -9,6 +9,7 @@ import { DeviceRefSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
 import { RuleRefSchema } from './permission-rules'
 import { RunsInSchema } from './runs-in'
+import { ATTACHMENTS_MAX, AttachmentRefSchema } from './attachments'
 import {
   DecisionReasonSchema,
   PermissionDecisionSchema,
@@ -76,6 +77,8 @@ export const UserMessageSchema = z.strictObject({
   at,
   turnId: IdSchema,
   text: z.string(),
+  /** Files mentioned with `@` and images, by reference to their copies beside the log. */
+  attachments: z.array(AttachmentRefSchema).max(ATTACHMENTS_MAX).optional(),
 })
 
 /**

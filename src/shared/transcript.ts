@@ -1,4 +1,5 @@
 import type { AskUserQuestionResult } from './ask-user-question'
+import type { AttachmentRef } from './attachments'
 import {
   agentExitText,
   agentToolInput,
@@ -67,7 +68,15 @@ export type QuestionClosed =
 
 /** One item of the transcript. `key` is unique in the session and stable, so views key on it. */
 export type TranscriptItem =
-  | { kind: 'user'; key: string; turnId: string; text: string; at: number }
+  | {
+      kind: 'user'
+      key: string
+      turnId: string
+      text: string
+      at: number
+      /** Files mentioned with `@` and images, by reference (their copies are beside the log). */
+      attachments?: readonly AttachmentRef[]
+    }
   /** One model step's text; `streaming` until its `assistant_text` record is committed. */
   | {
       kind: 'assistant'
@@ -302,6 +311,7 @@ function applyRecord(list: ItemList, event: SessionEvent): void {
         turnId: event.turnId,
         text: event.text,
         at: event.at,
+        ...(event.attachments ? { attachments: event.attachments } : {}),
       })
       return
     case 'assistant_text': {

@@ -66,6 +66,15 @@ import { forkedHistory } from './sessions/fork-log'
 import { RecentProjects } from './projects/recent-projects'
 import { completeFolder } from './projects/folder-completions'
 import { projectInstructionsFile } from './projects/project-instructions'
+import { AttachmentStore, attachmentFolder } from './projects/attachment-store'
+import {
+  loadAttachments,
+  prepareAttachments,
+  readImageAttachment,
+} from './projects/message-attachments'
+import { WorkspaceFileIndexes } from './projects/workspace-file-indexes'
+import { SessionTextIndex } from './sessions/session-text-index'
+import type { AttachmentRef } from '../../shared/attachments'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -162,6 +171,20 @@ function titleFrom(text: string): string {
 export class ParleyRuntime implements Runtime {
   /** Sessions read into memory (on open, on use, or at start-up to recover an open turn). */
   readonly #sessions = new Map<string, SessionState>()
+  /** What sessions said, for the sidebar's search over content. */
+  readonly #texts = new SessionTextIndex((sessionId) => {
+    const live = this.#sessions.get(sessionId)
+    if (live) return live.events
+    const entry = this.#index.get(sessionId)
+    if (!entry || entry.damaged) return null
+    try {
+      return readSessionLog(this.#index.path(entry)).events
+    } catch {
+      return null
+    }
+  })
+  /** `@` completion's file index per workspace. */
+  readonly #fileIndexes = new WorkspaceFileIndexes()
   /** Every session on disk, listed without reading its log. */
   #index!: SessionIndex
   readonly #listeners = new Set<(event: BridgeEvent) => void>()
@@ -481,6 +504,7 @@ export class ParleyRuntime implements Runtime {
     this.#save(session)
     session.writer.append(event, { sync })
     this.#index.recorded(session.header.id, event)
+    this.#texts.recorded(session.header.id, event)
     session.events.push(event)
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
     if (event.type === 'turn_end') void this.#checkpoint(session, event.turnId, 'turn_end')
@@ -742,10 +766,14 @@ export class ParleyRuntime implements Runtime {
     }
     // A damaged log is removed too: the person asked, and nothing else could use it.
     const path = session?.writer.path ?? (entry ? this.#index.path(entry) : undefined)
-    if (path) rmSync(path, { force: true })
+    if (path) {
+      rmSync(path, { force: true })
+      new AttachmentStore(attachmentFolder(path)).remove()
+    }
     const workspace = session?.header.workspace ?? entry?.workspace
     if (workspace !== undefined) void this.#checkpoints?.forget(sessionId, workspace)
     this.#index.remove(sessionId)
+    this.#texts.forget(sessionId)
     this.#rules.removeSession(sessionId)
     this.#emit({ type: 'session_changed', sessionId, session: null })
     return ok
@@ -753,11 +781,17 @@ export class ParleyRuntime implements Runtime {
 
   // ── chat ──────────────────────────────────────────────────────────────────
 
-  async send({ sessionId, text }: In<'send'>): Out<'send'> {
+  async send({ sessionId, text, attachments = [] }: In<'send'>): Out<'send'> {
     const damaged = this.#index.get(sessionId)?.damaged
     if (damaged) return { ok: false, reason: 'damaged', message: damaged }
     const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
+    // Checked and stored before the turn checks below, which nothing may await after.
+    const prepared = await prepareAttachments(attachments, {
+      workspace: session.header.workspace,
+      store: this.#attachmentStore(session),
+    })
+    if (!prepared.ok) return { ok: false, reason: 'attachment', message: prepared.message }
     if (this.#broker.count(sessionId) > 0) {
       return {
         ok: false,
@@ -772,11 +806,16 @@ export class ParleyRuntime implements Runtime {
         message: 'a turn is already running in this session; stop it first',
       }
     if (this.#closed) return { ok: false, reason: 'busy', message: 'the runtime is shutting down' }
-    return { ok: true, turnId: this.#startTurn(session, text) }
+    return { ok: true, turnId: this.#startTurn(session, text, prepared.refs) }
+  }
+
+  /** Where the copies of a session's attachments are kept (beside its log). */
+  #attachmentStore(session: SessionState): AttachmentStore {
+    return new AttachmentStore(attachmentFolder(session.writer.path))
   }
 
   /** Records the person's message and starts the turn with the session's agent. */
-  #startTurn(session: SessionState, text: string): string {
+  #startTurn(session: SessionState, text: string, attachments: AttachmentRef[] = []): string {
     const turnId = newId('t')
     // The header goes down as the session stood before this message; its title follows.
     this.#save(session)
@@ -784,10 +823,18 @@ export class ParleyRuntime implements Runtime {
       session.title = titleFrom(text)
       this.#record(session, { type: 'session_update', at: this.#now(), title: session.title })
     }
-    this.#record(session, { type: 'user_message', at: this.#now(), turnId, text })
+    this.#record(session, {
+      type: 'user_message',
+      at: this.#now(),
+      turnId,
+      text,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    })
     const agent = session.header.agent
-    if (agent) void this.#agents.start(session, agent, turnId, text)
-    else this.#engine.start(session, turnId)
+    if (agent) {
+      const loaded = loadAttachments(attachments, this.#attachmentStore(session))
+      void this.#agents.start(session, agent, turnId, text, loaded)
+    } else this.#engine.start(session, turnId)
     return turnId
   }
 
@@ -1093,6 +1140,29 @@ export class ParleyRuntime implements Runtime {
     return { ok: true, folders: await completeFolder(partial, { home: homedir() }) }
   }
 
+  async searchWorkspaceFiles({
+    sessionId,
+    query,
+    limit = 20,
+  }: In<'searchWorkspaceFiles'>): Out<'searchWorkspaceFiles'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return { ok: true, paths: this.#fileIndexes.search(session.header.workspace, query, limit) }
+  }
+
+  async searchSessions({ query }: In<'searchSessions'>): Out<'searchSessions'> {
+    const newestFirst = [...this.#index.entries()]
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map((entry) => entry.id)
+    return { ok: true, matches: this.#texts.search(newestFirst, query, 200) }
+  }
+
+  async readAttachment({ sessionId, sha256 }: In<'readAttachment'>): Out<'readAttachment'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return readImageAttachment(session.events, sha256, this.#attachmentStore(session))
+  }
+
   /** The runtime has no folder picker of its own: the Electron host answers this with its dialog. */
   async pickFolder(_input: In<'pickFolder'>): Out<'pickFolder'> {
     return { ok: false, reason: 'unsupported' }
@@ -1222,6 +1292,8 @@ export class ParleyRuntime implements Runtime {
     history.push({ type: 'session_update', at: this.#now(), title, mode: session.mode })
     const fork = stateFromEvents(sessionPath(this.options.dataDir, id), history, [])
     if (!fork) return undefined
+    // The fork's messages name their attachments by hash: it gets its own copies of them.
+    this.#attachmentStore(session).copyTo(this.#attachmentStore(fork))
     history.forEach((event, i) => fork.writer.append(event, { sync: i === history.length - 1 }))
     this.#index.add(entryFromLog(`${id}.jsonl`, history, { bytes: 0, mtimeMs: 0 }))
     this.#sessions.set(id, fork)
@@ -1242,6 +1314,7 @@ export class ParleyRuntime implements Runtime {
     await Promise.all([...this.#checkpointing])
     // After every turn was ended: a server's open questions stay open in the logs for next time.
     await this.#mcp.close()
+    this.#fileIndexes.close()
     // A draft saved just before the quit is what the person sees at the next start.
     await this.#drafts.flush()
     for (const session of this.#sessions.values()) session.writer.close()

@@ -1,4 +1,13 @@
-import { forwardRef, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import {
+  forwardRef,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react'
 import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey, queueOf } from '../state/app-state'
@@ -7,6 +16,11 @@ import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
 import { AgentConfigPickers } from './agent-config-pickers'
 import { SlashMenu } from './slash-menu'
 import { useSlashMenu } from './use-slash-menu'
+import { MentionMenu } from './mention-menu'
+import { useMentionMenu } from './use-mention-menu'
+import { ComposerAttachments } from './composer-attachments'
+import { imageAttachment } from './image-files'
+import { composerAttachmentsOf } from '../state/composer-attachments'
 
 /** True where the browser sizes a textarea to its text itself (`field-sizing: content`). */
 const SIZED_BY_CSS =
@@ -38,6 +52,58 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
   const menuId = useId()
   const slash = useSlashMenu(draft)
   const localRef = useRef<HTMLTextAreaElement | null>(null)
+  const attachments = useChat((s) => composerAttachmentsOf(s, draftKey(s.activeSessionId)))
+  const [caret, setCaret] = useState(0)
+  const caretAfter = useRef<number | null>(null)
+  const mentionId = useId()
+  const mention = useMentionMenu({
+    sessionId,
+    draft,
+    caret,
+    moveCaret: (at) => {
+      caretAfter.current = at
+      setCaret(at)
+    },
+  })
+  const menuOpen = slash.open || mention.open
+  const activeOption = slash.open
+    ? `${menuId}-${slash.active}`
+    : mention.open
+      ? `${mentionId}-${mention.active}`
+      : undefined
+
+  // A chosen mention moved the caret past what it wrote, once that text is in the box.
+  useLayoutEffect(() => {
+    const el = localRef.current
+    const at = caretAfter.current
+    if (!el || at === null) return
+    caretAfter.current = null
+    el.setSelectionRange(at, at)
+  }, [draft])
+
+  /** Pasted or dropped images become attachments; anything else is left to the textarea. */
+  const attachImages = (files: readonly File[]) => {
+    for (const file of files)
+      void imageAttachment(file).then((made) => {
+        if (!made.ok) actions.showError(made.message)
+        else if (!actions.addAttachment(draftKey(sessionId), made.attachment))
+          actions.showError('A message carries at most 10 attachments.')
+      })
+  }
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files].filter((f) => f.type.startsWith('image/'))
+    if (files.length === 0) return
+    event.preventDefault()
+    attachImages(files)
+  }
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+  }
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (event.dataTransfer.files.length === 0) return
+    event.preventDefault()
+    attachImages([...event.dataTransfer.files])
+  }
 
   // Grow with the text up to the CSS max-height, then scroll. Where CSS can size the box to its
   // text (`field-sizing`), it does, without a forced layout; else it is measured here, and never
@@ -55,7 +121,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
     void actions.send()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (slash.onKeyDown(event)) return
+    if (slash.onKeyDown(event) || mention.onKeyDown(event)) return
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
     send()
@@ -65,6 +131,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
     <form
       className="composer"
       hidden={hidden}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
       onSubmit={(e) => {
         e.preventDefault()
         send()
@@ -73,6 +141,18 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
       {slash.open && (
         <SlashMenu id={menuId} entries={slash.entries} active={slash.active} onPick={slash.run} />
       )}
+      {!slash.open && mention.open && (
+        <MentionMenu
+          id={mentionId}
+          entries={mention.entries}
+          active={mention.active}
+          onPick={mention.pick}
+        />
+      )}
+      <ComposerAttachments
+        attachments={attachments}
+        onRemove={(index) => actions.removeAttachment(draftKey(sessionId), index)}
+      />
       <textarea
         ref={(el) => {
           localRef.current = el
@@ -81,8 +161,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         }}
         className="composer-input"
         aria-label="Message"
-        aria-controls={slash.open ? menuId : undefined}
-        aria-activedescendant={slash.open ? `${menuId}-${slash.active}` : undefined}
+        aria-controls={slash.open ? menuId : mention.open ? mentionId : undefined}
+        aria-activedescendant={menuOpen ? activeOption : undefined}
         placeholder={
           waitsOnPerson
             ? 'The agent is waiting for your answer above. Enter queues a message for after'
@@ -93,8 +173,13 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         rows={1}
         maxLength={LIMITS.messageText}
         value={draft}
-        onChange={(e) => actions.setComposerDraft(draftKey(sessionId), e.target.value)}
+        onChange={(e) => {
+          setCaret(e.target.selectionStart)
+          actions.setComposerDraft(draftKey(sessionId), e.target.value)
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <div className="composer-bar">
         {sessionId && agentName !== undefined && <AgentModePicker sessionId={sessionId} />}

@@ -1,3 +1,4 @@
+import { useContentMatch } from './use-content-search'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SessionSummary } from '../../shared'
 import { LIMITS } from '../../shared/limits'
@@ -21,6 +22,7 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
   const waiting = waitWhat !== null && !active
   const now = useMinuteClock()
+  const match = useContentMatch(session.id)
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [title, setTitle] = useState(session.title)
@@ -122,6 +124,12 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
             {waiting && <span className="session-dot" aria-hidden="true" />}
             {session.title}
           </span>
+          {match !== undefined && (
+            <span className="session-match">
+              <span className="visually-hidden">Found: </span>
+              {match}
+            </span>
+          )}
           <span className="session-meta">
             {waiting ? (
               // Waiting, the row says what waits in place of where and when (the group names

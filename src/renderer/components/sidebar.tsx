@@ -5,6 +5,7 @@ import { useShell } from '../shell/shell-context'
 import { NewSessionButton } from './new-session-button'
 import { ProjectGroupView } from './project-group'
 import { projectGroups } from '../state/project-state'
+import { ContentMatchesContext, useContentSearch } from './use-content-search'
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? 'Meta' : 'Control'
 
@@ -29,9 +30,10 @@ export function Sidebar() {
   const projects = useChat((s) => s.projects)
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
 
+  const contentMatches = useContentSearch(query)
   const shown = useMemo(
-    () => sidebarSessions({ sessions, queues, queuesLoaded }, query),
-    [sessions, queues, queuesLoaded, query],
+    () => sidebarSessions({ sessions, queues, queuesLoaded }, query, contentMatches),
+    [sessions, queues, queuesLoaded, query, contentMatches],
   )
   const groups = useMemo(
     () => projectGroups(shown, query.trim() === '' ? projects : []),
@@ -118,15 +120,17 @@ export function Sidebar() {
         Waiting ({inboxCount})
       </button>
       <div className="session-groups" ref={listRef} onKeyDown={onListKeyDown}>
-        {groups.map((group) => (
-          <ProjectGroupView
-            key={group.workspace}
-            group={group}
-            collapsed={collapsed.has(group.workspace)}
-            onToggle={() => toggle(group.workspace)}
-            tabStop={tabStop}
-          />
-        ))}
+        <ContentMatchesContext value={contentMatches}>
+          {groups.map((group) => (
+            <ProjectGroupView
+              key={group.workspace}
+              group={group}
+              collapsed={collapsed.has(group.workspace)}
+              onToggle={() => toggle(group.workspace)}
+              tabStop={tabStop}
+            />
+          ))}
+        </ContentMatchesContext>
       </div>
       {sessions.length === 0 && projects.length === 0 && connected && (
         <p className="sidebar-empty">No sessions yet.</p>

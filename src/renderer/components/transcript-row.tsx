@@ -12,6 +12,7 @@ import { RewindButton, UndoRewindButton } from './rewind-context'
 import { TurnEndRow } from './turn-end-row'
 import { useIsTrayTarget } from './use-tray-target'
 import { RuleDecision } from './rule-decision'
+import { MessageAttachments } from './message-attachments'
 
 const STATUS_TEXT = {
   running: 'Running',
@@ -35,6 +36,9 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
           <div className="bubble-user" dir="auto">
             {item.text}
           </div>
+          {item.attachments && item.attachments.length > 0 && (
+            <MessageAttachments attachments={item.attachments} />
+          )}
           <RewindButton turnId={item.turnId} text={item.text} />
         </div>
       )

@@ -18,6 +18,7 @@ import {
   type InteractionQueue,
 } from '../../shared/interaction-queue'
 import { awaitsAnswer } from '../../shared/interaction-words'
+import type { OutgoingAttachment } from '../../shared/attachments'
 import {
   applyNotice,
   applySessionEvent,
@@ -57,6 +58,8 @@ export type AppState = {
   readonly queuesLoaded: Readonly<Record<string, true>>
   /** Unsent composer text by session id; survives session switches and the tray. */
   readonly composerDrafts: Readonly<Record<string, string>>
+  /** Files mentioned with `@` and images pasted, not sent yet, by the same key as the drafts. */
+  readonly composerAttachments: Readonly<Record<string, readonly OutgoingAttachment[]>>
   /** Half-filled forms and half-answered questions by request id, as last saved. */
   readonly formDrafts: Readonly<Record<string, FormDraft>>
   /** By session id: messages typed while its turn ran, sent one by one as turns end. */
@@ -100,6 +103,7 @@ export const INITIAL_STATE: AppState = {
   queues: {},
   queuesLoaded: {},
   composerDrafts: {},
+  composerAttachments: {},
   formDrafts: {},
   messageQueues: {},
   settings: null,
@@ -119,11 +123,11 @@ export const INITIAL_STATE: AppState = {
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
 
-function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T) {
+export function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T) {
   return record[key] === value ? record : { ...record, [key]: value }
 }
 
-function withoutEntry<T>(record: Readonly<Record<string, T>>, key: string) {
+export function withoutEntry<T>(record: Readonly<Record<string, T>>, key: string) {
   if (!(key in record)) return record
   const next = { ...record }
   delete next[key]
@@ -185,6 +189,7 @@ export function sessionChanged(
       queues: withoutEntry(state.queues, sessionId),
       queuesLoaded: withoutEntry(state.queuesLoaded, sessionId),
       composerDrafts: withoutEntry(state.composerDrafts, sessionId),
+      composerAttachments: withoutEntry(state.composerAttachments, sessionId),
     }
   }
   const known = state.sessions.some((s) => s.id === sessionId)

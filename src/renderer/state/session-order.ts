@@ -28,12 +28,20 @@ export function sessionWait(state: SidebarState, session: SessionSummary): Sessi
 /**
  * The sidebar's list, newest first as the sessions come (a session that starts waiting keeps its
  * place: the one being worked in is never pushed down), narrowed to titles or workspaces
- * containing the search text.
+ * containing the search text, or sessions whose messages do.
  */
-export function sidebarSessions(state: SidebarState, query: string): readonly SessionSummary[] {
+export function sidebarSessions(
+  state: SidebarState,
+  query: string,
+  /** Sessions whose messages matched the query (the runtime's search over content). */
+  contentMatches: ReadonlyMap<string, string> = new Map(),
+): readonly SessionSummary[] {
   const needle = query.trim().toLowerCase()
   if (needle === '') return state.sessions
   return state.sessions.filter(
-    (s) => s.title.toLowerCase().includes(needle) || s.workspace.toLowerCase().includes(needle),
+    (s) =>
+      s.title.toLowerCase().includes(needle) ||
+      s.workspace.toLowerCase().includes(needle) ||
+      contentMatches.has(s.id),
   )
 }

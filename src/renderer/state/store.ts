@@ -47,6 +47,14 @@ import type { TextDelta } from '../../shared/transcript'
 import { errorMessage } from '../../shared/plain-error'
 import type { RestoreWhat } from '../../shared/checkpoints'
 import { folderAskChanged, projectsListed } from './project-state'
+import type { OutgoingAttachment } from '../../shared/attachments'
+import {
+  attachmentAdded,
+  attachmentRemoved,
+  attachmentsMoved,
+  attachmentsSent,
+  composerAttachmentsOf,
+} from './composer-attachments'
 
 /** Remembers the shown session across a page reload (per tab). */
 export type ActiveSessionMemory = {
@@ -161,6 +169,15 @@ export type ChatActions = {
   renameSession(sessionId: string, title: string): Promise<void>
   removeSession(sessionId: string): Promise<void>
   setComposerDraft(sessionId: string, text: string): void
+  /** Attaches a file or image to the draft under `key`; false when it could not (limit, twice). */
+  addAttachment(key: string, attachment: OutgoingAttachment): boolean
+  removeAttachment(key: string, index: number): void
+  /** `@` completion: the session's workspace files and folders best matching `query`. */
+  searchWorkspaceFiles(sessionId: string, query: string): Promise<readonly string[]>
+  /** Sessions whose messages contain `query`: session id → the words around the match. */
+  searchSessions(query: string): Promise<ReadonlyMap<string, string>>
+  /** An image a message of the session carries, as a `data:` URL; null when it is gone. */
+  readAttachment(sessionId: string, sha256: string): Promise<string | null>
   /**
    * Sends the active session's draft; resolves true when the runtime took it or it was queued
    * (while a turn runs, a message waits and goes when the turn ends).
@@ -202,6 +219,8 @@ export type ChatActions = {
   saveQuestionDraft(requestId: string, draft: FormDraft): void
   saveFormDraft(requestId: string, draft: FormDraft): void
   dismissError(): void
+  /** Shows a problem the page found itself (an image too large to attach), in plain words. */
+  showError(message: string): void
   /** What rewinding a session's files to before a turn would change; null when it failed (said). */
   previewRewind(
     sessionId: string,
@@ -261,6 +280,10 @@ const defaultChoiceMemory: AgentChoiceMemory = {
     }
   },
 }
+
+/** Why a message with attachments is not queued while the agent works. */
+const ATTACHMENTS_WAIT =
+  'A message with attachments is sent when the agent is done: send it then, or stop the agent.'
 
 const REASON_TEXT: Record<string, string> = {
   busy: 'The agent is still working on this session.',
@@ -768,26 +791,84 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       update((s) => composerDraftChanged(s, sessionId, text))
     },
 
+    addAttachment(key, attachment) {
+      const before = state.getState()
+      update((s) => attachmentAdded(s, key, attachment))
+      return state.getState() !== before
+    },
+
+    removeAttachment(key, index) {
+      update((s) => attachmentRemoved(s, key, index))
+    },
+
+    async searchWorkspaceFiles(sessionId, query) {
+      try {
+        const found = await bridge.searchWorkspaceFiles({ sessionId, query })
+        return found.ok ? found.paths : []
+      } catch {
+        return []
+      }
+    },
+
+    async searchSessions(query) {
+      try {
+        const found = await bridge.searchSessions({ query })
+        return new Map(found.matches.map((m) => [m.sessionId, m.snippet]))
+      } catch {
+        return new Map()
+      }
+    },
+
+    async readAttachment(sessionId, sha256) {
+      try {
+        const read = await bridge.readAttachment({ sessionId, sha256 })
+        return read.ok ? `data:${read.mediaType};base64,${read.data}` : null
+      } catch {
+        return null
+      }
+    },
+
     async send() {
       try {
         let sessionId = state.getState().activeSessionId
         const key = draftKey(sessionId)
         const text = state.getState().composerDrafts[key] ?? ''
+        const attachments = composerAttachmentsOf(state.getState(), key)
         if (text.trim() === '') return false
         if (!sessionId) {
           sessionId = await actions.createSession()
           if (!sessionId) return false
           // The text typed before the session existed moves to it.
           const id = sessionId
-          update((s) => composerDraftChanged(composerDraftChanged(s, key, ''), id, text))
+          update((s) =>
+            attachmentsMoved(
+              composerDraftChanged(composerDraftChanged(s, key, ''), id, text),
+              key,
+              id,
+            ),
+          )
         }
         const session = state.getState().sessions.find((x) => x.id === sessionId)
+        const busy = session?.running || messageQueueOf(state.getState(), sessionId).length > 0
+        // Queued messages are text: one with attachments waits in the box until the turn ends.
+        if (busy && attachments.length > 0) {
+          refuse('busy', ATTACHMENTS_WAIT)
+          return false
+        }
         // While a turn runs (or messages already wait), it waits its turn in the queue.
-        if (session?.running || messageQueueOf(state.getState(), sessionId).length > 0) {
+        if (busy) {
           queued.queue(sessionId, text)
           return true
         }
-        const result = await bridge.send({ sessionId, text })
+        const result = await bridge.send({
+          sessionId,
+          text,
+          ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+        })
+        if (!result.ok && isWaitReason(result.reason) && attachments.length > 0) {
+          refuse(result.reason, ATTACHMENTS_WAIT)
+          return false
+        }
         if (!result.ok && isWaitReason(result.reason)) {
           // The runtime knew of a turn this view had not seen yet: the message waits for it.
           queued.queue(sessionId, text)
@@ -800,7 +881,11 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         const id = sessionId
         // Only clear what was sent: text typed meanwhile stays.
         update((s) =>
-          s.composerDrafts[id] === text ? composerDraftChanged(errorShown(s, null), id, '') : s,
+          attachmentsSent(
+            s.composerDrafts[id] === text ? composerDraftChanged(errorShown(s, null), id, '') : s,
+            id,
+            attachments,
+          ),
         )
         return true
       } catch (error) {
@@ -986,6 +1071,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
 
     dismissError() {
       update((s) => errorShown(s, null))
+    },
+
+    showError(message) {
+      update((s) => errorShown(s, message))
     },
   }
   return {

@@ -17,6 +17,8 @@ import type {
 } from '../../shared'
 import { pageOfEvents } from '../../shared/event-pages'
 import { inboxItems } from '../../shared/inbox'
+import { bestPaths } from '../../shared/fuzzy-path'
+import type { ImageMediaType } from '../../shared/attachments'
 
 /** Settings a fake runtime reports. */
 export const FAKE_SETTINGS: PublicSettings = {
@@ -90,6 +92,10 @@ export function createFakeBridge(
     pickedFolder?: string | null
     /** As a runtime with no `--workspace`, no default in Settings and no demo: ask for a folder. */
     noDefaultWorkspace?: boolean
+    /** The files and folders `@` completion offers (relative, folders ending in `/`). */
+    workspaceFiles?: string[]
+    /** Stored images `readAttachment` answers with, by hash. */
+    images?: Record<string, { mediaType: ImageMediaType; data: string }>
   } = {},
 ) {
   const sessions = new Map((init.sessions ?? []).map((s) => [s.id, s]))
@@ -382,6 +388,25 @@ export function createFakeBridge(
         : init.pickedFolder === null
           ? { ok: false, reason: 'canceled' }
           : { ok: true, path: init.pickedFolder },
+    searchWorkspaceFiles: (input) =>
+      sessions.has(input.sessionId)
+        ? { ok: true, paths: bestPaths(init.workspaceFiles ?? [], input.query, input.limit ?? 20) }
+        : { ok: false, reason: 'not_found' },
+    searchSessions: ({ query }) => ({
+      ok: true,
+      matches: [...logs].flatMap(([sessionId, events]) => {
+        const hit = events.find(
+          (e) =>
+            (e.type === 'user_message' || e.type === 'assistant_text') &&
+            e.text.toLowerCase().includes(query.trim().toLowerCase()),
+        )
+        return hit && 'text' in hit ? [{ sessionId, snippet: hit.text }] : []
+      }),
+    }),
+    readAttachment: (input) => {
+      const image = init.images?.[input.sha256]
+      return image ? { ok: true, ...image } : { ok: false, reason: 'not_found' }
+    },
   }
 
   const bridge = Object.fromEntries(

@@ -25,6 +25,8 @@ const DEVICE_MAY: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
   'saveFormDraft',
   'listPending',
   'listInbox',
+  // The images a session's messages carry, for the transcript's thumbnails.
+  'readAttachment',
   // Read only (keys are never in it): the page needs the default mode and the backend's label.
   'getSettings',
 ])
@@ -40,6 +42,17 @@ const makesRule = (input: unknown) =>
   input.scope !== undefined &&
   input.scope !== 'turn'
 
+/** A message that attaches a workspace file: reading the computer's files stays on the computer. */
+const attachesFiles = (input: unknown) =>
+  typeof input === 'object' &&
+  input !== null &&
+  'attachments' in input &&
+  Array.isArray(input.attachments) &&
+  input.attachments.some(
+    (item: unknown) =>
+      typeof item === 'object' && item !== null && 'kind' in item && item.kind !== 'image',
+  )
+
 /** A paired device's call, refused (typed, nothing runs), or null when it may run. */
 export function refuseForDevice(method: string, input: unknown): BridgeError | null {
   if (!DEVICE_MAY.has(method as BridgeMethod))
@@ -51,5 +64,7 @@ export function refuseForDevice(method: string, input: unknown): BridgeError | n
       'forbidden',
       'a paired device may remember an answer for this turn only; lasting rules are made on the computer',
     )
+  if (method === 'send' && attachesFiles(input))
+    return bridgeError('forbidden', 'a paired device may not attach files from the computer')
   return null
 }

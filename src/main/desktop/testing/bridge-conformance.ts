@@ -136,6 +136,13 @@ export async function exerciseEveryCall(
   expect(await run('listProjects', {})).toMatchObject({ ok: true, projects: expect.any(Array) })
   expect(await run('completeFolder', { partial: '/' })).toMatchObject({ ok: true })
   expect(await run('pickFolder', {})).toMatchObject({ ok: expect.any(Boolean) })
+  expect(await run('searchWorkspaceFiles', { sessionId, query: 'a' })).toMatchObject({
+    ok: expect.any(Boolean),
+  })
+  expect(await run('searchSessions', { query: 'x' })).toMatchObject({ ok: true })
+  expect(await run('readAttachment', { sessionId, sha256: 'a'.repeat(64) })).toMatchObject({
+    ok: false,
+  })
   const updated = await run('updateSettings', { openaiApiKey: 'sk-secret-value' })
   expect(updated).toMatchObject({ ok: true, settings: { openaiApiKeySet: true } })
   expect(JSON.stringify(updated)).not.toContain('sk-secret-value')
@@ -191,6 +198,18 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['listProjects', { path: '/' }],
   ['completeFolder', { partial: 7 }],
   ['pickFolder', { title: 'x' }],
+  ['searchWorkspaceFiles', { sessionId: 'x', query: 'a', limit: 1_000 }],
+  ['readAttachment', { sessionId: 'x', sha256: '../../etc/passwd' }],
+  ['searchSessions', { query: '   ' }],
+  ['send', { sessionId: 'x', text: 'hi', attachments: [{ kind: 'file', path: '' }] }],
+  [
+    'send',
+    {
+      sessionId: 'x',
+      text: 'hi',
+      attachments: [{ kind: 'image', name: 'a.svg', mediaType: 'image/svg+xml', data: 'AA==' }],
+    },
+  ],
   ['saveQuestionDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['listPending', {}],
   ['listInbox', { sessionId: 'x' }],

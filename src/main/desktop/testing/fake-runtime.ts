@@ -411,6 +411,18 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
       calls.push('pickFolder')
       return { ok: false, reason: 'unsupported' }
     },
+    async searchWorkspaceFiles() {
+      calls.push('searchWorkspaceFiles')
+      return { ok: true, paths: [] }
+    },
+    async searchSessions() {
+      calls.push('searchSessions')
+      return { ok: true, matches: [] }
+    },
+    async readAttachment() {
+      calls.push('readAttachment')
+      return { ok: false, reason: 'not_found' }
+    },
   }
   return runtime
 }

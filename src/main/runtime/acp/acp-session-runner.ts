@@ -34,6 +34,8 @@ import {
 import type { AgentKeyring } from './agent-keyring'
 import { PendingRequests } from './pending-requests'
 import { signInBody, signInChoice, withheldHint, type SignInContext } from './sign-in-request'
+import { promptBlocks } from './prompt-blocks'
+import type { LoadedAttachment } from '../projects/message-attachments'
 import {
   namedPaths,
   permissionBody,
@@ -667,7 +669,11 @@ export class AcpSessionRunner {
    * turn runs until the agent answers the prompt, the person stops it, or the agent dies; `done`
    * resolves once its `turn_end` is written.
    */
-  startTurn(turnId: string, text: string): StartTurnResult {
+  startTurn(
+    turnId: string,
+    text: string,
+    attachments: readonly LoadedAttachment[] = [],
+  ): StartTurnResult {
     if (this.#closed) return { ok: false, reason: 'closed', message: 'the session is closed' }
     if (this.#turn) {
       return { ok: false, reason: 'busy', message: 'a turn is already running in this session' }
@@ -687,16 +693,20 @@ export class AcpSessionRunner {
     this.#updates = startTurn(this.#updates, turnId)
     this.#o.emit({ type: 'turn_started', sessionId: this.#o.sessionId, turnId })
     this.#o.touch?.()
-    turn.done = this.#runTurn(turn, text)
+    turn.done = this.#runTurn(turn, text, attachments)
     return { ok: true, done: turn.done }
   }
 
-  async #runTurn(turn: TurnRun, text: string): Promise<void> {
+  async #runTurn(
+    turn: TurnRun,
+    text: string,
+    attachments: readonly LoadedAttachment[],
+  ): Promise<void> {
     let outcome: TurnOutcome
     let failure: string | undefined
     for (let attempt = 1; ; attempt++) {
       try {
-        outcome = await this.#prompt(turn, text)
+        outcome = await this.#prompt(turn, text, attachments)
       } catch (error) {
         outcome = this.#errorOutcome(error)
       }
@@ -793,7 +803,11 @@ export class AcpSessionRunner {
     if (live) await this.#endProcess(live)
   }
 
-  async #prompt(turn: TurnRun, text: string): Promise<TurnOutcome> {
+  async #prompt(
+    turn: TurnRun,
+    text: string,
+    attachments: readonly LoadedAttachment[],
+  ): Promise<TurnOutcome> {
     let live: Live | undefined
     try {
       live = await Promise.race([this.#ensureLive(), turn.woken.then(() => undefined)])
@@ -803,10 +817,18 @@ export class AcpSessionRunner {
     if (!live || turn.stopRequested || turn.closing) return this.#interruptedOutcome(turn)
     const sessionId = live.agentSessionId as string
     const answer = await Promise.race([
-      live.connection.prompt(sessionId, text).then(
-        (response) => ({ kind: 'answer' as const, response }),
-        (error: unknown) => ({ kind: 'failed' as const, error }),
-      ),
+      live.connection
+        .prompt(
+          sessionId,
+          promptBlocks(text, attachments, {
+            workspace: this.#o.workspace,
+            capabilities: live.hello?.capabilities.promptCapabilities,
+          }),
+        )
+        .then(
+          (response) => ({ kind: 'answer' as const, response }),
+          (error: unknown) => ({ kind: 'failed' as const, error }),
+        ),
       live.exit.then((exit) => ({ kind: 'exit' as const, exit })),
       turn.woken.then(() => ({ kind: 'woken' as const })),
     ])

@@ -183,11 +183,8 @@ export class AgentConnection {
     )
   }
 
-  prompt(sessionId: string, text: string): Promise<acp.PromptResponse> {
-    return this.#connection.agent.request(acp.methods.agent.session.prompt, {
-      sessionId,
-      prompt: [{ type: 'text', text }],
-    })
+  prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    return this.#connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt })
   }
 
   cancel(sessionId: string): Promise<void> {

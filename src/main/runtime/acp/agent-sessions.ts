@@ -5,6 +5,7 @@ import type { AgentRef, SessionEvent, SessionEventOf } from '../../../shared/ses
 import type { ParkedRequests } from '../interactions/parked-requests'
 import type { InteractionAsker } from '../interactions/asker'
 import type { SessionState } from '../sessions/session-state'
+import type { LoadedAttachment } from '../projects/message-attachments'
 import type { PidIsolation } from '../sandbox/private-pids'
 import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
@@ -122,7 +123,13 @@ export class AgentSessions {
    * Starts a turn for a user message already recorded. The turn is the session's until the
    * runner has written its `turn_end`.
    */
-  async start(session: SessionState, agent: AgentRef, turnId: string, text: string): Promise<void> {
+  async start(
+    session: SessionState,
+    agent: AgentRef,
+    turnId: string,
+    text: string,
+    attachments: readonly LoadedAttachment[] = [],
+  ): Promise<void> {
     const turn = new Turn(turnId, session.header.id)
     session.turn = turn
     let release!: () => void
@@ -130,7 +137,7 @@ export class AgentSessions {
     try {
       await this.deps.beforeTurn?.(session, turnId)
       const runner = await this.#runner(session, agent)
-      const started = runner.startTurn(turnId, text)
+      const started = runner.startTurn(turnId, text, attachments)
       if (started.ok) await started.done
       else
         this.deps.record(

@@ -1,4 +1,5 @@
-import type { ModelMessage, TextPart, ToolCallPart, ToolResultPart } from 'ai'
+import type { ImagePart, ModelMessage, TextPart, ToolCallPart, ToolResultPart } from 'ai'
+import type { AttachmentRef } from '../../../shared/attachments'
 import type {
   Json,
   SessionEvent,
@@ -27,6 +28,12 @@ function cutOffNote(end: TurnEndEvent | undefined): string {
   return '[This reply was cut off here.]'
 }
 
+/** What a replay reads beside the log. */
+export interface ReplayOptions {
+  /** The parts a message's attachments become (their stored copies, read by the caller). */
+  attachmentParts?: (refs: readonly AttachmentRef[]) => Array<TextPart | ImagePart>
+}
+
 /**
  * Rebuilds the model conversation from a session log: each user message, then per step one
  * assistant message (its text and tool calls) followed by one tool message with the results.
@@ -35,7 +42,10 @@ function cutOffNote(end: TurnEndEvent | undefined): string {
  * note saying so; a Retry turn that would otherwise start right after the model's own words gets
  * a user line asking it to continue (no provider accepts a conversation ending on the model).
  */
-export function toModelMessages(events: readonly SessionEvent[]): ModelMessage[] {
+export function toModelMessages(
+  events: readonly SessionEvent[],
+  options: ReplayOptions = {},
+): ModelMessage[] {
   const results = pairToolResults(events)
   const wireId = wireIds()
   // Cut-off replies are rare: find how their turn ended only when one needs its note.
@@ -82,7 +92,15 @@ export function toModelMessages(events: readonly SessionEvent[]): ModelMessage[]
   for (const event of events) {
     if (event.type === 'user_message') {
       flush()
-      messages.push({ role: 'user', content: event.text })
+      const attached =
+        event.attachments && options.attachmentParts
+          ? options.attachmentParts(event.attachments)
+          : []
+      messages.push({
+        role: 'user',
+        content:
+          attached.length === 0 ? event.text : [{ type: 'text', text: event.text }, ...attached],
+      })
     } else if (event.type === 'turn_retry') {
       flush()
       if (messages.at(-1)?.role === 'assistant')

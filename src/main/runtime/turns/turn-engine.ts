@@ -8,6 +8,7 @@ import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { type ParkEndReason } from '../interactions/parked-requests'
 import type { PermissionEngine } from '../permissions/permission-engine'
 import { toModelMessages, wireInput } from './replay'
+import { attachmentPartsFor } from './attachment-parts'
 import { wireIds } from '../sessions/tool-call-ids'
 import { describeInputProblems } from '../tools/input-problems'
 import type { SessionState } from '../sessions/session-state'
@@ -179,7 +180,9 @@ export class TurnEngine {
           session,
           turn,
           step,
-          toModelMessages(session.events),
+          toModelMessages(session.events, {
+            attachmentParts: attachmentPartsFor(session.writer.path),
+          }),
           kind,
           tools,
         )

@@ -112,6 +112,10 @@ export const FakeAgentScriptSchema = z.strictObject({
     .optional(),
   /** Advertise `loadSession` (default true). */
   loadSession: z.boolean().optional(),
+  /** Advertise these `promptCapabilities` (default none). */
+  promptCapabilities: z
+    .strictObject({ image: z.boolean().optional(), embeddedContext: z.boolean().optional() })
+    .optional(),
   /** Advertise `sessionCapabilities` `resume`, `list` and `close` (default none). */
   sessionCapabilities: z.array(z.enum(['resume', 'list', 'close'])).optional(),
   /**
@@ -269,6 +273,10 @@ function run(script: FakeAgentScript): void {
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: script.loadSession ?? true,
+          promptCapabilities: {
+            image: script.promptCapabilities?.image ?? false,
+            embeddedContext: script.promptCapabilities?.embeddedContext ?? false,
+          },
           sessionCapabilities: Object.fromEntries(
             (script.sessionCapabilities ?? []).map((c) => [c, {}]),
           ),
@@ -403,6 +411,10 @@ function run(script: FakeAgentScript): void {
       const values: Record<string, string> = {
         clientCapabilities: JSON.stringify(clientCapabilities),
         history: earlier.join(' | '),
+        // The prompt's content blocks as sent (an image's data shortened to its length).
+        promptBlocks: JSON.stringify(
+          params.prompt.map((b) => (b.type === 'image' ? { ...b, data: b.data.length } : b)),
+        ),
       }
       const update = (u: acp.SessionUpdate) =>
         client.notify(acp.methods.client.session.update, { sessionId, update: u })
