@@ -130,7 +130,8 @@ async function peerRun(page: Page, reply: Reply): Promise<Figures> {
   await page.evaluate(
     `window.__peer.start(${JSON.stringify(`${openai.baseUrl}/chat/completions`)})`,
   )
-  await waitPainted(page, 'last')
+  // Under load a peer's 2 MB run has taken minutes.
+  await waitPainted(page, 'last', 600_000)
   const result = await figures(
     page,
     startedAt,

@@ -47,10 +47,20 @@ function App() {
   const [text, setText] = useState('')
   const [streaming, setStreaming] = useState(false)
   const log = useRef<HTMLDivElement>(null)
+  const content = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const element = log.current
     if (element) element.scrollTop = element.scrollHeight
   }, [text])
+  // Content that grows after a render (code highlighted later) keeps the end in view too.
+  useLayoutEffect(() => {
+    const element = log.current
+    const inner = content.current
+    if (!element || !inner) return
+    const observer = new ResizeObserver(() => (element.scrollTop = element.scrollHeight))
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [])
   useLayoutEffect(() => {
     const peer = {
       lastTextAt: 0,
@@ -75,7 +85,9 @@ function App() {
   }, [])
   return (
     <div role="log" aria-label="Conversation" ref={log}>
-      <Reply text={text} streaming={streaming} />
+      <div ref={content}>
+        <Reply text={text} streaming={streaming} />
+      </div>
     </div>
   )
 }
