@@ -7,6 +7,8 @@ export type Reply = {
   chunk: number
   /** Pause between events (ms); 0 streams as fast as the socket takes it. */
   everyMs: number
+  /** Instead of a pause after each event: this many events a second, on a fixed schedule. */
+  perSecond?: number
 }
 
 /** A local OpenAI-compatible server streaming scripted replies, and when it finished writing each. */
@@ -15,6 +17,8 @@ export type FakeOpenAI = {
   next(reply: Reply): void
   /** Epoch ms at which the last reply's last byte was handed to the socket. */
   finishedAt(): number
+  /** Epoch ms (sub-millisecond) at which the last reply's last text was handed to the socket. */
+  lastTextAt(): number
   close(): Promise<void>
 }
 
@@ -39,6 +43,8 @@ function sse(text: string, chunk: number): string[] {
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queue: Reply[] = []
   let finished = 0
+  let lastText = 0
+  const epochNow = () => performance.timeOrigin + performance.now()
   const server: Server = createServer((request, response) => {
     request.resume()
     request.on('end', () => {
@@ -47,12 +53,38 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return
       }
       const reply = queue.shift() ?? { text: 'Nothing scripted.', chunk: 8, everyMs: 0 }
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+      // Any origin may read it: the peer pages of `npm run bench:peers` fetch it themselves.
+      response.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        'Access-Control-Allow-Origin': '*',
+      })
       const events = sse(reply.text, reply.chunk)
+      // The finish event and [DONE] follow the last text event.
+      const lastTextEvent = events.length - 3
       let i = 0
+      const startedAt = performance.now()
+      const write = (from: number, to: number) => {
+        const ok = response.write(events.slice(from, to).join(''))
+        if (from <= lastTextEvent && lastTextEvent < to) lastText = epochNow()
+        return ok
+      }
       const pump = () => {
+        if (reply.perSecond !== undefined) {
+          write(i, i + 1)
+          i++
+          if (i < events.length) {
+            const due = startedAt + (i * 1000) / reply.perSecond
+            setTimeout(pump, Math.max(0, due - performance.now()))
+          } else {
+            finished = Date.now()
+            response.end()
+          }
+          return
+        }
         if (reply.everyMs > 0) {
-          response.write(events[i++] as string)
+          write(i, i + 1)
+          i++
           if (i < events.length) setTimeout(pump, reply.everyMs)
           else {
             finished = Date.now()
@@ -62,9 +94,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         }
         // As fast as the socket takes it: large writes, respecting backpressure.
         while (i < events.length) {
-          const batch = events.slice(i, i + 400).join('')
+          const from = i
           i += 400
-          if (!response.write(batch)) {
+          if (!write(from, i)) {
             response.once('drain', pump)
             return
           }
@@ -82,6 +114,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     next: (reply) => queue.push(reply),
     finishedAt: () => finished,
+    lastTextAt: () => lastText,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -91,7 +91,7 @@ export const PAGE_PROBES = String.raw`
       let hit = what.selector ? found() : false
       if (!hit && what.text) {
         for (const record of records) {
-          if (hasText(record.target) && record.type === 'characterData') hit = true
+          if (record.type === 'characterData' && hasText(record.target)) hit = true
           for (const node of record.addedNodes) if (hasText(node)) hit = true
           if (hit) break
         }

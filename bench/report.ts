@@ -1,4 +1,4 @@
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 
 /** One line of the benchmark table. */
 export type Row = {
@@ -16,7 +16,9 @@ const cell = (text: string) => text.replaceAll('|', '\\|')
 export function printTable(rows: readonly Row[]): void {
   const lines = [
     '',
-    `UI benchmarks (${cpus().length} cores: ${cpus()[0]?.model ?? 'unknown CPU'}; shared machine, medians):`,
+    `UI benchmarks (${cpus().length} cores: ${cpus()[0]?.model ?? 'unknown CPU'}; shared machine, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end; medians):`,
     '',
     '| measure | now | goal | vs floor | met |',
     '| --- | --- | --- | --- | --- |',

@@ -27,12 +27,14 @@ import {
 import { writeSessionLog } from '../e2e/session-logs'
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai-server'
 import { PAGE_PROBES } from './page-probes'
+import { timeNpmServeStart } from './npm-serve-start'
 import { printTable, type Row } from './report'
 import { END_MARKER, lineReply, mixedMarkdown } from './stress-reply'
 
 /**
- * `npm run bench:ui`: every row of issues 13 and 23's tables, measured in one run in the system Chromium
- * through `parley serve`, printed with its goal and, where there is one, the ratio to its floor.
+ * `npm run bench:ui`: every row of issues 13 and 23's tables, with issue 40's (wave 4) goals, measured
+ * in one run in the system Chromium through `parley serve`, printed with its goal and, where there is
+ * one, the ratio to its floor. The rows against other clients are `npm run bench:peers`'.
  * Medians of several runs; the machine is shared, so figures are noisy (ratios less so).
  */
 test.describe.configure({ mode: 'serial' })
@@ -138,9 +140,9 @@ test('navigation to first contentful paint, empty data folder', async ({ context
   rows.push({
     measure: 'navigation → first contentful paint, empty data folder',
     value: `${median(fcp).toFixed(0)} ms (composer painted ${median(composer).toFixed(0)} ms)`,
-    goal: '≤ 200 ms',
+    goal: '≤ 100 ms',
     floor: `a one-line page: ${median(floor).toFixed(0)} ms`,
-    met: median(fcp) <= 200,
+    met: median(fcp) <= 100,
   })
 })
 
@@ -243,10 +245,10 @@ test('a tray appears, and an answer leads to the next step', async ({ context })
   })
   rows.push({
     measure: 'Allow click → next step’s first delta painted',
-    value: `${median(answer).toFixed(1)} ms (the answer's events handled ${median(settled).toFixed(1)} ms after the click; runtime alone ${median(runtimeShare).toFixed(1)} ms, of it fsync ${fsync.toFixed(1)} ms)`,
-    goal: '≤ 2 frames (33 ms)',
+    value: `${median(answer).toFixed(1)} ms (slowest ${Math.max(...answer).toFixed(1)} ms; the answer's events handled ${median(settled).toFixed(1)} ms after the click; runtime alone ${median(runtimeShare).toFixed(1)} ms, of it fsync ${fsync.toFixed(1)} ms)`,
+    goal: '≤ 25 ms in every case',
     floor: `${(median(answer) / median(runtimeShare)).toFixed(1)}× the runtime alone`,
-    met: median(answer) <= 33,
+    met: Math.max(...answer) <= 25,
   })
 })
 
@@ -360,20 +362,20 @@ test('a 2 MB reply from a real HTTP provider, streamed as fast as it can', async
     measure:
       '2 MB reply (code in 8 languages, tables), 300-char deltas over HTTP: last byte → on screen',
     value: `${(shown - arrived).toFixed(0)} ms (${((shownEpoch - serverDone) / 1000).toFixed(1)} s after the server finished)`,
-    goal: '≤ 0.5 s',
-    met: shown - arrived <= 500,
+    goal: '≤ 250 ms',
+    met: shown - arrived <= 250,
   })
   rows.push({
     measure: '2 MB reply: longest main-thread task while streaming',
     value: `${longest.toFixed(0)} ms (${during.length} tasks > 50 ms)`,
-    goal: '≤ 50 ms',
-    met: longest <= 50,
+    goal: '≤ 33 ms',
+    met: longest <= 33,
   })
   rows.push({
     measure: '2 MB reply: reload, click the session → last row painted',
     value: `${median(reopen).toFixed(0)} ms`,
-    goal: '≤ 150 ms',
-    met: median(reopen) <= 150,
+    goal: '≤ 100 ms',
+    met: median(reopen) <= 100,
   })
 })
 
@@ -487,15 +489,15 @@ test('opening a 10,000-record session against a 20-record one', async ({ context
   rows.push({
     measure: 'sidebar click → the session’s last row painted (view at the end), 20 records',
     value: `${median(smallTimes).toFixed(0)} ms`,
-    goal: '≤ 50 ms',
-    met: median(smallTimes) <= 50,
+    goal: '≤ 33 ms',
+    met: median(smallTimes) <= 33,
   })
   rows.push({
     measure: 'same, 10,000 records',
     value: `${median(bigTimes).toFixed(0)} ms`,
-    goal: '≤ 100 ms',
+    goal: '≤ 50 ms',
     floor: `${ratio.toFixed(2)}× the 20-record time`,
-    met: median(bigTimes) <= 100,
+    met: median(bigTimes) <= 50,
   })
 })
 
@@ -740,5 +742,23 @@ test('the terminal client: first prompt, and bytes written for a 27 KB reply', a
     value: `${(written / 1000).toFixed(0)} KB (${ratio.toFixed(1)}× the reply)`,
     goal: '≤ 3× the reply',
     met: ratio <= 3,
+  })
+})
+
+// ── 9: `parley serve` started through npm ────────────────────────────────────────────────────────
+
+test('`npm run parley -- serve` start → listening', async () => {
+  const where = await folders()
+  const times: number[] = []
+  // The first start warms the file cache and Node's compile cache, as any start after an install.
+  for (let run = 0; run < RUNS + 1; run++) {
+    const ms = await timeNpmServeStart(where.dataDir, where.workspace)
+    if (run > 0) times.push(ms)
+  }
+  rows.push({
+    measure: '`parley serve` start through npm (`npm run parley -- serve`) → listening',
+    value: `${median(times).toFixed(0)} ms`,
+    goal: '≤ 600 ms',
+    met: median(times) <= 600,
   })
 })

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { EMPTY_TRANSCRIPT, type Transcript } from '../../shared/transcript'
 import {
   createRowEstimates,
@@ -13,6 +13,7 @@ import { SessionIntro } from './session-intro'
 import { StaleLinkNotice } from './stale-link-notice'
 import { AssistantPart, TranscriptRow } from './transcript-row'
 import { useFollowEnd } from './use-follow-end'
+import { useFollowGrowth } from './use-follow-growth'
 
 /** Older rows are asked for when the first row on screen is this close to the top of what is loaded. */
 const PAGE_AHEAD = 6
@@ -112,6 +113,14 @@ function TranscriptList({
   })
   const totalSize = virtualizer.getTotalSize()
   const virtualRows = virtualizer.getVirtualItems()
+  const followGrowth = useFollowGrowth(scrollRef, isFollowing)
+  const rowRef = useCallback(
+    (row: HTMLDivElement | null) => {
+      virtualizer.measureElement(row)
+      followGrowth(row)
+    },
+    [virtualizer, followGrowth],
+  )
   useEffect(() => follow(), [totalSize, follow])
 
   // The first rows of a session are shown from its end in the very first frame, not a frame later.
@@ -205,7 +214,7 @@ function TranscriptList({
                 <div
                   key={virtual.key}
                   data-index={virtual.index}
-                  ref={virtualizer.measureElement}
+                  ref={rowRef}
                   className="transcript-item"
                   style={{ transform: `translateY(${virtual.start}px)` }}
                 >
