@@ -148,7 +148,11 @@ for (const width of [900, 1280]) {
       return sideways + (document.scrollingElement?.scrollLeft ?? 0)
     })
     expect(scrolled).toBe(0)
-    await expect(tray.getByRole('button', { name: 'Yes, proceed' })).toHaveClass(/button-primary/)
+    // The main action: filled, or outlined in the danger colour when the call is high risk.
+    const high = await tray.evaluate((el) => el.classList.contains('is-high-risk'))
+    await expect(tray.getByRole('button', { name: 'Yes, proceed' })).toHaveClass(
+      high ? /button-danger-outline/ : /button-primary/,
+    )
     await shoot(page, `test-results/agent-permission-long-${width}.png`)
     await tray.getByRole('button', { name: 'Yes, proceed' }).click()
     await expect(conversation(page)).toContainText('"optionId":"approved"')

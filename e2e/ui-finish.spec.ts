@@ -210,16 +210,16 @@ test.describe('8. a failed turn', () => {
   })
 })
 
-test('9. Stop from the tray marks the call "Stopped", not "Failed", and comes after the main actions', async ({
+test('9. Stop from the tray marks the call "Stopped", not "Failed", and sits in the header, apart from the answers', async ({
   app: page,
 }) => {
   await sendMessage(page, 'Remove the build and rebuild')
   const tray = permissionTray(page)
   await waitUntilArmed(tray)
-  // Allow, then Deny, then (after the divider) Stop.
-  await tray.getByRole('button', { name: 'Deny' }).focus()
-  await page.keyboard.press('Tab')
-  await expect(tray.getByRole('button', { name: 'Stop' })).toBeFocused()
+  // Stop is in the header, not in the row of answers.
+  const stop = tray.locator('.tray-header').getByRole('button', { name: 'Stop' })
+  await expect(tray.locator('footer').getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await stop.focus()
   await page.keyboard.press('Enter')
   const card = conversation(page).getByRole('button', { name: /run_command call/ })
   await expect(card).toHaveAccessibleName('run_command call, Stopped')
@@ -227,9 +227,8 @@ test('9. Stop from the tray marks the call "Stopped", not "Failed", and comes af
 
   await sendMessage(page, 'Ask three questions')
   const question = questionTray(page)
-  await question.getByRole('button', { name: 'Next', exact: true }).focus()
-  await page.keyboard.press('Tab')
-  await expect(question.getByRole('button', { name: 'Stop' })).toBeFocused()
+  await expect(question.locator('.tray-header').getByRole('button', { name: 'Stop' })).toBeVisible()
+  await expect(question.locator('footer').getByRole('button', { name: 'Stop' })).toHaveCount(0)
 })
 
 test('type-ahead: keys that arrive as the tray appears do nothing; once armed, Escape still never answers', async ({

@@ -17,6 +17,15 @@ import { ScopeEntry } from './summary-text'
 import { TrayHeader } from './tray-header'
 import { useHeldHeight } from '../tray/use-held-height'
 
+/** Code this short is kept on one line in the Remember label; longer code may wrap. */
+const ONE_LINE_CODE = 60
+
+/** Whether every piece of code in a Remember entry is short enough to keep on one line. */
+const codeFitsOneLine = (entry: string) => {
+  const code = entry.includes('`') ? entry.split('`').filter((_, i) => i % 2 === 1) : [entry]
+  return code.every((piece) => piece.length <= ONE_LINE_CODE)
+}
+
 /** How many of the commands Remember covers are named beside it; the rest are counted. */
 const SCOPE_SHOWN = 3
 
@@ -213,7 +222,7 @@ export function PermissionTray({
             <span>
               Remember for this turn: don&apos;t ask again for{' '}
               {request.rememberScope.slice(0, SCOPE_SHOWN).map((entry, i) => (
-                <span key={i}>
+                <span key={i} className={codeFitsOneLine(entry) ? 'is-short' : undefined}>
                   {i > 0 && ', '}
                   <ScopeEntry text={entry} />
                 </span>
