@@ -190,6 +190,28 @@ describe('rewinding a session of Parley’s own agent', () => {
     expect(readFileSync(join(rig.workspace, 'b.txt'), 'utf8')).toBe('bee')
   }, 60_000)
 
+  it('an edit made the moment a UI sees the turn end is the person’s, shown as a conflict', async () => {
+    const rig = makeRig(SCENARIO)
+    runtime = await startRuntime(rig)
+    const sessionId = await newSession(runtime, 'bypass')
+    const first = await turn(runtime, sessionId, 'one')
+    // As a person would: the turn shows as ended, and they save a file at once.
+    const edited = new Promise<void>((done) => {
+      const off = runtime?.onEvent((e) => {
+        if (!isTurnEnd(e)) return
+        writeFileSync(join(rig.workspace, 'a.txt'), 'my own edit')
+        off?.()
+        done()
+      })
+    })
+    const sent = await runtime.send({ sessionId, text: 'two' })
+    if (!sent.ok) throw new Error(sent.reason)
+    await edited
+    const preview = await runtime.previewCheckpoint({ sessionId, turnId: first })
+    if (!preview.ok) throw new Error(preview.reason)
+    expect(preview.files.filter((f) => f.conflict).map((f) => f.path)).toEqual(['a.txt'])
+  }, 60_000)
+
   it('forks the conversation from before a message and leaves the original whole', async () => {
     const rig = makeRig(SCENARIO)
     writeFileSync(join(rig.workspace, 'b.txt'), 'bee')

@@ -83,6 +83,8 @@ import type { AttachmentRef } from '../../shared/attachments'
 const DEFAULT_TITLE = 'Untitled'
 const ok = { ok: true } as const
 const CHECKPOINTS_OFF = 'checkpoints are turned off in this Parley'
+/** At most this long the UIs wait to see a turn end while its end checkpoint is taken. */
+const END_CHECKPOINT_WAIT_MS = 1_500
 
 /** Events after which the inbox may have changed: a request came, changed or went; a title changed. */
 const INBOX_CAUSES: ReadonlySet<BridgeEvent['type']> = new Set([
@@ -229,6 +231,8 @@ export class ParleyRuntime implements Runtime {
   readonly #checkpoints: SessionCheckpoints | undefined
   /** Checkpoints being taken, awaited before logs close. */
   readonly #checkpointing = new Set<Promise<void>>()
+  /** Per session, the events held back while its turn's end checkpoint is taken (see #holdUntil). */
+  readonly #held = new Map<string, BridgeEvent[]>()
 
   constructor(private readonly options: RuntimeOptions) {
     this.#now = options.now ?? Date.now
@@ -461,6 +465,14 @@ export class ParleyRuntime implements Runtime {
   }
 
   #emit(event: BridgeEvent): void {
+    const held = event.type === 'inbox_changed' ? undefined : this.#held.get(event.sessionId)
+    if (held) held.push(event)
+    else this.#deliver(event)
+    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
+    if (event.type === 'interaction_added') this.#notify(event.sessionId)
+  }
+
+  #deliver(event: BridgeEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(event)
@@ -468,8 +480,27 @@ export class ParleyRuntime implements Runtime {
         // A failing UI must not break the runtime or the other UIs.
       }
     }
-    if (INBOX_CAUSES.has(event.type)) this.#announceInbox(event.sessionId)
-    if (event.type === 'interaction_added') this.#notify(event.sessionId)
+  }
+
+  /**
+   * Holds a session's events back from the UIs until `taken` (the turn's end checkpoint) or at
+   * most END_CHECKPOINT_WAIT_MS: the person sees the turn end only once the files as the agent
+   * left them are kept, so an edit they make right after is told apart from the agent's at a
+   * rewind. The inbox (a snapshot of every session) is never held.
+   */
+  #holdUntil(sessionId: string, taken: Promise<void>): void {
+    if (this.#held.has(sessionId)) return
+    const held: BridgeEvent[] = []
+    this.#held.set(sessionId, held)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<void>((done) => {
+      timer = setTimeout(done, END_CHECKPOINT_WAIT_MS)
+    })
+    void Promise.race([taken, waited]).then(() => {
+      clearTimeout(timer)
+      this.#held.delete(sessionId)
+      for (const event of held) this.#deliver(event)
+    })
   }
 
   /** Something new waits: the notice webhook, when the person set one, hears it (see noticeText). */
@@ -506,8 +537,9 @@ export class ParleyRuntime implements Runtime {
     this.#index.recorded(session.header.id, event)
     this.#texts.recorded(session.header.id, event)
     session.events.push(event)
+    if (event.type === 'turn_end' && this.#checkpoints && !this.#closed)
+      this.#holdUntil(session.header.id, this.#checkpoint(session, event.turnId, 'turn_end'))
     this.#emit({ type: 'session_event', sessionId: session.header.id, event })
-    if (event.type === 'turn_end') void this.#checkpoint(session, event.turnId, 'turn_end')
   }
 
   /** Takes a turn's checkpoint (never failing the turn), tracked so logs close after it. */
