@@ -26,8 +26,9 @@ async function openPhone(browser: Browser, link: string) {
   const problems: string[] = []
   phone.on('pageerror', (error) => problems.push(error.message))
   phone.on('console', (message) => {
-    // The service worker's script is refused over the test's self-signed certificate.
-    const certificate = /SSL certificate error occurred when fetching the script/.test(
+    // The service worker's script is refused over the test's self-signed certificate; Chromium
+    // words that either as an SSL error or, at times, as an unknown one.
+    const certificate = /(SSL certificate|unknown) error occurred when fetching the script/.test(
       message.text(),
     )
     if (message.type() === 'error' && !certificate) problems.push(message.text())
