@@ -75,6 +75,7 @@ import {
 import { WorkspaceFileIndexes } from './projects/workspace-file-indexes'
 import { SessionTextIndex } from './sessions/session-text-index'
 import type { AttachmentRef } from '../../shared/attachments'
+import { toolResultRecord, turnEndRecord } from './sessions/turn-records'
 
 /**
  * Until the first message names it. Not "New session": that is the name of the button that makes
@@ -326,6 +327,11 @@ export class ParleyRuntime implements Runtime {
       record,
       emit: (event) => this.#emit(event),
       touch: (session) => this.#touch(session),
+      retitle: (session, title) => {
+        session.title = title
+        this.#record(session, { type: 'session_update', at: this.#now(), title, by: 'agent' })
+        this.#touch(session)
+      },
       agents: () => this.#settings.current.agents,
       mcpServers: (workspace) => this.#mcp.acpServers(workspace),
       keyring: (agent) => secretKeyring(this.#secrets, agent),
@@ -441,22 +447,20 @@ export class ParleyRuntime implements Runtime {
       return
     }
     for (const call of plan.calls) {
-      this.#record(session, {
-        type: 'tool_result',
-        at: this.#now(),
-        turnId: plan.turnId,
-        toolCallId: call.toolCallId,
-        tool: call.tool,
-        output: { error: `${call.tool} was interrupted: the app stopped while it was running` },
-        isError: true,
-        synthetic: true,
-      })
+      this.#record(
+        session,
+        toolResultRecord({
+          at: this.#now(),
+          turnId: plan.turnId,
+          toolCallId: call.toolCallId,
+          tool: call.tool,
+          output: { error: `${call.tool} was interrupted: the app stopped while it was running` },
+          isError: true,
+          synthetic: true,
+        }),
+      )
     }
-    this.#record(
-      session,
-      { type: 'turn_end', at: this.#now(), turnId: plan.turnId, reason: 'interrupted' },
-      true,
-    )
+    this.#record(session, turnEndRecord(this.#now(), plan.turnId, 'interrupted'), true)
   }
 
   onEvent(listener: (event: BridgeEvent) => void): () => void {
@@ -1009,19 +1013,8 @@ export class ParleyRuntime implements Runtime {
       }
     if (session.turn || this.#closed)
       return { ok: false, reason: 'busy', message: 'a turn is running in this session' }
-    const closed = this.#broker.closeOrphan(
-      requestId,
-      {
-        type: 'interaction_response',
-        at: this.#now(),
-        turnId: request.turnId,
-        requestId,
-        outcome: 'sent_as_message',
-        response,
-      },
-      'sent_as_message',
-    )
-    if (!closed) return { ok: false, reason: 'unknown_request' }
+    if (!this.#asker.closeOrphan(request, 'sent_as_message', response))
+      return { ok: false, reason: 'unknown_request' }
     // A session's agent is fixed when it is created, so the message reaches the agent that asked.
     return { ok: true, turnId: this.#startTurn(session, formAsMessage(request, response.content)) }
   }
@@ -1036,18 +1029,9 @@ export class ParleyRuntime implements Runtime {
     const session = request && this.#session(request.sessionId)
     if (!request || !session) return { ok: false, reason: 'unknown_request' }
     if ((request.kind === 'form' || request.kind === 'agent_permission') && request.orphaned) {
-      const closed = this.#broker.closeOrphan(
-        requestId,
-        {
-          type: 'interaction_response',
-          at: this.#now(),
-          turnId: request.turnId,
-          requestId,
-          outcome: 'dismissed',
-        },
-        'dismissed',
-      )
-      return closed ? ok : { ok: false, reason: 'unknown_request' }
+      return this.#asker.closeOrphan(request, 'dismissed')
+        ? ok
+        : { ok: false, reason: 'unknown_request' }
     }
     if (!request.recovered)
       return {

@@ -69,6 +69,7 @@ import {
 } from './workspace-files'
 import { WriteGrants } from './write-grants'
 import { errorMessage } from '../../../shared/plain-error'
+import { turnEndRecord } from '../sessions/turn-records'
 
 /** What the runtime gives a runner: one Parley session that talks to one ACP agent. */
 export interface AcpSessionRunnerOptions {
@@ -931,18 +932,9 @@ export class AcpSessionRunner {
     this.#updates = { ...this.#updates, turnId: null, open: null }
     if (turn.closing === 'removed') return
     if (turn.closing !== 'shutdown') {
-      this.#record(
-        {
-          type: 'turn_end',
-          at: this.#now(),
-          turnId: turn.id,
-          reason: outcome.reason,
-          ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-          ...(outcome.errorKind !== undefined ? { errorKind: outcome.errorKind } : {}),
-          ...(outcome.errorDetail !== undefined ? { errorDetail: outcome.errorDetail } : {}),
-        },
-        true,
-      )
+      const { error, errorKind = 'other', errorDetail } = outcome
+      const failure = error !== undefined ? { error, errorKind, errorDetail } : undefined
+      this.#record(turnEndRecord(this.#now(), turn.id, outcome.reason, failure), true)
     }
     this.#o.touch?.()
   }

@@ -12,6 +12,7 @@ import { AcpSessionRunner } from './acp-session-runner'
 import type { AgentKeyring } from './agent-keyring'
 import { agentTitle } from './agent-title'
 import { modeConfigId } from './session-update-records'
+import { turnEndRecord } from '../sessions/turn-records'
 
 export interface AgentSessionsDeps {
   asker: InteractionAsker
@@ -20,6 +21,8 @@ export interface AgentSessionsDeps {
   record(session: SessionState, event: SessionEvent, sync?: boolean): void
   emit(event: BridgeEvent): void
   touch(session: SessionState): void
+  /** Gives the session a title its agent chose (the session store writes it). */
+  retitle(session: SessionState, title: string): void
   /** The named agents in Settings: a session's agent gets its `env` from there, by id. */
   agents(): readonly AgentSpec[]
   /** MCP servers to hand the agent in `session/new` (its workspace's approved ones). */
@@ -98,15 +101,7 @@ export class AgentSessions {
       touch: () => this.deps.touch(session),
       retitle: (offered) => {
         const title = agentTitle(session.events, session.title, offered)
-        if (title === undefined) return
-        session.title = title
-        this.deps.record(session, {
-          type: 'session_update',
-          at: this.deps.now(),
-          title,
-          by: 'agent',
-        })
-        this.deps.touch(session)
+        if (title !== undefined) this.deps.retitle(session, title)
       },
       mcpServers: await this.deps.mcpServers(session.header.workspace),
       ...(this.deps.pidIsolation ? { pidIsolation: this.deps.pidIsolation } : {}),
@@ -142,14 +137,10 @@ export class AgentSessions {
       else
         this.deps.record(
           session,
-          {
-            type: 'turn_end',
-            at: this.deps.now(),
-            turnId,
-            reason: 'error',
+          turnEndRecord(this.deps.now(), turnId, 'error', {
             error: started.message,
             errorKind: 'other',
-          },
+          }),
           true,
         )
     } finally {

@@ -9,9 +9,11 @@ import type { AgentMode, SessionEvent, SessionEventOf } from '../../../shared/se
 import {
   contentBlockText,
   toolCallKey,
+  settledCallRecord,
   toolCallRecord,
   toolCallUpdateRecord,
 } from './tool-call-records'
+import { assistantTextRecord, contextUsageRecord } from '../sessions/turn-records'
 
 type ModesRecord = SessionEventOf<'agent_modes'>
 type ConfigRecord = SessionEventOf<'agent_config'>
@@ -90,7 +92,7 @@ export function flush(state: UpdateState, at: number): UpdateResult {
   }
   return {
     state: { ...next, step: state.step + 1 },
-    records: [{ type: 'assistant_text', at, turnId, step: state.step, text: open.text }],
+    records: [assistantTextRecord({ at, turnId, step: state.step, text: open.text })],
     deltas: [],
   }
 }
@@ -408,7 +410,7 @@ export function settleToolCalls(
     for (const [key, call] of s.toolCalls) {
       if (call.status === 'completed' || call.status === 'failed') continue
       const status = s.rejected.has(key) ? 'rejected' : others
-      records.push({ type: 'agent_tool_call_update', at, turnId, toolCallId: key, status })
+      records.push(settledCallRecord(turnId, key, status, at))
     }
     // Called as the turn ends: the next turn starts from `startTurn`, so nothing is settled twice.
     return { state: s, records }
@@ -428,13 +430,12 @@ export function setUsage(state: UpdateState, update: acp.UsageUpdate, at: number
           currency: update.cost.currency.trim().slice(0, 16),
         }
       : undefined
-  const record: SessionEventOf<'context_usage'> = {
-    type: 'context_usage',
+  const record = contextUsageRecord({
     at,
     used: tokens(update.used),
     ...(size > 0 ? { size } : {}),
     ...(cost ? { cost } : {}),
-  }
+  })
   const last = state.usage
   const same =
     last !== null &&

@@ -106,6 +106,16 @@ export function toolCallRecord(
   }
 }
 
+/** A call Parley settles itself as its turn ends (the agent sent no final status). */
+export function settledCallRecord(
+  turnId: string,
+  toolCallId: string,
+  status: 'rejected' | 'cancelled' | 'failed',
+  at: number,
+): SessionEventOf<'agent_tool_call_update'> {
+  return { type: 'agent_tool_call_update', at, turnId, toolCallId, status }
+}
+
 /** The record of a change to a known tool call; undefined when the update changes nothing shown. */
 export function toolCallUpdateRecord(
   update: acp.ToolCallUpdate,

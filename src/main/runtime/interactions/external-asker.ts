@@ -242,7 +242,7 @@ export class ExternalAsker implements InteractionAsker {
           tools: toolsetFor('interactive'),
         },
       )
-      return typeof verdict === 'string' ? { allowed: false, message: verdict } : { allowed: true }
+      return verdict.ok ? { allowed: true } : { allowed: false, message: verdict.message }
     } catch (error) {
       if (error instanceof TurnEndedError) return { allowed: false, message: 'the turn has ended' }
       throw error
@@ -261,6 +261,26 @@ export class ExternalAsker implements InteractionAsker {
       if (event.type !== 'interaction_request' || closed.has(event.requestId)) continue
       this.deps.broker.restoreOrphan(session, this.#orphanFrom(session, event))
     }
+  }
+
+  /**
+   * Closes an orphaned request (its asker is gone) on the record: dismissed, or answered as the
+   * new message that carries `response`. False when it is not an open orphan.
+   */
+  closeOrphan(
+    request: PendingInteraction,
+    outcome: 'dismissed' | 'sent_as_message',
+    response?: FormResponse,
+  ): boolean {
+    const record: SessionEventOf<'interaction_response'> = {
+      type: 'interaction_response',
+      at: this.deps.now(),
+      turnId: request.turnId,
+      requestId: request.requestId,
+      outcome,
+      ...(response ? { response } : {}),
+    }
+    return this.deps.broker.closeOrphan(request.requestId, record, outcome)
   }
 
   #orphanFrom(session: SessionState, event: RequestRecord): PendingInteraction {

@@ -4,9 +4,13 @@ import type { PermissionDecision, RememberScope } from '../../../shared/permissi
 import type { DecisionReason } from '../../../shared/permission'
 import type { RuleRef } from '../../../shared/permission-rules'
 import { toolCategory } from '../../../shared/pinned-tools'
-import type { Json } from '../../../shared/session-events'
 import { deniedMessage, type PermissionEngine } from '../permissions/permission-engine'
-import { decide, type LastingRule, type PolicyDecision } from '../permissions/permission-policy'
+import {
+  decide,
+  type DecideQuery,
+  type LastingRule,
+  type PolicyDecision,
+} from '../permissions/permission-policy'
 import { workspaceKey, type PermissionRuleStore } from '../permissions/permission-rule-store'
 import type { RecoveredCall } from '../sessions/recovery'
 import { newId, type SessionState } from '../sessions/session-state'
@@ -23,6 +27,7 @@ import {
   ToolError,
   type CallReview,
   type ReviewContext,
+  type StepCall,
   type ToolDefinition,
 } from '../tools/tool-types'
 import type { AgentKind } from '../tools/toolsets'
@@ -33,13 +38,6 @@ const DECIDED_BY: Record<AnsweredBy, DecisionReason> = { person: 'user', mode: '
 
 /** How a permission answer reads in the UIs. */
 const SETTLED_AS: Record<PermissionDecision, SettleOutcome> = { allow: 'allowed', deny: 'denied' }
-
-/** One tool call of a model step. */
-export interface StepCall {
-  toolCallId: string
-  toolName: string
-  input: Json
-}
 
 export interface CallOptions {
   kind: AgentKind
@@ -68,12 +66,23 @@ export interface GateDeps {
   reviewContext(workspace: string): ReviewContext
 }
 
-/** A call that may run, and what it may do beyond the sandbox. */
-export interface Authorized {
-  grant: SandboxGrant
-}
+/**
+ * What `authorize` answers: the call runs, with what it may do beyond the sandbox; or it does not,
+ * and the model reads `message`.
+ */
+export type Authorization = { ok: true; grant: SandboxGrant } | { ok: false; message: string }
 
-const ALLOWED: Authorized = { grant: NO_GRANT }
+const ALLOWED: Authorization = { ok: true, grant: NO_GRANT }
+const refused = (message: string): Authorization => ({ ok: false, message })
+
+/** The call being authorized, with where it runs. */
+interface GatedCall {
+  session: SessionState
+  turn: Turn
+  call: StepCall
+  tool: ToolDefinition
+  options: CallOptions
+}
 
 /**
  * What a person's approval of a prompt lets the call do beyond the sandbox: exactly the exits
@@ -106,11 +115,12 @@ export class PermissionGate {
   constructor(private readonly deps: GateDeps) {}
 
   /**
-   * What the call may do when it may run; otherwise the message the model reads. Only a
-   * person's answer to this call's own prompt grants anything beyond the sandbox: a remembered
-   * decision, a mode's allow and an answer given before a restart run it sandboxed. `input` is the validated
-   * input; the call is reviewed (what it would do, part by part, and its risk) before anything
-   * remembered is consulted, and a call that cannot apply is refused without asking anyone.
+   * Whether the call may run, and what it may do beyond the sandbox; otherwise the message the
+   * model reads. Only a person's answer to this call's own prompt grants anything beyond the
+   * sandbox: a remembered decision, a mode's allow and an answer given before a restart run it
+   * sandboxed. `input` is the validated input; the call is reviewed (what it would do, part by
+   * part, and its risk) before anything remembered is consulted, and a call that cannot apply is
+   * refused without asking anyone.
    */
   async authorize(
     session: SessionState,
@@ -119,15 +129,12 @@ export class PermissionGate {
     tool: ToolDefinition,
     input: unknown,
     options: CallOptions,
-  ): Promise<Authorized | string> {
-    const { permissions, broker } = this.deps
+  ): Promise<Authorization> {
     const recovered = options.recovered?.kind === 'permission' ? options.recovered : undefined
-    const outcomeOf = (d: Decision, grant = NO_GRANT): Authorized | string =>
-      d.decision === 'allow' ? { grant } : this.#deniedText(tool.name, d, session)
     if (recovered?.decision) {
       if (recovered.request.inputHash !== hashInput(call.input))
-        return 'The approved input does not match this call, so it did not run.'
-      return outcomeOf({
+        return refused('The approved input does not match this call, so it did not run.')
+      return this.#outcome(session, tool, {
         decision: recovered.decision,
         reason: 'user',
         requestId: recovered.request.requestId,
@@ -135,76 +142,93 @@ export class PermissionGate {
         note: recovered.note,
       })
     }
-    const conclude = (d: Decision, sync = false) => {
-      if (options.persisted) this.#record(session, turn, call, d, sync)
-      return outcomeOf(d)
-    }
-    let intent: ToolIntent
-    let review: CallReview | undefined
-    if (recovered) {
-      // Shown again exactly as it was recorded, whatever has changed on disk since.
-      intent = intentOfRecord(recovered.request)
-    } else {
-      const place = this.#place(session)
-      const query = {
-        tool: tool.name,
-        category: tool.category,
-        mode: session.mode,
-        readOnlyHint: tool.readOnlyHint,
-        remembered: permissions.turn(turn.id),
-        rules: this.deps.rules.applicable(place),
-      }
-      let decision: PolicyDecision = decide(query)
-      if (decision.kind === 'review') {
-        try {
-          review = reviewToolCall(tool, input, this.deps.reviewContext(session.header.workspace))
-        } catch (error) {
-          // The call cannot apply (a path outside the workspace, an edit that does not match):
-          // the model is told, and the person is not asked about something that would fail.
-          if (error instanceof ToolError) return error.message
-          throw error
-        }
-        decision = decide({ ...query, review })
-      }
-      switch (decision.kind) {
-        case 'refuse':
-          return decision.message
-        case 'review':
-        case 'ask':
-          break
-        case 'allow':
-        case 'deny':
-          if (decision.by === 'mode') return ALLOWED
-          this.deps.rules.used(decision.rules.map((rule) => rule.id))
-          return conclude({
-            decision: decision.kind,
-            reason: decision.by,
-            requestId: null,
-            remember: false,
-            rules: decision.rules,
-          })
-      }
-      if (!review) throw new Error('a call is asked about only after its review')
-      intent = presentReview(tool.name, review)
-      // A command says where it runs: the very grant the sandbox gets if the person allows it.
-      if (tool.category === 'command')
-        intent = {
-          ...intent,
-          runsIn: {
-            sandboxed: this.deps.reviewContext(session.header.workspace).sandboxed ?? false,
-            ...approvedGrant(review),
-          },
-        }
-    }
-    const { rememberKeys, rememberLabels, ...shown } = intent
+    const gated: GatedCall = { session, turn, call, tool, options }
+    // Shown again exactly as it was recorded, whatever has changed on disk since.
+    const toAsk = recovered
+      ? { intent: intentOfRecord(recovered.request), review: undefined }
+      : this.#withoutPrompt(gated, input)
+    if ('ok' in toAsk) return toAsk
     if (options.kind === 'headless' || (options.kind === 'child' && !this.deps.interactive))
-      return conclude({ decision: 'deny', reason: 'headless', requestId: null, remember: false })
+      return this.#conclude(gated, {
+        decision: 'deny',
+        reason: 'headless',
+        requestId: null,
+        remember: false,
+      })
+    return this.#ask(gated, toAsk.intent, toAsk.review, recovered)
+  }
 
+  /**
+   * The policy's answer without a prompt (`decide`, with the call's review where it depends on
+   * what the call does); else what the prompt shows.
+   */
+  #withoutPrompt(
+    gated: GatedCall,
+    input: unknown,
+  ): Authorization | { intent: ToolIntent; review: CallReview } {
+    const { session, turn, tool } = gated
+    const query: DecideQuery = {
+      tool: tool.name,
+      category: tool.category,
+      mode: session.mode,
+      readOnlyHint: tool.readOnlyHint,
+      remembered: this.deps.permissions.turn(turn.id),
+      rules: this.deps.rules.applicable(this.#place(session)),
+    }
+    let decision: PolicyDecision = decide(query)
+    let review: CallReview | undefined
+    if (decision.kind === 'review') {
+      try {
+        review = reviewToolCall(tool, input, this.deps.reviewContext(session.header.workspace))
+      } catch (error) {
+        // The call cannot apply (a path outside the workspace, an edit that does not match):
+        // the model is told, and the person is not asked about something that would fail.
+        if (error instanceof ToolError) return refused(error.message)
+        throw error
+      }
+      decision = decide({ ...query, review })
+    }
+    switch (decision.kind) {
+      case 'refuse':
+        return refused(decision.message)
+      case 'review':
+      case 'ask':
+        break
+      case 'allow':
+      case 'deny':
+        if (decision.by === 'mode') return ALLOWED
+        this.deps.rules.used(decision.rules.map((rule) => rule.id))
+        return this.#conclude(gated, {
+          decision: decision.kind,
+          reason: decision.by,
+          requestId: null,
+          remember: false,
+          rules: decision.rules,
+        })
+    }
+    if (!review) throw new Error('a call is asked about only after its review')
+    const intent = presentReview(tool.name, review)
+    // A command says where it runs: the very grant the sandbox gets if the person allows it.
+    if (tool.category !== 'command') return { intent, review }
+    const sandboxed = this.deps.reviewContext(session.header.workspace).sandboxed ?? false
+    return { intent: { ...intent, runsIn: { sandboxed, ...approvedGrant(review) } }, review }
+  }
+
+  /** Asks the person through the broker (again, for a prompt left open by a restart). */
+  async #ask(
+    gated: GatedCall,
+    intent: ToolIntent,
+    review: CallReview | undefined,
+    recovered: Extract<RecoveredCall, { kind: 'permission' }> | undefined,
+  ): Promise<Authorization> {
+    const { session, turn, call, tool, options } = gated
+    const { rememberKeys, rememberLabels, ...shown } = intent
     const requestId = recovered?.request.requestId ?? newId('perm')
     const createdAt = recovered?.request.at ?? this.deps.now()
     // A child's call is shown against the parent's Task card; it has no records of its own.
     const shownCallId = options.parentCallId ?? call.toolCallId
-    const outcome = await broker.ask({
+    const timeoutMs = this.deps.permissionTimeoutMs()
+    const outcome = await this.deps.broker.ask({
       session,
       turn,
       interaction: {
@@ -236,32 +260,24 @@ export class PermissionGate {
               expiresAt: null,
             }
           : null,
-      ...(recovered || this.deps.permissionTimeoutMs() === 0
-        ? {}
-        : { timeoutMs: this.deps.permissionTimeoutMs() }),
+      ...(recovered || timeoutMs === 0 ? {} : { timeoutMs }),
       commit: (answer, by, device) => {
         if (!options.persisted) return
-        this.#record(
-          session,
-          turn,
-          call,
-          {
-            decision: answer.decision,
-            reason: DECIDED_BY[by],
-            requestId,
-            remember: answer.remember,
-            note: answer.note,
-            device,
-          },
-          true,
-        )
+        const { decision, remember, note } = answer
+        const reason = DECIDED_BY[by]
+        this.#record(gated, { decision, reason, requestId, remember, note, device }, true)
       },
       outcomeOf: (answer) => SETTLED_AS[answer.decision],
     })
     if (outcome.kind === 'ended') {
-      if (outcome.reason === 'timed_out')
-        return conclude({ decision: 'deny', reason: 'timed_out', requestId, remember: false }, true)
-      throw new TurnEndedError(outcome.reason)
+      if (outcome.reason !== 'timed_out') throw new TurnEndedError(outcome.reason)
+      const timedOut = {
+        decision: 'deny',
+        reason: 'timed_out',
+        requestId,
+        remember: false,
+      } as const
+      return this.#conclude(gated, timedOut, true)
     }
     const { answer, by } = outcome.value
     if (answer.remember)
@@ -269,16 +285,30 @@ export class PermissionGate {
         keys: rememberKeys,
         labels: rememberLabels,
       })
-    return outcomeOf(
-      {
-        decision: answer.decision,
-        reason: DECIDED_BY[by],
-        requestId,
-        remember: answer.remember,
-        note: answer.note,
-      },
+    const { decision, remember, note } = answer
+    return this.#outcome(
+      session,
+      tool,
+      { decision, reason: DECIDED_BY[by], requestId, remember, note },
       by === 'person' ? approvedGrant(review) : NO_GRANT,
     )
+  }
+
+  /** A decision taken without the person: recorded (for a call in the log), then answered. */
+  #conclude(gated: GatedCall, d: Decision, sync = false): Authorization {
+    if (gated.options.persisted) this.#record(gated, d, sync)
+    return this.#outcome(gated.session, gated.tool, d)
+  }
+
+  #outcome(
+    session: SessionState,
+    tool: ToolDefinition,
+    d: Decision,
+    grant = NO_GRANT,
+  ): Authorization {
+    return d.decision === 'allow'
+      ? { ok: true, grant }
+      : refused(this.#deniedText(tool.name, d, session))
   }
 
   /**
@@ -353,7 +383,7 @@ export class PermissionGate {
     return decision.note ? `${message}\nThe user says: ${decision.note}` : message
   }
 
-  #record(session: SessionState, turn: Turn, call: StepCall, d: Decision, sync: boolean): void {
+  #record({ session, turn, call }: GatedCall, d: Decision, sync: boolean): void {
     this.deps.record(
       session,
       {

@@ -11,7 +11,7 @@ import { newId, type SessionState } from '../sessions/session-state'
 import { TurnEndedError, type Turn } from '../sessions/turn'
 import type { InteractionBroker, QuestionAnswer, RespondFailure } from './broker'
 import type { DraftStore } from './draft-store'
-import type { StepCall } from './permission-gate'
+import type { StepCall } from '../tools/tool-types'
 
 export interface QuestionDeps {
   broker: InteractionBroker

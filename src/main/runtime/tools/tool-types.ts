@@ -121,3 +121,10 @@ export interface ToolDefinition<Input = unknown> {
 export function defineTool<Input>(tool: ToolDefinition<Input>): ToolDefinition {
   return tool as unknown as ToolDefinition
 }
+
+/** One tool call of a model step, as the model made it (its input not validated yet). */
+export interface StepCall {
+  toolCallId: string
+  toolName: string
+  input: Json
+}

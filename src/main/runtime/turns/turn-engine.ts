@@ -19,14 +19,20 @@ import { ModelStepError, runModelStep, type ModelStepResult } from './model-step
 import type { RecoveredCall } from '../sessions/recovery'
 import { needsPermission, ToolError, type ToolContext } from '../tools/tool-types'
 import { toolsetFor, type AgentKind } from '../tools/toolsets'
-import type { ToolDefinition } from '../tools/tool-types'
+import type { StepCall, ToolDefinition } from '../tools/tool-types'
 import type { InteractionBroker } from '../interactions/broker'
 import type { DraftStore } from '../interactions/draft-store'
-import type { CallOptions, PermissionGate, StepCall } from '../interactions/permission-gate'
+import type { CallOptions, PermissionGate } from '../interactions/permission-gate'
 import { askQuestion } from '../interactions/question-request'
 import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
 import { errorMessage } from '../../../shared/plain-error'
 import { readProjectInstructions } from '../projects/project-instructions'
+import {
+  assistantTextRecord,
+  contextUsageRecord,
+  toolResultRecord,
+  turnEndRecord,
+} from '../sessions/turn-records'
 
 const MAX_STEPS = 50
 
@@ -239,14 +245,10 @@ export class TurnEngine {
     text: string,
     cutOff: boolean,
   ): void {
-    this.deps.record(session, {
-      type: 'assistant_text',
-      at: this.deps.now(),
-      turnId: turn.id,
-      step,
-      text,
-      ...(cutOff ? { cutOff: true as const } : {}),
-    })
+    this.deps.record(
+      session,
+      assistantTextRecord({ at: this.deps.now(), turnId: turn.id, step, text, cutOff }),
+    )
   }
 
   #finish(
@@ -280,19 +282,12 @@ export class TurnEngine {
     }
     this.deps.record(
       session,
-      {
-        type: 'turn_end',
-        at: this.deps.now(),
-        turnId: turn.id,
-        reason: endReason,
-        ...(endReason === 'error' && failure
-          ? {
-              error: failure.message,
-              errorKind: failure.kind,
-              ...(failure.detail ? { errorDetail: failure.detail } : {}),
-            }
-          : {}),
-      },
+      turnEndRecord(
+        this.deps.now(),
+        turn.id,
+        endReason,
+        failure && { error: failure.message, errorKind: failure.kind, errorDetail: failure.detail },
+      ),
       true,
     )
     this.deps.touch(session)
@@ -313,17 +308,16 @@ export class TurnEngine {
     if (!turn.openCalls.delete(toolCallId)) return false
     this.deps.record(
       session,
-      {
-        type: 'tool_result',
+      toolResultRecord({
         at: this.deps.now(),
         turnId: turn.id,
         toolCallId,
         tool,
         output,
         isError,
-        ...(synthetic ? { synthetic } : {}),
+        synthetic,
         ...(device ? { device } : {}),
-      },
+      }),
       sync,
     )
     return true
@@ -358,7 +352,7 @@ export class TurnEngine {
     const tokens = Math.max(0, Math.round(used))
     const last = session.events.findLast((e) => e.type === 'context_usage')
     if (last?.type === 'context_usage' && last.used === tokens) return
-    this.deps.record(session, { type: 'context_usage', at: this.deps.now(), used: tokens })
+    this.deps.record(session, contextUsageRecord({ at: this.deps.now(), used: tokens }))
     this.deps.touch(session)
   }
 
@@ -447,7 +441,7 @@ export class TurnEngine {
         parsed.data,
         options,
       )
-      if (typeof decision === 'string') return { output: { error: decision }, isError: true }
+      if (!decision.ok) return { output: { error: decision.message }, isError: true }
       grant = decision.grant
     }
     let answered = false
