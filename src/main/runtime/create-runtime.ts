@@ -1,11 +1,11 @@
-import { ParleyRuntime } from './runtime'
+import { composeRuntime } from './compose'
 import type { Runtime, RuntimeOptions } from './runtime-types'
 import type { DeviceStore } from './remote/device-store'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
 import type { DeviceRef } from '../../shared/devices'
 
 export { ScenarioError } from './models/model-backend'
-export { AgentCommandError } from './runtime'
+export { AgentCommandError } from './compose'
 
 /**
  * Builds the runtime every host uses. Rejects with `ScenarioError` for an unusable scenario file.
@@ -18,7 +18,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<
     forDevice(device: DeviceRef): BridgeHandlers
   }
 > {
-  const runtime = new ParleyRuntime(options)
+  const runtime = composeRuntime(options)
   await runtime.init()
   return runtime
 }
