@@ -11,7 +11,8 @@ import {
 import { AgentConnection, type ClientHandlers } from './agent-connection'
 import { AgentProcess, agentEnvironment, type AgentExit } from './agent-process'
 import type { Live, RunnerContext, RunnerResult } from './runner-context'
-import { combine, modesFrom, setConfig, setModes } from './session-update-records'
+import { modesFrom, setConfig, setModes } from './mode-config-records'
+import { combine } from './update-state'
 
 /** How long an agent may take to answer `session/close` before its process is ended. */
 const CLOSE_GRACE_MS = 2_000

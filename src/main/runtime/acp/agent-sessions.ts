@@ -11,7 +11,7 @@ import { Turn } from '../sessions/turn'
 import { AcpSessionRunner } from './acp-session-runner'
 import type { AgentKeyring } from './agent-keyring'
 import { agentTitle } from './agent-title'
-import { modeConfigId } from './session-update-records'
+import { modeConfigId } from './mode-config-records'
 import { turnEndRecord } from '../sessions/turn-records'
 
 export interface AgentSessionsDeps {

@@ -2,7 +2,8 @@ import { RequestError } from '@agentclientprotocol/sdk'
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AgentConfigOption } from '../../../shared/agent-config'
 import type { Live, RunnerContext, RunnerResult } from './runner-context'
-import { combine, followConfig, modeConfigId, setConfig, setModes } from './session-update-records'
+import { followConfig, modeConfigId, setConfig, setModes } from './mode-config-records'
+import { combine } from './update-state'
 
 /** A config value as the agent takes it: a boolean option's `true`/`false` as a boolean. */
 function wireValue(option: AgentConfigOption | undefined, value: string): string | boolean {

@@ -7,7 +7,8 @@ import type { AgentLife } from './agent-life'
 import { agentEnvironment } from './agent-process'
 import { promptBlocks } from './prompt-blocks'
 import type { Live, RunnerContext, TurnRun } from './runner-context'
-import { settleToolCalls, startTurn } from './session-update-records'
+import { settleToolCalls } from './session-update-records'
+import { startTurn } from './update-state'
 import { signInBody, signInChoice, withheldHint, type SignInContext } from './sign-in-request'
 import {
   errorOutcome,

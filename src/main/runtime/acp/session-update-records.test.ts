@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../shared/limits'
 import { SessionEventSchema } from '../../../shared/session-events'
-import {
-  IDLE,
-  applyUpdate,
-  flush,
-  modesFrom,
-  startTurn,
-  type UpdateState,
-} from './session-update-records'
+import { modesFrom } from './mode-config-records'
+import { applyUpdate, flush } from './session-update-records'
+import { IDLE, startTurn, type UpdateState } from './update-state'
 
 const text = (t: string) => ({ type: 'text' as const, text: t })
 

@@ -1,13 +1,7 @@
-import type { FormSpec } from '../../../shared/form-schema'
 import type { DeviceRef } from '../../../shared/devices'
-import type {
-  AgentPermissionOption,
-  PendingInteraction,
-  SettleOutcome,
-} from '../../../shared/interactions'
+import type { PendingInteraction } from '../../../shared/interactions'
 import { checkLink } from '../../../shared/link-request'
 import { LIMITS } from '../../../shared/limits'
-import type { PermissionMode } from '../../../shared/permission'
 import type { SessionEvent, SessionEventOf } from '../../../shared/session-events'
 import { newId, type SessionState } from '../sessions/session-state'
 import { TurnEndedError } from '../sessions/turn'
@@ -17,7 +11,6 @@ import type {
   AskOutcome,
   AskRequest,
   InteractionAsker,
-  LinkChoice,
   PolicyOutcome,
   PolicyRequest,
 } from './asker'
@@ -27,8 +20,17 @@ import type { ParkEndReason } from './parked-requests'
 import type { PermissionGate } from './permission-gate'
 import { toolsetFor } from '../tools/toolsets'
 import { FormDraftSchema, type FormResponse } from '../../../shared/form-schema'
-import { contentErrors } from '../../../shared/form-answers'
 import { formFromSchema } from './form-from-schema'
+import {
+  contentProblem,
+  ENDED_UNANSWERED,
+  FORM_OUTCOME,
+  headlessAnswer,
+  LINK_OPTIONS,
+  optionOfKind,
+  type RequestRecord,
+  type ResponseOutcome,
+} from './external-answers'
 
 export interface ExternalAskerDeps {
   broker: InteractionBroker
@@ -44,91 +46,6 @@ export interface ExternalAskerDeps {
   interactive: boolean
   /** How long a shown agent permission waits before its reject option is sent; 0 = never. */
   permissionTimeoutMs(): number
-}
-
-/** Why an accepted form's content does not fit the form, field by field; null when it fits. */
-function contentProblem(form: FormSpec, response: FormResponse): string | null {
-  if (response.action !== 'accept') return null
-  if (JSON.stringify(response).length > LIMITS.formResponseBytes)
-    return `the answer is larger than ${LIMITS.formResponseBytes} bytes`
-  const errors = Object.entries(contentErrors(form, response.content))
-  return errors.length === 0
-    ? null
-    : errors.map(([key, message]) => `${key}: ${message}`).join('; ')
-}
-
-type RequestRecord = SessionEventOf<'interaction_request'>
-type ResponseOutcome = SessionEventOf<'interaction_response'>['outcome']
-
-/** How a form's answer is written in the log and reads in the UIs. */
-const FORM_OUTCOME: Record<FormResponse['action'], ResponseOutcome & SettleOutcome> = {
-  accept: 'answered',
-  decline: 'declined',
-  cancel: 'cancelled',
-}
-
-/**
- * A request that ended unanswered: the `interaction_response` that closes it (none when it stays
- * open: a quit re-shows it at the next start, an orphan stays in the tray) and what the asker hears.
- */
-const ENDED_UNANSWERED: Record<
-  ParkEndReason,
-  {
-    closeAs: ResponseOutcome | null
-    asker: Extract<AskOutcome<never>, { kind: 'ended' }>['reason']
-  }
-> = {
-  shutdown: { closeAs: null, asker: 'shutdown' },
-  withdrawn: { closeAs: 'withdrawn', asker: 'withdrawn' },
-  orphaned: { closeAs: null, asker: 'withdrawn' },
-  stopped: { closeAs: 'stopped', asker: 'stopped' },
-  aborted: { closeAs: 'stopped', asker: 'stopped' },
-  error: { closeAs: 'stopped', asker: 'stopped' },
-  removed: { closeAs: 'stopped', asker: 'stopped' },
-  // An agent's permission that times out is answered with its reject option instead (see ask).
-  timed_out: { closeAs: 'timed_out', asker: 'stopped' },
-  dismissed: { closeAs: 'stopped', asker: 'stopped' },
-}
-
-/** Parley's own options for a link request, by purpose (the first is the main action). */
-const LINK_OPTIONS: Record<
-  'sign_in' | 'open' | 'waiting',
-  Array<{ optionId: LinkChoice; name: string; kind: AgentPermissionOption['kind'] }>
-> = {
-  sign_in: [
-    { optionId: 'open', name: 'Sign in', kind: 'allow_once' },
-    { optionId: 'not_now', name: 'Not now', kind: 'reject_once' },
-  ],
-  open: [
-    { optionId: 'open', name: 'Open', kind: 'allow_once' },
-    { optionId: 'decline', name: 'Decline', kind: 'reject_once' },
-    { optionId: 'cancel', name: 'Cancel', kind: 'reject_always' },
-  ],
-  waiting: [{ optionId: 'cancel', name: 'Cancel', kind: 'reject_once' }],
-}
-
-/** What a headless run answers, with nobody there: deny (allow in bypass), decline a form. */
-function headlessAnswer(
-  request: RequestRecord['request'],
-  mode: PermissionMode,
-):
-  | { outcome: 'answered'; response: { optionId: string } }
-  | { outcome: 'declined'; response: FormResponse } {
-  if (request.kind === 'form') return { outcome: 'declined', response: { action: 'decline' } }
-  const wanted = mode === 'bypass' ? 'allow' : 'reject'
-  const option = optionOfKind(request.options, wanted) ?? request.options[0]
-  return { outcome: 'answered', response: { optionId: option?.optionId ?? '' } }
-}
-
-/** The agent's option of this kind, once before always ("reject_once" before "reject_always"). */
-function optionOfKind(
-  options: readonly AgentPermissionOption[],
-  wanted: 'allow' | 'reject',
-): AgentPermissionOption | undefined {
-  return (
-    options.find((o) => o.kind === `${wanted}_once`) ??
-    options.find((o) => o.kind.startsWith(wanted))
-  )
 }
 
 /**

@@ -1,16 +1,9 @@
 import type { InteractionSource, SettleOutcome } from '../../../shared/interactions'
-import type { DeviceRef } from '../../../shared/devices'
 import type { PermissionDecision, RememberScope } from '../../../shared/permission'
 import type { DecisionReason } from '../../../shared/permission'
-import type { RuleRef } from '../../../shared/permission-rules'
 import { toolCategory } from '../../../shared/pinned-tools'
 import { deniedMessage, type PermissionEngine } from '../permissions/permission-engine'
-import {
-  decide,
-  type DecideQuery,
-  type LastingRule,
-  type PolicyDecision,
-} from '../permissions/permission-policy'
+import { decide, type DecideQuery, type PolicyDecision } from '../permissions/permission-policy'
 import { workspaceKey, type PermissionRuleStore } from '../permissions/permission-rule-store'
 import type { RecoveredCall } from '../sessions/recovery'
 import { newId, type SessionState } from '../sessions/session-state'
@@ -32,6 +25,11 @@ import {
 } from '../tools/tool-types'
 import type { AgentKind } from '../tools/toolsets'
 import type { AnsweredBy, BrokerDeps, InteractionBroker } from './broker'
+import {
+  permissionDecisionRecord,
+  permissionRequestRecord,
+  type GateDecision,
+} from './permission-records'
 
 /** The reason a person's (or the new mode's) answer is recorded with. */
 const DECIDED_BY: Record<AnsweredBy, DecisionReason> = { person: 'user', mode: 'mode' }
@@ -92,24 +90,11 @@ function approvedGrant(review: CallReview | undefined): SandboxGrant {
   return review ? grantFor(review.parts.flatMap((part) => part.exits ?? [])) : NO_GRANT
 }
 
-const refOf = ({ id, scope, label }: LastingRule): RuleRef => ({ id, scope, label })
-
-interface Decision {
-  decision: PermissionDecision
-  reason: DecisionReason
-  requestId: string | null
-  remember: boolean
-  note?: string | undefined
-  /** The paired device the person answered from. */
-  device?: DeviceRef | undefined
-  /** The lasting rules that decided it (reason `rule`). */
-  rules?: readonly LastingRule[] | undefined
-}
-
 /**
  * Parley's permission policy at the moment a tool call would run: the mode decides, or a
  * decision remembered for this turn, or the person through the broker. Every
- * `permission_decision` record is written here, by `#record`, and only for calls in the log.
+ * `permission_decision` record is written here (built by permission-records.ts), and only for
+ * calls in the log.
  */
 export class PermissionGate {
   constructor(private readonly deps: GateDeps) {}
@@ -246,8 +231,7 @@ export class PermissionGate {
       },
       requestRecord:
         options.persisted && !recovered
-          ? {
-              type: 'permission_request',
+          ? permissionRequestRecord({
               at: createdAt,
               turnId: turn.id,
               requestId,
@@ -256,9 +240,7 @@ export class PermissionGate {
               ...shown,
               rememberKeys,
               inputHash: hashInput(call.input),
-              // The countdown starts when the prompt is shown; the record keeps its length.
-              expiresAt: null,
-            }
+            })
           : null,
       ...(recovered || timeoutMs === 0 ? {} : { timeoutMs }),
       commit: (answer, by, device) => {
@@ -295,7 +277,7 @@ export class PermissionGate {
   }
 
   /** A decision taken without the person: recorded (for a call in the log), then answered. */
-  #conclude(gated: GatedCall, d: Decision, sync = false): Authorization {
+  #conclude(gated: GatedCall, d: GateDecision, sync = false): Authorization {
     if (gated.options.persisted) this.#record(gated, d, sync)
     return this.#outcome(gated.session, gated.tool, d)
   }
@@ -303,7 +285,7 @@ export class PermissionGate {
   #outcome(
     session: SessionState,
     tool: ToolDefinition,
-    d: Decision,
+    d: GateDecision,
     grant = NO_GRANT,
   ): Authorization {
     return d.decision === 'allow'
@@ -374,7 +356,7 @@ export class PermissionGate {
     )
   }
 
-  #deniedText(tool: string, decision: Decision, session: SessionState): string {
+  #deniedText(tool: string, decision: GateDecision, session: SessionState): string {
     const message = deniedMessage(tool, decision.reason, {
       mode: session.mode,
       timeoutMs: this.deps.permissionTimeoutMs(),
@@ -383,23 +365,8 @@ export class PermissionGate {
     return decision.note ? `${message}\nThe user says: ${decision.note}` : message
   }
 
-  #record({ session, turn, call }: GatedCall, d: Decision, sync: boolean): void {
-    this.deps.record(
-      session,
-      {
-        type: 'permission_decision',
-        at: this.deps.now(),
-        turnId: turn.id,
-        requestId: d.requestId,
-        toolCallId: call.toolCallId,
-        decision: d.decision,
-        reason: d.reason,
-        remember: d.remember,
-        ...(d.note ? { note: d.note } : {}),
-        ...(d.device ? { device: d.device } : {}),
-        ...(d.rules && d.rules.length > 0 ? { rules: d.rules.map(refOf) } : {}),
-      },
-      sync,
-    )
+  #record({ session, turn, call }: GatedCall, d: GateDecision, sync: boolean): void {
+    const record = permissionDecisionRecord(this.deps.now(), turn.id, call.toolCallId, d)
+    this.deps.record(session, record, sync)
   }
 }

@@ -1,44 +1,31 @@
-import {
-  ErrorCode,
-  McpError,
-  type Implementation,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerInfo, McpServerState } from '../../../shared/mcp-servers'
-import type { Json } from '../../../shared/session-events'
 import type { InteractionAsker } from '../interactions/asker'
 import { NO_PID_ISOLATION, type PidIsolation } from '../sandbox/private-pids'
-import { CallRegistry } from './call-registry'
 import type { WorkspaceServerSandbox } from './workspace-server-sandbox'
-import { elicit, mcpSource } from './elicitation'
+import {
+  awaitCompletion,
+  elicitationHandler,
+  newSlot,
+  offeredTools,
+  slotInfo,
+  TOOL_LIMITS,
+  type OfferedTool,
+  type Slot,
+} from './server-slot'
+import { callServerTool, toolError } from './server-tool-call'
 import type { McpServerEntry } from './load-mcp-config'
-import { idleTimer, systemClock, type McpClock } from './mcp-clock'
-import type {
-  JsonSchemaObject,
-  McpTool,
-  McpToolCall,
-  McpToolOutcome,
-  McpToolProvider,
-} from '../tools/mcp-tool'
+import { systemClock, type McpClock } from './mcp-clock'
+import type { McpTool, McpToolCall, McpToolOutcome, McpToolProvider } from '../tools/mcp-tool'
 import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-backoff'
 import { ConnectError, ServerConnection } from './server-connection'
 import type { McpOAuthDeps, SignInPrompt } from './oauth/oauth-session'
-import { assignToolNames, type ToolKey } from './tool-names'
-import { toToolOutcome } from './tool-result'
 import { errorMessage } from '../../../shared/plain-error'
 import { truncate } from '../../../shared/truncate'
 
 /** What Settings' Sign in came to: the page to open, connected without one, or why not. */
 export type SignInResult =
   { ok: true; url?: string } | { ok: false; reason: 'not_found' | 'failed'; message?: string }
-
-/** Bounds on how a server's tools are offered to the model. */
-export const TOOL_LIMITS = {
-  description: 2_000,
-  schemaBytes: 32_768,
-  serverToolName: 1_000,
-  notices: 20,
-} as const
 
 export interface McpServerManagerOptions {
   /** The workspace: stdio servers run in it. */
@@ -66,46 +53,6 @@ export interface McpServerManagerOptions {
   clientInfo?: Implementation
   /** Sign-in to HTTP servers that use OAuth. */
   oauth?: McpOAuthDeps
-}
-
-interface Slot {
-  entry: McpServerEntry
-  /** JSON of what makes it this server: a changed one is restarted by `setServers`. */
-  identity: string
-  status: McpServerState
-  connection: ServerConnection | undefined
-  /** Bumped on every start: events from an older connection are ignored. */
-  generation: number
-  calls: CallRegistry
-  /** The server's tools as last listed (kept while it restarts, dropped when it fails). */
-  tools: Tool[]
-  notices: string[]
-  /** Consecutive restarts in the current streak (0: started by hand or by config). */
-  attempt: number
-  readyAt: number | null
-  /** Aborts a pending restart pause. */
-  backoff: AbortController | undefined
-  /** URL-mode elicitations opened and not yet complete, by elicitation id. */
-  completions: Map<string, AbortController>
-  /** For a server that uses OAuth: whether its tokens are held (undefined: it asked for none). */
-  signIn: 'signed_in' | 'signed_out' | undefined
-}
-
-interface OfferedTool {
-  slot: Slot
-  tool: McpTool
-}
-
-function errorOutcome(error: string): McpToolOutcome {
-  return { output: { error }, isError: true }
-}
-
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(1))} s`
-}
-
-function isObject(value: Json): value is { [key: string]: Json } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
 /**
@@ -158,21 +105,7 @@ export class McpServerManager implements McpToolProvider {
     const starts: Promise<void>[] = []
     for (const entry of entries) {
       if (this.#slots.has(entry.name)) continue
-      const slot: Slot = {
-        entry,
-        identity: JSON.stringify(entry),
-        status: { state: entry.approved ? 'starting' : 'needs_approval' },
-        connection: undefined,
-        generation: 0,
-        calls: new CallRegistry(),
-        tools: [],
-        notices: [],
-        attempt: 0,
-        readyAt: null,
-        backoff: undefined,
-        completions: new Map(),
-        signIn: undefined,
-      }
+      const slot = newSlot(entry)
       this.#slots.set(entry.name, slot)
       if (entry.approved) starts.push(this.#start(slot))
     }
@@ -182,24 +115,7 @@ export class McpServerManager implements McpToolProvider {
 
   /** Every configured server with its status and tools, in configuration order. */
   list(): McpServerInfo[] {
-    return [...this.#slots.values()].map((slot) => ({
-      name: slot.entry.name,
-      origin: slot.entry.origin,
-      transport: slot.entry.definition.transport,
-      summary: slot.entry.summary,
-      status: slot.status,
-      tools: this.#offered
-        .filter((offered) => offered.slot === slot)
-        .map(({ tool }) => ({
-          name: tool.name,
-          serverToolName: tool.serverToolName,
-          ...(tool.title !== undefined ? { title: tool.title } : {}),
-          description: tool.description,
-          readOnlyHint: tool.readOnlyHint,
-        })),
-      notices: [...slot.notices],
-      ...(slot.signIn ? { signIn: slot.signIn } : {}),
-    }))
+    return [...this.#slots.values()].map((slot) => slotInfo(slot, this.#offered))
   }
 
   /** Called after any change of status or tools. Returns an unsubscribe function. */
@@ -286,61 +202,14 @@ export class McpServerManager implements McpToolProvider {
   async call(name: string, call: McpToolCall): Promise<McpToolOutcome> {
     const offered = this.#byName.get(name)
     if (!offered)
-      return errorOutcome(
+      return toolError(
         `Unknown MCP tool "${name}": no running MCP server offers it any more. Use only the tools you are offered now.`,
       )
-    const { slot, tool } = offered
-    const server = slot.entry.name
-    const connection = slot.connection
-    if (slot.status.state !== 'ready' || !connection)
-      return errorOutcome(this.#notRunning(slot, name))
-    if (!isObject(call.input))
-      return errorOutcome(
-        `Invalid input for ${name}: it must be a JSON object matching the tool's input schema. Rewrite the input and call it again.`,
-      )
-    const idle = new AbortController()
-    const timer = idleTimer(this.#clock, this.#callIdleMs, () => {
-      if (slot.calls.personIsAnswering(call.sessionId, call.turnId)) timer.reset()
-      else idle.abort(new Error('idle'))
+    return callServerTool(offered, name, call, {
+      clock: this.#clock,
+      callIdleMs: this.#callIdleMs,
+      afterStop: (slot) => this.#afterStop(slot),
     })
-    const end = slot.calls.begin({
-      sessionId: call.sessionId,
-      turnId: call.turnId,
-      toolCallId: call.toolCallId,
-      touch: () => timer.reset(),
-    })
-    try {
-      const result = await connection.callTool(tool.serverToolName, call.input, {
-        signal: AbortSignal.any([call.signal, idle.signal]),
-        onProgress: () => timer.reset(),
-        owner: { sessionId: call.sessionId, turnId: call.turnId, toolCallId: call.toolCallId },
-      })
-      return toToolOutcome(result)
-    } catch (caught) {
-      if (call.signal.aborted)
-        return errorOutcome(
-          `${name} was cancelled: the turn ended before MCP server "${server}" answered.`,
-        )
-      if (idle.signal.aborted)
-        return errorOutcome(
-          `${name} was cancelled: MCP server "${server}" sent nothing for ${seconds(this.#callIdleMs)}. It may or may not have taken effect; check before retrying.`,
-        )
-      if (connection.endReason !== undefined)
-        return errorOutcome(
-          `MCP server "${server}" stopped while ${name} was running (${connection.endReason.split('\n')[0]}), so the call may or may not have taken effect. ${this.#afterStop(slot)}`,
-        )
-      if (caught instanceof McpError) {
-        if (caught.code === ErrorCode.InvalidParams)
-          return errorOutcome(
-            `${name} failed: ${caught.message}. Check the input against the tool's schema and call it again.`,
-          )
-        return errorOutcome(`${name} failed: ${caught.message}`)
-      }
-      return errorOutcome(`${name} failed: ${errorMessage(caught)}`)
-    } finally {
-      timer.stop()
-      end()
-    }
   }
 
   /** What happens to a server after its connection ended, for the model. */
@@ -350,24 +219,6 @@ export class McpServerManager implements McpToolProvider {
       return 'It was removed from the configuration; continue without it.'
     if (slot.status.state === 'failed') return 'It is not restarted any more; continue without it.'
     return 'Parley restarts the server; check the effect before calling it again.'
-  }
-
-  #notRunning(slot: Slot, name: string): string {
-    const server = `MCP server "${slot.entry.name}"`
-    const status = slot.status
-    switch (status.state) {
-      case 'ready':
-      case 'starting':
-        return `${server} is starting; call ${name} again in a moment.`
-      case 'restarting':
-        return `${server} stopped (${status.reason.split('\n')[0]}) and is being restarted (attempt ${status.attempt} of ${status.maxAttempts}). Call ${name} again in a moment, or continue without it.`
-      case 'failed':
-        return `${server} is not running: ${status.reason.split('\n')[0]}. It is not retried automatically; continue without it and tell the user they can restart it in Settings.`
-      case 'needs_approval':
-        return `${server} has not been approved by the user yet, so it is not running. Continue without it.`
-      case 'stopped':
-        return `${server} is stopped. Continue without it.`
-    }
   }
 
   async #start(slot: Slot): Promise<void> {
@@ -398,35 +249,11 @@ export class McpServerManager implements McpToolProvider {
         connectTimeoutMs: this.#connectTimeoutMs,
         ...this.#oauthFor(slot),
         handlers: {
-          onElicit: async (params, extra) => {
-            const attached = slot.calls.attach()
-            if (!attached) {
-              this.#notice(
-                slot,
-                'It asked a question while no tool call was running; Parley answered "cancel" (questions are shown only during a tool call).',
-              )
-              return { action: 'cancel' }
-            }
-            try {
-              return await elicit({
-                asker: this.options.asker,
-                server: slot.entry.name,
-                rpcId: extra.requestId,
-                owner: attached.owner,
-                params,
-                signal: AbortSignal.any([extra.signal, attached.signal]),
-                awaitCompletion: (elicitationId, url) =>
-                  this.#awaitCompletion(slot, generation, {
-                    elicitationId,
-                    url,
-                    message: params.message,
-                    rpcId: extra.requestId,
-                  }),
-              })
-            } finally {
-              attached.settled()
-            }
-          },
+          onElicit: elicitationHandler(slot, {
+            asker: this.options.asker,
+            notice: (text) => this.#notice(slot, text),
+            awaitCompletion: (wait) => awaitCompletion(slot, generation, wait, this.options.asker),
+          }),
           onElicitationComplete: (elicitationId) => {
             slot.completions.get(elicitationId)?.abort()
           },
@@ -461,35 +288,6 @@ export class McpServerManager implements McpToolProvider {
     slot.tools = connection.tools
     slot.readyAt = this.#clock.now()
     this.#setStatus(slot, { state: 'ready' })
-  }
-
-  /**
-   * After the person opened an URL-mode elicitation's page: "waiting for MCP server X…" in the
-   * tray (the call's idle limit paused) until the server's `notifications/elicitation/complete`
-   * withdraws it, the calls it belongs to end, or the person cancels.
-   */
-  #awaitCompletion(
-    slot: Slot,
-    generation: number,
-    wait: { elicitationId: string; url: string; message: string; rpcId: string | number },
-  ): void {
-    if (slot.generation !== generation || slot.completions.has(wait.elicitationId)) return
-    const attached = slot.calls.attach()
-    if (!attached) return
-    const complete = new AbortController()
-    slot.completions.set(wait.elicitationId, complete)
-    void this.options.asker
-      .ask({
-        sessionId: attached.owner.sessionId,
-        turnId: attached.owner.turnId,
-        source: mcpSource({ owner: attached.owner, server: slot.entry.name, rpcId: wait.rpcId }),
-        body: { kind: 'link', purpose: 'waiting', message: wait.message, url: wait.url },
-        signal: AbortSignal.any([complete.signal, attached.signal]),
-      })
-      .finally(() => {
-        slot.completions.delete(wait.elicitationId)
-        attached.settled()
-      })
   }
 
   /** The OAuth dependencies for one start: Settings' pending sign-in answers first. */
@@ -581,52 +379,7 @@ export class McpServerManager implements McpToolProvider {
 
   /** Rebuilds the offered tools (names unique across servers) and tells listeners. */
   #changed(): void {
-    const candidates: Array<{ slot: Slot; tool: Tool; key: ToolKey }> = []
-    for (const slot of this.#slots.values()) {
-      if (slot.status.state !== 'ready' && slot.status.state !== 'restarting') continue
-      const seen = new Set<string>()
-      const skipped: string[] = []
-      for (const tool of slot.tools) {
-        if (seen.has(tool.name)) continue
-        seen.add(tool.name)
-        if (
-          tool.name.length > TOOL_LIMITS.serverToolName ||
-          JSON.stringify(tool.inputSchema).length > TOOL_LIMITS.schemaBytes
-        ) {
-          skipped.push(tool.name.slice(0, 100))
-          continue
-        }
-        candidates.push({ slot, tool, key: { server: slot.entry.name, tool: tool.name } })
-      }
-      const notice =
-        skipped.length > 0
-          ? `Tools left out (name or input schema too large): ${skipped.join(', ')}`.slice(0, 1_000)
-          : undefined
-      slot.notices = slot.notices.filter((text) => !text.startsWith('Tools left out'))
-      if (notice) slot.notices = [...slot.notices, notice].slice(-TOOL_LIMITS.notices)
-    }
-    const names = assignToolNames(candidates.map((candidate) => candidate.key))
-    this.#offered = candidates.map(({ slot, tool, key }) => {
-      const description = (tool.description ?? tool.title ?? '').trim()
-      return {
-        slot,
-        tool: {
-          name: names.get(key) as string,
-          server: slot.entry.name,
-          serverToolName: tool.name,
-          ...(tool.title !== undefined ? { title: tool.title.slice(0, 1_000) } : {}),
-          description:
-            description === ''
-              ? `Tool "${tool.name}" of MCP server "${slot.entry.name}".`
-              : description.length > TOOL_LIMITS.description
-                ? `${description.slice(0, TOOL_LIMITS.description - 1)}…`
-                : description,
-          inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as JsonSchemaObject,
-          readOnlyHint: tool.annotations?.readOnlyHint === true,
-          destructiveHint: tool.annotations?.destructiveHint === true,
-        },
-      }
-    })
+    this.#offered = offeredTools(this.#slots.values())
     this.#byName = new Map(this.#offered.map((offered) => [offered.tool.name, offered]))
     for (const listener of this.#listeners) listener()
   }

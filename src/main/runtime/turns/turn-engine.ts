@@ -1,31 +1,26 @@
 import type { ModelMessage } from 'ai'
 import type { BridgeEvent } from '../../../shared/bridge'
-import type { DeviceRef } from '../../../shared/devices'
-import type { Json, SessionEvent, TurnEndReason } from '../../../shared/session-events'
+import type { SessionEvent, TurnEndReason } from '../../../shared/session-events'
 import type { ParkedRequests } from '../interactions/parked-requests'
 import type { CommandSandbox } from '../sandbox/command-sandbox'
-import { NO_GRANT } from '../sandbox/sandbox-policy'
 import { type ParkEndReason } from '../interactions/parked-requests'
 import type { PermissionEngine } from '../permissions/permission-engine'
-import { toModelMessages, wireInput } from './replay'
+import { toModelMessages } from './replay'
 import { attachmentPartsFor } from './attachment-parts'
-import { wireIds } from '../sessions/tool-call-ids'
-import { describeInputProblems } from '../tools/input-problems'
 import type { SessionState } from '../sessions/session-state'
 import { Turn, TurnEndedError, type TurnStopReason } from '../sessions/turn'
 import type { ModelBackend } from '../models/model-backend'
 import { describeModelError, outputLimitFailure, type ModelFailure } from '../models/model-errors'
 import { ModelStepError, runModelStep, type ModelStepResult } from './model-step'
 import type { RecoveredCall } from '../sessions/recovery'
-import { needsPermission, ToolError, type ToolContext } from '../tools/tool-types'
 import { toolsetFor, type AgentKind } from '../tools/toolsets'
 import type { StepCall, ToolDefinition } from '../tools/tool-types'
 import type { InteractionBroker } from '../interactions/broker'
 import type { DraftStore } from '../interactions/draft-store'
 import type { CallOptions, PermissionGate } from '../interactions/permission-gate'
-import { askQuestion } from '../interactions/question-request'
+import { executeCall, type CallOutcome, type ResultToCommit } from './tool-call'
+import { runChildAgent } from './child-agent'
 import { bashGrammarLoaded, loadBashGrammar } from '../tools/shell/bash-grammar'
-import { errorMessage } from '../../../shared/plain-error'
 import { readProjectInstructions } from '../projects/project-instructions'
 import {
   assistantTextRecord,
@@ -62,7 +57,6 @@ const UNFINISHED_BECAUSE: Record<TurnEndReason, (error: string | undefined) => s
   // A completed turn has no open call; one left over was cut short all the same.
   completed: () => 'the turn was aborted',
 }
-const MAX_CHILD_STEPS = 20
 
 /** The engine's view of the runtime: where records go and what it may use. */
 export interface EngineDeps {
@@ -91,29 +85,6 @@ export interface EngineDeps {
   /** Awaited before a new turn's first step (the workspace's checkpoint); never rejects. */
   beforeTurn?(session: SessionState, turnId: string): Promise<void>
   now(): number
-}
-
-/** `committed`: the result is in the log already (an answered question writes its own, synced). */
-type CallOutcome = { output: Json; isError: boolean; committed?: true }
-
-/** A tool call's one result, as `commitResult` writes it. */
-export interface ResultToCommit {
-  session: SessionState
-  turn: Turn
-  toolCallId: string
-  tool: string
-  output: Json
-  isError: boolean
-  /** Written by the runtime on stop/abort/removal rather than by the tool. */
-  synthetic?: boolean
-  /** fsync before returning (an answer the person gave is durable before it is acknowledged). */
-  sync?: boolean
-  /** The paired device the answer came from (AskUserQuestion answered from a phone). */
-  device?: DeviceRef
-}
-
-function toJson(value: unknown): Json {
-  return JSON.parse(JSON.stringify(value ?? null)) as Json
 }
 
 /** Runs turns: the step loop over `streamText`, tool calls, permission prompts and questions. */
@@ -387,170 +358,35 @@ export class TurnEngine {
     return new Map([...external.map((t) => [t.name, t] as const), ...toolsetFor(kind)])
   }
 
-  async #executeCall(
+  #executeCall(
     session: SessionState,
     turn: Turn,
     call: StepCall & { invalidInput?: string | undefined },
     options: CallOptions,
   ): Promise<CallOutcome> {
-    // Arguments the SDK could not parse: the model reads why (and whether it hit the output limit).
-    if (call.invalidInput !== undefined)
-      return { output: { error: call.invalidInput }, isError: true }
-    const recovered = options.recovered
-    if (recovered?.kind === 'interrupted') {
-      return {
-        output: {
-          error: `${call.toolName} was interrupted: the app stopped while it was running, so it may or may not have taken effect`,
-        },
-        isError: true,
-      }
-    }
-    const tools = options.tools
-    const tool = tools.get(call.toolName)
-    if (!tool && recovered) {
-      return {
-        output: {
-          error: `${call.toolName} was waiting when the app stopped and its server has started afresh, so it did not run; call it again if it is still needed`,
-        },
-        isError: true,
-      }
-    }
-    if (!tool) {
-      return {
-        output: {
-          error: `Unknown tool "${call.toolName}". Available tools: ${[...tools.keys()].sort().join(', ')}.`,
-        },
-        isError: true,
-      }
-    }
-    const input = tool.normalizeInput ? tool.normalizeInput(call.input) : call.input
-    const parsed = tool.inputSchema.safeParse(input)
-    if (!parsed.success) {
-      return {
-        output: { error: describeInputProblems(tool.name, parsed.error, input) },
-        isError: true,
-      }
-    }
-    let grant = NO_GRANT
-    if (needsPermission(tool.category)) {
-      const decision = await this.deps.gate.authorize(
-        session,
-        turn,
-        call,
-        tool,
-        parsed.data,
-        options,
-      )
-      if (!decision.ok) return { output: { error: decision.message }, isError: true }
-      grant = decision.grant
-    }
-    let answered = false
-    const context: ToolContext = {
-      sandbox: this.deps.commandSandbox(),
-      grant,
-      workspace: session.header.workspace,
-      call: { sessionId: session.header.id, turnId: turn.id, toolCallId: call.toolCallId },
-      signal: turn.abort.signal,
-      commandEnv: () => this.deps.commandEnv(),
-      askUser: async (input) => {
-        const result = await askQuestion(
-          {
-            broker: this.deps.broker,
-            drafts: this.deps.drafts,
-            now: this.deps.now,
-            commitResult: (result) => this.commitResult(result),
-          },
-          session,
-          turn,
-          call,
-          input,
-          recovered?.kind === 'question' ? recovered : undefined,
-        )
-        answered = true
-        return result
+    return executeCall(
+      {
+        ...this.deps,
+        commitResult: (result) => this.commitResult(result),
+        runChild: (prompt, parentCallId) =>
+          runChildAgent(
+            {
+              toolsFor: () => this.#toolsFor(session, 'child'),
+              streamStep: (step, messages, tools) =>
+                this.#streamStep(session, turn, step, messages, 'child', tools, false),
+              executeCall: (childCall, tools) =>
+                this.#executeCall(session, turn, childCall, {
+                  kind: 'child',
+                  persisted: false,
+                  parentCallId,
+                  tools,
+                }),
+            },
+            turn,
+            prompt,
+          ),
       },
-      runChild: (_description, prompt) => this.#runChild(session, turn, prompt, call.toolCallId),
-    }
-    try {
-      const output = toJson(await tool.execute(parsed.data, context))
-      return { output, isError: false, ...(answered ? { committed: true as const } : {}) }
-    } catch (caught) {
-      if (caught instanceof TurnEndedError) throw caught
-      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
-      return {
-        output: {
-          error:
-            caught instanceof ToolError
-              ? caught.message
-              : `${tool.name} failed: ${errorMessage(caught)}`,
-        },
-        isError: true,
-      }
-    }
-  }
-
-  /** The Task tool: a child agent in memory, sharing the turn's stop signal and the FIFO. */
-  async #runChild(
-    session: SessionState,
-    turn: Turn,
-    prompt: string,
-    parentCallId: string,
-  ): Promise<string> {
-    const messages: ModelMessage[] = [{ role: 'user', content: prompt }]
-    const wireId = wireIds()
-    let finalText = ''
-    for (let step = 0; step < MAX_CHILD_STEPS; step++) {
-      const tools = await this.#toolsFor(session, 'child')
-      const { text, calls } = await this.#streamStep(
-        session,
-        turn,
-        step,
-        messages,
-        'child',
-        tools,
-        false,
-      )
-      if (turn.stopping) throw new TurnEndedError(turn.stopReason ?? 'stopped')
-      finalText = text
-      if (calls.length === 0) return finalText
-      const ids = calls.map((call) => wireId(call))
-      messages.push({
-        role: 'assistant',
-        content: [
-          ...(text ? [{ type: 'text' as const, text }] : []),
-          ...calls.map((c, i) => ({
-            type: 'tool-call' as const,
-            toolCallId: ids[i] as string,
-            toolName: c.toolName,
-            input: wireInput(c.input),
-          })),
-        ],
-      })
-      const outcomes = await Promise.all(
-        calls.map((call) =>
-          this.#executeCall(session, turn, call, {
-            kind: 'child',
-            persisted: false,
-            parentCallId,
-            tools,
-          }),
-        ),
-      )
-      messages.push({
-        role: 'tool',
-        content: calls.map((call, i) => {
-          const outcome = outcomes[i] as CallOutcome
-          return {
-            type: 'tool-result' as const,
-            toolCallId: ids[i] as string,
-            toolName: call.toolName,
-            output: outcome.isError
-              ? { type: 'error-json' as const, value: outcome.output }
-              : { type: 'json' as const, value: outcome.output },
-          }
-        }),
-      })
-    }
-    return `${finalText}\n(child agent stopped after ${MAX_CHILD_STEPS} steps)`
+      { session, turn, call, options },
+    )
   }
 }
