@@ -116,8 +116,9 @@ function TranscriptList({
     // height in the same frame, from the virtualizer's ResizeObserver, before paint; React renders
     // again only when other rows come into range. Waiting for that render instead painted the
     // frame with rows overlapping and the end short of the bottom, and a frame later put right.
+    // Transforms, not `top`: measuring the next row after one is placed then needs no new layout.
     directDomUpdates: true,
-    directDomUpdatesMode: 'position',
+    directDomUpdatesMode: 'transform',
     // …and while following the end, the end stays in view in that same frame.
     onChange: (instance) => {
       const total = instance.getTotalSize()
