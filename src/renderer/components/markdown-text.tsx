@@ -2,7 +2,7 @@ import { memo, useState } from 'react'
 import { splitBlocks, NO_BLOCKS, type BlockSplit } from '../markdown/markdown-blocks'
 import { MarkdownBlockView } from './markdown-block'
 
-export { MarkdownLine } from './markdown-line'
+export { MarkdownLine, RevealedMarkdownLine } from './markdown-line'
 
 /**
  * Splits of finished texts, so a reply (or a part of one) shown again — its session reopened, or

@@ -3,6 +3,7 @@ import { askerName, type PendingInteraction } from '../../shared'
 import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
 import { TrayStop } from './tray-stop'
+import { TrayText } from './tray-text'
 import { useNow } from '../../ui-common/use-now'
 
 /** A permission's countdown is shown only in its last minute. */
@@ -22,7 +23,8 @@ function QueuedItem({ item }: { item: PendingInteraction }) {
       const others = item.questions.length - 1
       return (
         <>
-          <span className="tray-queue-kind">Question</span> {first?.question}
+          <span className="tray-queue-kind">Question</span>{' '}
+          {first && <TrayText text={first.question} />}
           {others > 0 && ` (and ${others} more)`}
         </>
       )
@@ -36,7 +38,8 @@ function QueuedItem({ item }: { item: PendingInteraction }) {
     case 'form':
       return (
         <>
-          <span className="tray-queue-kind">{askerName(item.source)} asks</span> {item.form.message}
+          <span className="tray-queue-kind">{askerName(item.source)} asks</span>{' '}
+          <TrayText text={item.form.message} />
         </>
       )
   }
