@@ -20,7 +20,7 @@ export function useFormTrayFocus({
   regionRef,
   bodyRef,
   submitRef,
-  focusAfter,
+  focusAfterRef,
   stepped,
   index,
   parts,
@@ -29,7 +29,7 @@ export function useFormTrayFocus({
   regionRef: RefObject<HTMLElement | null>
   bodyRef: RefObject<HTMLElement | null>
   submitRef: RefObject<HTMLElement | null>
-  focusAfter: RefObject<FocusAfter>
+  focusAfterRef: RefObject<FocusAfter>
   stepped: boolean
   index: number
   parts: number
@@ -53,9 +53,9 @@ export function useFormTrayFocus({
 
   // A number key moves focus to what it picked, once that has rendered.
   useEffect(() => {
-    const target = focusAfter.current
+    const target = focusAfterRef.current
     if (target === null) return
-    focusAfter.current = null
+    focusAfterRef.current = null
     const body = bodyRef.current
     if (target === 'other-text') body?.querySelector<HTMLElement>('textarea.other-answer')?.focus()
     else optionInputs(body)[target.option]?.focus()

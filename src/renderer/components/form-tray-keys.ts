@@ -9,14 +9,14 @@ import type { FocusAfter } from './form-tray-focus'
  * the composer (the request keeps waiting). A question at a time: Enter is Next (a single
  * question: to Submit), a number key picks (or ticks) an option, the one after them "Other".
  */
-export function formTrayKeys({
+export function useFormTrayKeys({
   spec,
   draft,
   armed,
   stepped,
   single,
   reviewing,
-  focusAfter,
+  focusAfterRef,
   submitRef,
   change,
   onClose,
@@ -27,7 +27,7 @@ export function formTrayKeys({
   stepped: boolean
   single: boolean
   reviewing: boolean
-  focusAfter: RefObject<FocusAfter>
+  focusAfterRef: RefObject<FocusAfter>
   submitRef: RefObject<HTMLElement | null>
   change: (draft: FormDraft) => void
   onClose: (() => void) | undefined
@@ -38,7 +38,7 @@ export function formTrayKeys({
     if (current?.type !== 'choice' && current?.type !== 'multi') return false
     const i = draft.index
     if (n >= 1 && n <= current.options.length) {
-      focusAfter.current = { option: n - 1 }
+      focusAfterRef.current = { option: n - 1 }
       change(
         current.type === 'choice'
           ? pickOption(spec, draft, i, n - 1)
@@ -51,7 +51,7 @@ export function formTrayKeys({
       current.type === 'choice' ? chooseOther(spec, draft, i) : toggleOther(spec, draft, i)
     const value = withOther.values[i]
     const ticked = value?.kind === 'other' || (value?.kind === 'options' && value.other !== null)
-    focusAfter.current = ticked ? 'other-text' : { option: n - 1 }
+    focusAfterRef.current = ticked ? 'other-text' : { option: n - 1 }
     change(withOther)
     return true
   }

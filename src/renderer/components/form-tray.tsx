@@ -20,7 +20,7 @@ import { useHeldHeight } from '../tray/use-held-height'
 import { FormTrayActions } from './form-tray-actions'
 import { FormTrayBody } from './form-tray-body'
 import { useFormTrayFocus, type FocusAfter } from './form-tray-focus'
-import { formTrayKeys } from './form-tray-keys'
+import { useFormTrayKeys } from './form-tray-keys'
 import { QuestionSteps, type QuestionStep } from './question-steps'
 import { TrayHeader } from './tray-header'
 import { TrayText } from './tray-text'
@@ -92,7 +92,7 @@ export function FormTray({
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
-  const focusAfter = useRef<FocusAfter>(null)
+  const focusAfterRef = useRef<FocusAfter>(null)
   const baseId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
   const stepped = hasReview(spec)
@@ -106,7 +106,7 @@ export function FormTray({
     regionRef,
     bodyRef,
     submitRef,
-    focusAfter,
+    focusAfterRef,
     stepped,
     parts,
     refusals,
@@ -141,14 +141,14 @@ export function FormTray({
     if (found.length === 0) go()
     else setConfirming({ found, send: go })
   }
-  const keys = formTrayKeys({
+  const keys = useFormTrayKeys({
     spec,
     draft,
     armed,
     stepped,
     single,
     reviewing,
-    focusAfter,
+    focusAfterRef,
     submitRef,
     change,
     onClose,
