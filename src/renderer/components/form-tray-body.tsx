@@ -1,8 +1,61 @@
-import type { FormDraft, FormField, FormSpec } from '../../shared'
+import type { FormDraft, FormField, FormSpec, PendingInteraction } from '../../shared'
 import type { FieldEdit } from './form-fields/field-props'
 import { FormFieldView } from './form-fields/form-field'
 import { CredentialConfirm } from './credential-confirm'
 import { FormReview } from './form-review'
+import { QuestionSteps, type QuestionStep } from './question-steps'
+import { TrayHeader } from './tray-header'
+import { TrayText } from './tray-text'
+
+/**
+ * The form tray's top, which stays put while the fields scroll: the header (who asks, the
+ * progress, the queue, Stop), the questions as steps, and the form's message.
+ */
+export function FormTrayTop({
+  interaction,
+  waiting,
+  armed,
+  title,
+  onStop,
+  busy,
+  progress,
+  steps,
+  current,
+  message,
+}: {
+  interaction: PendingInteraction
+  waiting: readonly PendingInteraction[]
+  armed: boolean
+  title: string
+  onStop: (() => void) | undefined
+  busy: boolean
+  /** "n / N" or "Review" for a form shown a question at a time; null otherwise. */
+  progress: string | null
+  steps: QuestionStep[] | null
+  current: number
+  message: string | undefined
+}) {
+  return (
+    <>
+      <TrayHeader
+        interaction={interaction}
+        waiting={waiting}
+        armed={armed}
+        title={title}
+        onStop={onStop}
+        stopDisabled={busy}
+      >
+        {progress !== null && <span className="tray-progress">{progress}</span>}
+      </TrayHeader>
+      {steps && <QuestionSteps steps={steps} current={current} />}
+      {message && (
+        <p className="form-message">
+          <TrayText text={message} />
+        </p>
+      )}
+    </>
+  )
+}
 
 /**
  * What the form tray asks, between its header and its footer (the part that scrolls): a

@@ -1,7 +1,7 @@
-import { useId, useMemo, useRef, useState } from 'react'
-import type { FormDraft, FormResponse, PendingInteraction } from '../../shared'
+import { useId, useMemo, useRef } from 'react'
+import type { FormDraft, FormResponse, FormSpec, PendingInteraction } from '../../shared'
 import { formShape, type FormButton, type FormRequest } from '../../shared/form-buttons'
-import { draftErrors, formContent, reviewRows } from '../../shared/form-answers'
+import { draftErrors, reviewRows } from '../../shared/form-answers'
 import {
   goTo,
   hasReview,
@@ -13,20 +13,15 @@ import {
   previous,
 } from '../../shared/form-state'
 import { askerName } from '../../shared/interaction-words'
-import { credentialsInResponse } from '../../ui-common/credential-values'
 import { useArmed } from '../../ui-common/use-armed'
 import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
 import { useHeldHeight } from '../tray/use-held-height'
 import { FormTrayActions } from './form-tray-actions'
-import { FormTrayBody } from './form-tray-body'
+import { FormTrayBody, FormTrayTop } from './form-tray-body'
 import { useFormTrayFocus, type FocusAfter } from './form-tray-focus'
 import { useFormTrayKeys } from './form-tray-keys'
-import { QuestionSteps, type QuestionStep } from './question-steps'
-import { TrayHeader } from './tray-header'
-import { TrayText } from './tray-text'
-
-/** What a callback that sends something may say back: false re-enables the tray to try again. */
-type Settled = void | boolean | Promise<void | boolean>
+import { useFormSending, type Settled } from './form-tray-sending'
+import type { QuestionStep } from './question-steps'
 
 export interface FormTrayProps {
   /** An ACP agent's or MCP server's form, or AskUserQuestion (the form preset). */
@@ -84,18 +79,19 @@ export function FormTray({
     () => normalizeDraft(spec, saved ?? interaction.draft),
     [spec, saved, interaction.draft],
   )
-  // Refused Submits so far: after the first, every problem shows at its field, kept up to date.
-  const [refusals, setRefusals] = useState(0)
-  const [busy, setBusy] = useState(false)
-  // An answer holding something credential-shaped, waiting for its second confirmation.
-  const [confirming, setConfirming] = useState<{ found: string[]; send(): void } | null>(null)
+  const stepped = hasReview(spec)
+  const { refusals, busy, confirming, closeConfirming, change, settle, accept } = useFormSending({
+    spec,
+    draft,
+    stepped,
+    onDraft,
+  })
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   const focusAfterRef = useRef<FocusAfter>(null)
   const baseId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
-  const stepped = hasReview(spec)
   const parts = partCount(spec)
   // A single question is answered in place: no Previous / Next, no review.
   const single = stepped && parts === 1
@@ -116,31 +112,6 @@ export function FormTray({
   useNumberKeysFromAnywhere(regionRef, armed && stepped && !reviewing)
   useHeldHeight(regionRef)
 
-  const change = (nextDraft: FormDraft) => {
-    if (nextDraft === draft) return
-    setConfirming(null)
-    onDraft(nextDraft)
-  }
-  const settle = async (run: () => Settled) => {
-    setBusy(true)
-    if ((await run()) === false) setBusy(false)
-  }
-  /** Sends the accept response, unless a problem is found (put at its field) or it holds a credential. */
-  const accept = (send: (response: FormResponse) => Settled) => {
-    if (busy) return
-    const result = formContent(spec, draft)
-    if (!result.ok) {
-      setRefusals((n) => n + 1)
-      const first = spec.fields.findIndex((f) => f.key in result.errors)
-      if (stepped && first >= 0) change(goTo(spec, draft, first))
-      return
-    }
-    const response: FormResponse = { action: 'accept', content: result.content }
-    const go = () => void settle(() => send(response))
-    const found = credentialsInResponse(response)
-    if (found.length === 0) go()
-    else setConfirming({ found, send: go })
-  }
   const keys = useFormTrayKeys({
     spec,
     draft,
@@ -154,16 +125,8 @@ export function FormTray({
     onClose,
   })
 
-  // AskUserQuestion's short label (its `header`): the steps name each question by it; a single
-  // question shows its own above it.
-  const headers = interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
-  const steps: QuestionStep[] | null =
-    stepped && !single
-      ? reviewRows(spec, draft).rows.map((row, i) => ({
-          name: headers[i] ?? `Question ${i + 1}`,
-          answered: row.answer !== null,
-        }))
-      : null
+  const headers = headersOf(interaction)
+  const steps = stepped && !single ? questionSteps(spec, draft, headers) : null
 
   return (
     <section
@@ -176,27 +139,19 @@ export function FormTray({
       onKeyDownCapture={keys.onKeyDownCapture}
       onKeyDown={keys.onKeyDown}
     >
-      <TrayHeader
+      <FormTrayTop
         interaction={interaction}
         waiting={waiting}
         armed={armed}
         title={`${asker} asks`}
         onStop={shape.orphaned ? undefined : onStop}
-        stopDisabled={busy}
-      >
-        {stepped && (
-          <span className="tray-progress">
-            {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}
-          </span>
-        )}
-      </TrayHeader>
-      {/* On the review, the review itself lists every question: no steps above it. */}
-      {steps && !reviewing && <QuestionSteps steps={steps} current={draft.index} />}
-      {spec.message && (
-        <p className="form-message">
-          <TrayText text={spec.message} />
-        </p>
-      )}
+        busy={busy}
+        progress={stepped ? (reviewing ? 'Review' : `${draft.index + 1} / ${parts}`) : null}
+        // On the review, the review itself lists every question: no steps above it.
+        steps={reviewing ? null : steps}
+        current={draft.index}
+        message={spec.message}
+      />
       <div className="tray-body" ref={bodyRef}>
         <FormTrayBody
           spec={spec}
@@ -213,7 +168,7 @@ export function FormTray({
             confirming && {
               ...confirming,
               recipient: recipientOf(interaction),
-              back: () => setConfirming(null),
+              back: closeConfirming,
             }
           }
           busy={busy}
@@ -263,6 +218,26 @@ function noticeOf(orphaned: boolean, asker: string, sendable: boolean) {
       text: 'This form asks for something Parley does not show, so it can only be declined or cancelled.',
     }
   return null
+}
+
+/**
+ * AskUserQuestion's short labels (each question's `header`): the steps name each question by
+ * it; a single question shows its own above it. None for other forms.
+ */
+function headersOf(interaction: FormRequest): (string | undefined)[] {
+  return interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
+}
+
+/** The questions as steps, each named by its header and ticked once answered. */
+function questionSteps(
+  spec: FormSpec,
+  draft: FormDraft,
+  headers: readonly (string | undefined)[],
+): QuestionStep[] {
+  return reviewRows(spec, draft).rows.map((row, i) => ({
+    name: headers[i] ?? `Question ${i + 1}`,
+    answered: row.answer !== null,
+  }))
 }
 
 /** Who receives an answer, in words: Parley's own agent sends it on to its model provider. */
