@@ -8,6 +8,7 @@ import type {
   PairedDevice,
   ParleyBridge,
   PermissionMode,
+  ProviderCandidate,
   RememberScope,
   SettingsPatch,
 } from '../../shared'
@@ -193,9 +194,10 @@ export type ChatActions = {
   setMode(sessionId: string, mode: PermissionMode): Promise<void>
   updateSettings(patch: SettingsPatch): Promise<boolean>
   /** Model ids to suggest for the configured provider (the server's list where it answers). */
-  listModels(): Promise<ModelSuggestions>
-  /** One small request to the configured provider; how it went, in plain words. */
-  testConnection(): Promise<{ ok: boolean; message: string }>
+  /** The models of the saved provider, or of `candidate` (the Settings form's, unsaved). */
+  listModels(candidate?: ProviderCandidate): Promise<ModelSuggestions>
+  /** One small request to the saved provider, or to `candidate`; how it went, in plain words. */
+  testConnection(candidate?: ProviderCandidate): Promise<{ ok: boolean; message: string }>
   /** Devices paired with `parley serve --remote`; null when they could not be read. */
   listDevices(): Promise<readonly PairedDevice[] | null>
   /** Forgets a paired device: its open page is cut off and its token opens nothing again. */
@@ -940,9 +942,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    async listModels() {
+    async listModels(candidate) {
       try {
-        const result = await bridge.listModels({})
+        const result = await bridge.listModels(candidate ? { candidate } : {})
         return result.ok
           ? { models: result.models, fromServer: result.from === 'server' }
           : { models: [], fromServer: false }
@@ -1010,9 +1012,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
 
-    async testConnection() {
+    async testConnection(candidate) {
       try {
-        const result = await bridge.testConnection({})
+        const result = await bridge.testConnection(candidate ? { candidate } : {})
         return {
           ok: result.ok,
           message: result.ok ? result.message : (result.message ?? 'The connection failed.'),
