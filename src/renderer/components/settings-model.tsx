@@ -272,7 +272,7 @@ export function ConnectionTest({ draft }: { draft: ProviderDraft }) {
         {pending ? 'Testing…' : 'Test connection'}
       </button>
       {/* Beside the button, in the bar that stays in view: never below the fold. */}
-      <span ref={resultRef} className="settings-test" role="status">
+      <span ref={resultRef} className="settings-test-result" role="status">
         {result && (
           <span className={result.ok ? 'settings-test-ok' : 'settings-test-failed'}>
             {result.message}

@@ -1,13 +1,9 @@
-import { MARKDOWN } from '../deferred-parts'
-import { useDeferredModule } from '../shell/deferred-module'
-import { RevealedText } from './revealed-text'
+import { RevealedMarkdownLine } from './markdown-line'
 
 /**
  * What a tray asks, in words: its inline markdown (code spans, emphasis, links) drawn as the
- * transcript draws it once the markdown chunk is there, and every invisible character shown
- * either way. Before the chunk loads, the text as it is (revealed).
+ * transcript draws it, with every invisible, bidi or control character shown as a visible token.
  */
 export function TrayText({ text }: { text: string }) {
-  const markdown = useDeferredModule(MARKDOWN)
-  return markdown ? <markdown.RevealedMarkdownLine text={text} /> : <RevealedText text={text} />
+  return <RevealedMarkdownLine text={text} />
 }
