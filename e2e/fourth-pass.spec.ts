@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, sendMessage, test, waitUntilArmed } from './fixtures'
-import { shootAll } from './screens'
+import { ARTIFACTS, shoot, shootAll } from './screens'
 
 test.use({ scenario: 'fourth-pass.json' })
 
@@ -89,6 +89,12 @@ test('a question in the tray is drawn with its markdown: code and emphasis, no b
   await expect(tray.locator('.option-description strong')).toHaveText('minute')
   expect(await tray.innerText()).not.toMatch(/[`*]/)
   await shootAll(page, 'tray-question-markdown')
+  // A phone's width too: the same tray, the same drawing.
+  await page.setViewportSize({ width: 390, height: 844 })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await shoot(page, `${ARTIFACTS}/tray-question-markdown-${colorScheme}-390.png`)
+  }
 })
 
 test('16. Settings: no ring on the heading it focuses, a provider select like the other inputs, a scrim at 900 px with the composer whole', async ({
