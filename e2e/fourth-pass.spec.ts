@@ -91,6 +91,10 @@ test('a question in the tray is drawn with its markdown: code and emphasis, no b
   await shootAll(page, 'tray-question-markdown')
   // A phone's width too: the same tray, the same drawing.
   await page.setViewportSize({ width: 390, height: 844 })
+  const toggle = page.getByRole('button', { name: 'Session list' })
+  // The session list, left open from the wide window, covers the chat at this width: fold it.
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.dispatchEvent('click')
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeHidden()
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     await shoot(page, `${ARTIFACTS}/tray-question-markdown-${colorScheme}-390.png`)
@@ -177,7 +181,7 @@ test.describe('12. an MCP server’s form', () => {
     serverOptions: { mcpConfig: CONFIG },
   })
 
-  test('is compact and scrolls inside itself; a description reads first, a schema title is not bold; a boolean is a plain checkbox row', async ({
+  test('is compact and scrolls inside itself; a schema title is not bold, the description beside it not demoted; a boolean is a plain checkbox row', async ({
     app: page,
   }) => {
     await sendMessage(page, 'Ask me for my details')
@@ -197,14 +201,15 @@ test.describe('12. an MCP server’s form', () => {
     const field = tray.locator('.form-field', {
       has: page.getByRole('textbox', { name: 'String', exact: true }),
     })
+    const keys = ['font-weight', 'font-size', 'color']
     const [title, description] = await Promise.all([
-      styleOf(field.locator('.form-field-title'), ['font-weight', 'font-size']),
-      styleOf(field.locator('.form-field-description'), ['font-weight', 'font-size']),
+      styleOf(field.locator('.form-field-title'), keys),
+      styleOf(field.locator('.form-field-description'), keys),
     ])
+    // The schema's title is not bold, and the human text beside it is not demoted.
     expect(Number(title['font-weight'])).toBeLessThan(600)
-    expect(parseFloat(description['font-size'] ?? '0')).toBeGreaterThan(
-      parseFloat(title['font-size'] ?? '0'),
-    )
+    expect(description.color).toBe(title.color)
+    expect(description['font-size']).toBe(title['font-size'])
 
     const check = tray.getByRole('checkbox', { name: 'Boolean' })
     await expect(check).toHaveAccessibleDescription('Agree to the terms and conditions')

@@ -27,16 +27,16 @@ export function FieldFrame({
   hint?: ReactNode
   error: string | undefined
   /**
-   * The field has a description (shown here, or by the control itself): the description is the
-   * human text, so it reads first and the title (often a schema's "String") is a quiet caption.
+   * The field has a description (shown here, or by the control itself): it is the human text, so
+   * it is styled as ordinary text beside a title that may be a schema's word ("String").
    */
   described?: boolean
   children: ReactNode
 }) {
-  const captioned = described ?? Boolean(description)
+  const hasDescription = described ?? Boolean(description)
   return (
     <div
-      className={`form-field${captioned ? ' has-description' : ''}`}
+      className={`form-field${hasDescription ? ' has-description' : ''}`}
       data-invalid={error ? 'true' : undefined}
     >
       {title !== null && (
