@@ -13,7 +13,7 @@ export const EnvNameSchema = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name: letters, digits and _')
 
 /** At most this many names may be allowed. */
-const MAX_ALLOWED_ENV = 64
+export const MAX_ALLOWED_ENV = 64
 
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
