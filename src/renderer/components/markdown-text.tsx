@@ -2,7 +2,7 @@ import { memo, useState } from 'react'
 import { splitBlocks, NO_BLOCKS, warmUpLexer, type BlockSplit } from '../markdown/markdown-blocks'
 import { MarkdownBlockView } from './markdown-block'
 
-export { MarkdownLine } from './markdown-line'
+export { MarkdownLine, RevealedMarkdownLine } from './markdown-line'
 
 // This chunk loads right after the first paint; the lexer is warmed up once the page is idle.
 if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpLexer, { timeout: 2_000 })
