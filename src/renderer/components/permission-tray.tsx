@@ -24,9 +24,12 @@ import { usePermissionAnswer } from './use-permission-answer'
 export function PermissionTray({
   request,
   waiting,
+  together,
 }: {
   request: PermissionInteraction
   waiting: readonly PendingInteraction[]
+  /** Others of the same risk wait: how many in all, and how to review them as one list. */
+  together?: { count: number; onOpen: () => void } | undefined
 }) {
   const actions = useActions()
   const armed = useArmed(usePromptArmingMs())
@@ -101,6 +104,7 @@ export function PermissionTray({
         armed={armed}
         onStop={() => void actions.stop(request.sessionId)}
         stopDisabled={busy}
+        together={together}
       >
         <span className={`risk risk-${request.risk}`}>
           {RISK_TEXT[request.risk]}

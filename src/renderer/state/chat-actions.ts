@@ -8,6 +8,7 @@ import type {
   PairedDevice,
   ParleyBridge,
   PermissionMode,
+  ProviderCandidate,
   RememberScope,
   SettingsPatch,
 } from '../../shared'
@@ -148,10 +149,13 @@ export type ChatActions = {
   retryTurn(sessionId: string): Promise<RetryOutcome>
   setMode(sessionId: string, mode: PermissionMode): Promise<void>
   updateSettings(patch: SettingsPatch): Promise<boolean>
-  /** Model ids to suggest for the configured provider (the server's list where it answers). */
-  listModels(): Promise<ModelSuggestions>
-  /** One small request to the configured provider; how it went, in plain words. */
-  testConnection(): Promise<{ ok: boolean; message: string }>
+  /**
+   * Model ids to suggest for the saved provider, or for `candidate` (the Settings form's,
+   * unsaved): the server's list where it answers.
+   */
+  listModels(candidate?: ProviderCandidate): Promise<ModelSuggestions>
+  /** One small request to the saved provider, or to `candidate`; how it went, in plain words. */
+  testConnection(candidate?: ProviderCandidate): Promise<{ ok: boolean; message: string }>
   /** Devices paired with `parley serve --remote`; null when they could not be read. */
   listDevices(): Promise<readonly PairedDevice[] | null>
   /** Forgets a paired device: its open page is cut off and its token opens nothing again. */

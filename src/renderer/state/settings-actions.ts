@@ -34,9 +34,9 @@ export function settingsActions({ bridge, update, fail, refuse }: StoreKit): Set
       }
     },
 
-    async listModels() {
+    async listModels(candidate) {
       try {
-        const result = await bridge.listModels({})
+        const result = await bridge.listModels(candidate ? { candidate } : {})
         return result.ok
           ? { models: result.models, fromServer: result.from === 'server' }
           : { models: [], fromServer: false }
@@ -45,9 +45,9 @@ export function settingsActions({ bridge, update, fail, refuse }: StoreKit): Set
       }
     },
 
-    async testConnection() {
+    async testConnection(candidate) {
       try {
-        const result = await bridge.testConnection({})
+        const result = await bridge.testConnection(candidate ? { candidate } : {})
         return {
           ok: result.ok,
           message: result.ok ? result.message : (result.message ?? 'The connection failed.'),
