@@ -75,6 +75,10 @@ import { editInEditor, type EditorResult } from './external-editor'
 import { historySearchKey, historySearchRows } from './history-search-keys'
 import { currentMatch, type HistorySearch } from './history-search'
 import { editorWith } from './text-editor'
+import { useUserCommands } from './use-user-commands'
+import { useFileMentions } from './use-file-mentions'
+import { fileMentionRows } from './file-mention-rows'
+import { userCommandOf, withUserCommands } from '../shared/user-command'
 
 /**
  * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
@@ -341,6 +345,8 @@ export function App({
     (text: string, tone: 'dim' | 'error' = 'dim') => dispatch({ type: 'note', text, tone }),
     [dispatch],
   )
+  const userCommands = useUserCommands(bridge, session?.id, { hint: setHint, note })
+  const mentions = useFileMentions(bridge, session?.id, composer.editor)
 
   // The turn is over (and no prompt is open): the oldest queued message goes. One at a time:
   // the next waits until the turn it started has shown up and ended.
@@ -445,25 +451,38 @@ export function App({
     setDraft(EMPTY_COMPOSER)
   }
 
-  const send = (text: string, sent: ComposerState) => {
+  const send = (typed: string, sent: ComposerState) => {
     // Typed while the session opens: sent once it is open.
-    if (!session) return enqueue(text)
+    if (!session) return enqueue(typed)
+    const attachments = mentions.attachments(typed)
+    // Queued messages are text: one with files attached waits in the box, as on the desktop.
+    if ((running || queued.length > 0) && attachments.length > 0)
+      return setHint('A message with files attached is sent once the turn has ended.')
     setOffer(null)
+    // The commands run with ! since the last message go with this one.
+    const text = withUserCommands(typed, userCommands.take())
     if (running || queued.length > 0) return enqueue(text)
-    void bridge.send({ sessionId: session.id, text }).then((result) => {
-      if (result.ok) {
-        // Only clear what was sent: the person may have typed on while the call was in flight.
-        if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
-        return
-      }
-      // A turn started meanwhile: the message waits for it like any typed ahead.
-      if (result.reason === 'busy') {
-        if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
-      }
-      // Passing states: said in the status row, not written into the transcript.
-      else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
-      else note(result.message ?? `Not sent (${result.reason}).`, 'error')
-    })
+    if (attachments.length > 0) mentions.sent()
+    void bridge
+      .send({
+        sessionId: session.id,
+        text,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      })
+      .then((result) => {
+        if (result.ok) {
+          // Only clear what was sent: the person may have typed on while the call was in flight.
+          if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
+          return
+        }
+        // A turn started meanwhile: the message waits for it like any typed ahead.
+        if (result.reason === 'busy') {
+          if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
+        }
+        // Passing states: said in the status row, not written into the transcript.
+        else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
+        else note(result.message ?? `Not sent (${result.reason}).`, 'error')
+      })
   }
 
   const runCommand = (name: SlashCommandName, arg: string) => {
@@ -584,6 +603,13 @@ export function App({
     const state = composerRef.current
     const text = messageText(state)
     if (text.trim() === '') return
+    // `!command`: the person's own command, through the agent's sandbox, never the model.
+    const command = userCommandOf(text)
+    if (command !== null) {
+      recordCommand(text.trim())
+      setDraft(EMPTY_COMPOSER)
+      return userCommands.run(command)
+    }
     const input = parseComposerInput(text)
     switch (input.kind) {
       case 'message':
@@ -720,6 +746,10 @@ export function App({
     if (pasted) return setDraft(pasteText(state, input))
     if (key.ctrl && input === 'r') return setSearch({ query: '', skip: 0 })
     if (key.ctrl && input === 'g') return editInOwnEditor(state)
+    // The `@` list, while it is open, takes ↑/↓, Tab, Enter and Esc.
+    const mention = mentions.key(state.editor, key)
+    if (mention.kind === 'used')
+      return mention.editor ? setDraft(withEditor(state, mention.editor)) : undefined
     if (key.escape) {
       if (running) stopTurn()
       // Esc twice in an empty message box: the rewind picker.
@@ -926,7 +956,8 @@ export function App({
       />
     ) : null
   } else {
-    const shownSuggestions = Math.min(suggestions.length, Math.max(0, surfaceMax - 3))
+    const listed = suggestions.length > 0 ? suggestions.length : mentions.paths.length
+    const shownSuggestions = Math.min(listed, Math.max(0, surfaceMax - 3))
     // While Ctrl+R searches, the box shows the match the search is on.
     const match = search ? currentMatch(history, search) : null
     const draftRows = composerRows(
@@ -936,13 +967,15 @@ export function App({
     )
     const suggestionLines = search
       ? historySearchRows(search, history, width)
-      : slashMenuRows(
-          suggestions,
-          pickedIndex(menuPick, composer.editor.text, suggestions.length),
-          width,
-          shownSuggestions,
-        )
-    const queuedRows = queuedLines(queued, width).slice(
+      : suggestions.length === 0
+        ? fileMentionRows(mentions.paths, mentions.selected, width, shownSuggestions)
+        : slashMenuRows(
+            suggestions,
+            pickedIndex(menuPick, composer.editor.text, suggestions.length),
+            width,
+            shownSuggestions,
+          )
+    const queuedRows = [...userCommands.rows(width), ...queuedLines(queued, width)].slice(
       0,
       Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
     )
