@@ -34,7 +34,10 @@ export function useUserCommands(
   sessionId: string | undefined,
   say: UserCommandSay,
 ) {
-  const [kept, setKept, keptRef] = useRefState<{ sessionId: string | undefined; contexts: readonly string[] }>({
+  const [kept, setKept, keptRef] = useRefState<{
+    sessionId: string | undefined
+    contexts: readonly string[]
+  }>({
     sessionId,
     contexts: [],
   })
