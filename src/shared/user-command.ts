@@ -84,3 +84,13 @@ export function withUserCommands(text: string, contexts: readonly string[]): str
   }
   return kept.length === 0 ? text : `${kept.join('\n\n')}\n\n${text}`
 }
+
+/** What the transcript shows of a finished command: the command, how it ended, its output. */
+export function userCommandNote(
+  command: string,
+  outcome: UserCommandOutcome & { sandboxed: boolean },
+): string {
+  const where = outcome.sandboxed ? '' : ' · no sandbox on this system'
+  const output = headAndTail(outcome.output.trimEnd())
+  return `$ ${command} · ${userCommandEnding(outcome)}${where}${output === '' ? '' : `\n${output}`}`
+}

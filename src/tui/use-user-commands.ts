@@ -1,9 +1,4 @@
-import {
-  headAndTail,
-  userCommandContext,
-  userCommandEnding,
-  type UserCommandOutcome,
-} from '../shared/user-command'
+import { userCommandContext, userCommandNote } from '../shared/user-command'
 import { safeSpans, truncateLine, type StyledLine } from './styled-text'
 import type { TuiBridge } from './tui-bridge'
 import { useRefState } from './use-ref-state'
@@ -12,16 +7,6 @@ import { useRefState } from './use-ref-state'
 export interface UserCommandSay {
   hint(text: string): void
   note(text: string, tone?: 'dim' | 'error'): void
-}
-
-/** The note a finished command leaves in the transcript: the command, how it ended, its output. */
-export function userCommandNote(
-  command: string,
-  outcome: UserCommandOutcome & { sandboxed: boolean },
-) {
-  const where = outcome.sandboxed ? '' : ' · no sandbox on this system'
-  const output = headAndTail(outcome.output.trimEnd())
-  return `$ ${command} · ${userCommandEnding(outcome)}${where}${output === '' ? '' : `\n${output}`}`
 }
 
 /**
