@@ -10,7 +10,6 @@ import {
 } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
-import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
 import {
   EMPTY_MESSAGE_QUEUE,
   cancelQueuedMessage,
@@ -36,20 +35,14 @@ import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines, keyLines } from './footer-lines'
 import { KeyRouter } from './key-router'
-import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
-import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
+import { McpApprovalPrompt } from './mcp-approval-prompt'
+import { currentModeName } from './agent-modes'
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
 import { RewindPicker } from './rewind-picker'
 import { InboxView } from './inbox-view'
-import {
-  HELP_TEXT,
-  commandSuggestions,
-  parseComposerInput,
-  type SlashCommandName,
-} from './slash-commands'
-import { configCommand } from './agent-config-command'
+import { commandSuggestions, parseComposerInput, type SlashCommandName } from './slash-commands'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
 import { lineWidth, truncateLine } from './styled-text'
@@ -63,9 +56,7 @@ import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
-import { permissionsCommand } from './permission-rules-command'
 import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
-import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 import { useRefState } from './use-ref-state'
@@ -75,6 +66,9 @@ import { editInEditor, type EditorResult } from './external-editor'
 import { historySearchKey, historySearchRows } from './history-search-keys'
 import { currentMatch, type HistorySearch } from './history-search'
 import { editorWith } from './text-editor'
+import type { Panel } from './panel'
+import { runSlashCommand } from './run-slash-command'
+import { useModeSwitch } from './use-mode-switch'
 import { useUserCommands } from './use-user-commands'
 import { useFileMentions } from './use-file-mentions'
 import { fileMentionRows } from './file-mention-rows'
@@ -114,9 +108,6 @@ const COMPOSER_HINTS = [
 // How to quit goes first after stopping: where the row is short, the last keys are left out.
 const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
-
-const nextMode = (mode: PermissionMode): PermissionMode =>
-  PERMISSION_MODES[(PERMISSION_MODES.indexOf(mode) + 1) % PERMISSION_MODES.length] ?? 'ask'
 
 export interface AppProps {
   bridge: TuiBridge
@@ -168,14 +159,6 @@ const stopThisProcess = (): Promise<void> =>
     process.kill(process.pid, 'SIGTSTP')
   })
 
-/** A panel shown in place of the message box. */
-type Panel =
-  | { kind: 'sessions'; sessions: readonly SessionSummary[] }
-  | { kind: 'inbox' }
-  | { kind: 'output' }
-  | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
-  | { kind: 'rewind' }
-
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
  * the head of the interaction FIFO in place of the message box, a status row, and a footer with
@@ -218,7 +201,6 @@ export function App({
   const [hint, setHint] = useState<string | null>(null)
   // How long the hint being shown stays: "press Ctrl+C again" only as long as that is true.
   const hintMs = useRef(HINT_MS)
-  const [confirmingBypass, setConfirmingBypass] = useState(false)
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
   const guards = useExitGuards()
@@ -409,40 +391,12 @@ export function App({
     })
   }
 
-  const setMode = (mode: PermissionMode) => {
-    if (!session) return
-    setConfirmingBypass(false)
-    void bridge.setSessionMode({ sessionId: session.id, mode }).then((result) => {
-      if (result.ok) dispatch({ type: 'mode', mode })
-      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
+  const { confirmingBypass, setConfirmingBypass, setMode, setAgentModeTo, cycleMode } =
+    useModeSwitch(bridge, session, {
+      hint: setHint,
+      note,
+      mode: (mode) => dispatch({ type: 'mode', mode }),
     })
-  }
-
-  /** Switches an ACP agent to one of its own modes. */
-  const setAgentModeTo = (mode: AgentModes['available'][number]) => {
-    if (!session) return
-    void bridge.setAgentMode({ sessionId: session.id, modeId: mode.id }).then((result) => {
-      if (result.ok) setHint(`${session.agent?.name ?? 'The agent'} is now in ${mode.name} mode.`)
-      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
-    })
-  }
-
-  /**
-   * The next mode: an ACP agent's own when it offers modes, else Parley's permission modes, where
-   * bypass (nothing asks any more) comes only after an explicit confirmation.
-   */
-  const cycleMode = () => {
-    if (!session) return
-    if (session.agentModes && !confirmingBypass) {
-      const next = nextAgentMode(session.agentModes)
-      if (next) setAgentModeTo(next)
-      else setHint(`${session.agent?.name ?? 'The agent'} offers no other mode.`)
-      return
-    }
-    const next = confirmingBypass ? nextMode('bypass') : nextMode(session.mode)
-    if (next === 'bypass') setConfirmingBypass(true)
-    else setMode(next)
-  }
 
   /** Puts a message typed while the turn runs in the queue; the draft is free again. */
   const enqueue = (text: string) => {
@@ -487,116 +441,28 @@ export function App({
 
   const runCommand = (name: SlashCommandName, arg: string) => {
     if (!session) return
-    switch (name) {
-      case 'help':
-        return note(HELP_TEXT)
-      case 'new':
-        if (arg === '') return switchTo({ kind: 'create', workspace: session.workspace })
-        return void bridge.getSettings({}).then((settings) => {
-          const agents = 'agents' in settings ? settings.agents : []
-          const wanted = arg.toLowerCase()
-          const agent =
-            wanted === 'parley'
-              ? 'parley'
-              : agents.find((a) => a.id === wanted || a.name.toLowerCase() === wanted)?.id
-          if (agent) return switchTo({ kind: 'create', workspace: session.workspace, agent })
-          setHint(
-            `No agent “${arg}”: /new ${['parley', ...agents.map((a) => a.id)].join(', /new ')}.`,
-          )
-        })
-      case 'resume':
-        if (offer) return openSession(offer)
-        return void bridge.listSessions({}).then((list) => {
-          const last = Array.isArray(list) ? list.find((s) => s.id !== session.id) : undefined
-          if (last) openSession(last)
-          else setHint('There is no other session to go back to.')
-        })
-      case 'sessions':
-        return void bridge.listSessions({}).then((list) => {
-          if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
-        })
-      case 'inbox':
-        return setPanel({ kind: 'inbox' })
-      case 'mode': {
-        const modes = session.agentModes
-        if (modes) {
-          const names = modes.available.map((m) => m.name).join(', ')
-          if (arg === '')
-            return setHint(`Mode: ${currentModeName(modes)} · /mode ${names} · Shift+Tab cycles`)
-          const mode = findAgentMode(modes, arg)
-          return mode ? setAgentModeTo(mode) : setHint(`No mode “${arg}”: ${names}.`)
-        }
-        if (arg === '')
-          return setHint(
-            `Mode: ${session.mode} · /mode ${PERMISSION_MODES.join('|')} · Shift+Tab cycles`,
-          )
-        const mode = PermissionModeSchema.safeParse(arg.toLowerCase())
-        if (!mode.success) return setHint(`No mode “${arg}”: ${PERMISSION_MODES.join(', ')}.`)
-        if (mode.data === 'bypass') return setConfirmingBypass(true)
-        return setMode(mode.data)
-      }
-      case 'model':
-        if (arg === '')
-          return void Promise.all([bridge.getSettings({}), bridge.listModels({})]).then(
-            ([settings, models]) => {
-              const current =
-                'model' in settings && settings.model ? settings.model : '(the provider’s default)'
-              const list = models.ok ? models.models.slice(0, 40).join(', ') : 'none listed'
-              note(
-                `Model: ${current} · ${backendLabel}\nAvailable: ${list}\n/model NAME switches; the key and provider are set with the environment or in the desktop app’s Settings.`,
-              )
-            },
-          )
-        return void bridge.updateSettings({ model: arg }).then((result) => {
-          if (!result.ok) return setHint(result.message ?? `Model not changed (${result.reason}).`)
-          setBackendLabel(result.settings.backendLabel)
-          setHint(`New turns use ${arg}.`)
-        })
-      case 'retry': {
-        // An ACP agent cannot run a turn again (the runtime says so): the failed turn's message
-        // is sent to it again instead, which is what /retry promises.
-        const lastMessage = items.findLast((item) => item.kind === 'user')
-        if (session.agent && view.lastTurnFailed && lastMessage)
-          return send(lastMessage.text, composerRef.current)
-        return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
-          if (result.ok) return
-          if (result.reason === 'busy') return setHint('A turn is still running.')
-          // The runtime's own reason (no failed turn, an agent that cannot retry).
-          const why = result.message ?? `not retried (${result.reason})`
-          setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
-        })
-      }
-      case 'config': {
-        const command = configCommand(session, arg)
-        if (command.kind === 'say') return note(command.text)
-        const { option, value } = command
-        return void bridge
-          .setAgentConfigOption({ sessionId: session.id, configId: option.id, value: value.value })
-          .then((result) => {
-            if (result.ok) setHint(`${option.name}: ${value.name}.`)
-            else note(result.message ?? `${option.name} not changed (${result.reason}).`, 'error')
-          })
-      }
-      case 'rewind':
-        return setPanel({ kind: 'rewind' })
-      case 'mcp':
-        return mcp.command(session.workspace, arg)
-      case 'permissions':
-        return void permissionsCommand(bridge, arg, { hint: setHint, note })
-      case 'notify': {
-        const command = notifyCommand(arg, notify, attention?.env ?? process.env)
-        if (command.kind === 'say') return note(command.text)
-        return void bridge.updateSettings({ terminalNotify: command.choice }).then((result) => {
-          if (!result.ok) return setHint(result.message ?? `Not changed (${result.reason}).`)
-          setNotify(command.choice)
-          setHint(command.done)
-        })
-      }
-      case 'quit':
-        return exit(0)
-      default:
-        return name satisfies never
-    }
+    runSlashCommand(name, arg, {
+      session,
+      bridge,
+      offer,
+      backendLabel,
+      items,
+      lastTurnFailed: view.lastTurnFailed,
+      notify,
+      env: attention?.env ?? process.env,
+      mcp,
+      say: { hint: setHint, note },
+      switchTo,
+      openSession,
+      setPanel,
+      setMode,
+      setAgentModeTo,
+      confirmBypass: () => setConfirmingBypass(true),
+      setBackendLabel,
+      setNotify,
+      resend: (text) => send(text, composerRef.current),
+      exit,
+    })
   }
 
   const submit = () => {
