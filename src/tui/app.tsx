@@ -10,14 +10,7 @@ import {
 } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
-import {
-  EMPTY_MESSAGE_QUEUE,
-  cancelQueuedMessage,
-  queueMessage,
-  queuedAsDraft,
-  takeNextQueued,
-  type MessageQueue,
-} from '../shared/queued-messages'
+import { cancelQueuedMessage, queuedAsDraft } from '../shared/queued-messages'
 import { Composer, composerRows } from './composer'
 import { movePick, pickedIndex, slashMenuRows, type SlashMenuPick } from './slash-menu'
 import {
@@ -69,6 +62,7 @@ import { editorWith } from './text-editor'
 import type { Panel } from './panel'
 import { runSlashCommand } from './run-slash-command'
 import { useModeSwitch } from './use-mode-switch'
+import { useQueuedMessages } from './use-queued-messages'
 import { useUserCommands } from './use-user-commands'
 import { useFileMentions } from './use-file-mentions'
 import { fileMentionRows } from './file-mention-rows'
@@ -204,11 +198,6 @@ export function App({
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
   const guards = useExitGuards()
-  // Messages typed while a turn runs; the oldest is sent when it ends.
-  const [queued, setQueued] = useState<MessageQueue>(EMPTY_MESSAGE_QUEUE)
-  const queuedIds = useRef(0)
-  // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
-  const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
   // "Stopping the turn…" is shown: it goes once the turn has ended.
   const [stopping, setStopping] = useState(false)
@@ -330,40 +319,14 @@ export function App({
   const userCommands = useUserCommands(bridge, session?.id, { hint: setHint, note })
   const mentions = useFileMentions(bridge, session?.id, composer.editor)
 
-  // The turn is over (and no prompt is open): the oldest queued message goes. One at a time:
-  // the next waits until the turn it started has shown up and ended.
   const shownSessionId = session?.id
-  const sessionReady = view.phase === 'ready'
-  useEffect(() => {
-    const pending = queuedSend.current
-    if (pending) {
-      // Its turn is running, or its message is in: a send now is either right or refused as
-      // busy (and kept); the turn's start and end can arrive together, never seen as running.
-      const started =
-        running ||
-        (pending.turnId !== null &&
-          items.some((item) => 'turnId' in item && item.turnId === pending.turnId))
-      if (!started) return
-      queuedSend.current = null
-    }
-    if (!shownSessionId || !sessionReady) return
-    const taken = takeNextQueued(queued, running)
-    if (!taken) return
-    const sending = { turnId: null as string | null }
-    queuedSend.current = sending
-    void bridge.send({ sessionId: shownSessionId, text: taken.next.text }).then((result) => {
-      if (result.ok) {
-        sending.turnId = result.turnId
-        setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
-        return
-      }
-      if (queuedSend.current === sending) queuedSend.current = null
-      // Still busy: it stays queued and goes when that turn ends.
-      if (result.reason === 'busy' || result.reason === 'awaiting_input') return
-      setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
-      note(result.message ?? `Not sent (${result.reason}).`, 'error')
-    })
-  }, [bridge, items, note, queued, running, sessionReady, shownSessionId])
+  const { queued, setQueued, ...queue } = useQueuedMessages(bridge, {
+    sessionId: shownSessionId,
+    ready: view.phase === 'ready',
+    running,
+    items,
+    note,
+  })
   const setDraft = (next: ComposerState) => {
     composerRef.current = next
     setComposer(next)
@@ -377,8 +340,7 @@ export function App({
     setOffer(null)
     setPanel(null)
     setDraft(EMPTY_COMPOSER)
-    setQueued(EMPTY_MESSAGE_QUEUE)
-    queuedSend.current = null
+    queue.clear()
     setTarget(next)
   }
 
@@ -400,8 +362,7 @@ export function App({
 
   /** Puts a message typed while the turn runs in the queue; the draft is free again. */
   const enqueue = (text: string) => {
-    queuedIds.current += 1
-    setQueued((queue) => queueMessage(queue, { id: `q${queuedIds.current}`, text }))
+    queue.add(text)
     setDraft(EMPTY_COMPOSER)
   }
 
@@ -502,7 +463,7 @@ export function App({
     const back = queued.length
     if (back > 0) {
       const text = queuedAsDraft(queued, composerRef.current.editor.text)
-      setQueued(EMPTY_MESSAGE_QUEUE)
+      queue.clear()
       setDraft(withEditor(composerRef.current, { text, cursor: text.length }))
     }
     const put = back === 1 ? 'The queued message is' : `The ${back} queued messages are`
