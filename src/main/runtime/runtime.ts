@@ -49,6 +49,7 @@ import { modelOverride } from './models/provider-config'
 import type { Runtime, RuntimeOptions } from './runtime-types'
 import type { SecretStore } from './settings/secret-store'
 import { commandEnvironment } from './tools/command-environment'
+import { runUserCommand } from './tools/user-command'
 import { loadBashGrammar } from './tools/shell/bash-grammar'
 import {
   isSandboxed,
@@ -346,15 +347,7 @@ export class ParleyRuntime implements Runtime {
       interactive: options.interactive,
       streamIdleMs: () => options.streamIdleMs ?? this.#settings.current.streamIdleSeconds * 1000,
       sleep: options.sleep ?? sleep,
-      commandEnv: async () =>
-        commandEnvironment({
-          base: process.env,
-          allowed: this.#settings.current.sandboxAllowedEnv,
-          storedSecrets: [
-            await this.#secrets.get('openaiApiKey'),
-            await this.#secrets.get('anthropicApiKey'),
-          ],
-        }),
+      commandEnv: () => this.#commandEnv(),
       commandSandbox: () => this.#sandbox,
       externalTools: (session) => this.#mcp.tools(session.header.workspace),
       beforeTurn,
@@ -400,6 +393,18 @@ export class ParleyRuntime implements Runtime {
       const session = this.#session(entry.id)
       if (session) this.#recover(session)
     }
+  }
+
+  /** The environment commands get: Parley's own, less every credential. */
+  async #commandEnv(): Promise<NodeJS.ProcessEnv> {
+    return commandEnvironment({
+      base: process.env,
+      allowed: this.#settings.current.sandboxAllowedEnv,
+      storedSecrets: [
+        await this.#secrets.get('openaiApiKey'),
+        await this.#secrets.get('anthropicApiKey'),
+      ],
+    })
   }
 
   /**
@@ -880,6 +885,15 @@ export class ParleyRuntime implements Runtime {
   }
 
   /** Runs the model again from the log after a turn that failed: a new turn, no new message. */
+  async runUserCommand({ sessionId, command }: In<'runUserCommand'>): Out<'runUserCommand'> {
+    const session = this.#session(sessionId)
+    if (!session) return { ok: false, reason: 'not_found' }
+    return runUserCommand(session.header.workspace, command, {
+      sandbox: this.#sandbox,
+      commandEnv: () => this.#commandEnv(),
+    })
+  }
+
   async retryTurn({ sessionId }: In<'retryTurn'>): Out<'retryTurn'> {
     const session = this.#session(sessionId)
     if (!session) return { ok: false, reason: 'not_found' }
