@@ -25,6 +25,16 @@ function splitErase(data: string): { erased: number; rest: string } {
   return { erased: match[0].split('\u001b[2K').length - 1, rest: data.slice(match[0].length) }
 }
 
+/**
+ * How many rows the rows of these widths take once a terminal that reflows its lines on resize
+ * has re-wrapped them at `columns`: a row `w` cells wide takes ⌈w / columns⌉ rows, an empty one
+ * still one.
+ */
+export function reflowedRows(rowWidths: readonly number[], columns: number): number {
+  const cols = Math.max(1, columns)
+  return rowWidths.reduce((sum, w) => sum + Math.max(1, Math.ceil(w / cols)), 0)
+}
+
 /** Visible cells of a drawn line (colours and links take none). */
 const cellsOf = (line: string): number => stringWidth(line.replace(ESCAPES, ''))
 
@@ -58,10 +68,15 @@ export function sharedStart(prev: string, next: string): number {
   let i = 0
   while (i <= same) {
     const code = next.charCodeAt(i)
-    if (i === same || code !== 0x1b) {
-      // A cut before a printable ASCII character (or at the end) with the pen plain.
-      if (on.size === 0 && !link && (i === next.length || (code >= 0x20 && code < 0x7f))) best = i
-      if (i === same) break
+    // A cut before a printable ASCII character or an escape (or at the end), the pen plain.
+    if (
+      on.size === 0 &&
+      !link &&
+      (i === next.length || code === 0x1b || (code >= 0x20 && code < 0x7f))
+    )
+      best = i
+    if (i === same) break
+    if (code !== 0x1b) {
       // Tabs and other controls make the column unknown (wide or combining text is cut around).
       if (code < 0x20 || code === 0x7f) return best
       i++
@@ -201,9 +216,13 @@ export class FrameWriter extends EventEmitter {
   private printing: { erased: number; texts: string[] } | null = null
   private inSync = false
   private scheduled = false
+  /** The frame is erased already (a resize): ink's next erase of this many rows is not written. */
+  private erasedByResize: number | null = null
+  private columnsShown: number
 
   constructor(private readonly out: Terminal) {
     super()
+    this.columnsShown = out.columns || 80
     out.on('resize', this.onResize)
   }
 
@@ -232,10 +251,25 @@ export class FrameWriter extends EventEmitter {
     this.out.off('resize', this.onResize)
   }
 
+  /**
+   * A terminal that narrows re-wraps the rows it shows (tmux, VTE, iTerm2, kitty, WezTerm,
+   * Windows Terminal): the frame then takes more rows than ink erases, and what it does not
+   * erase stays above the next frame, then in the scrollback, a second copy of the reply's open
+   * lines. Here the frame is erased as the terminal re-wrapped it, from the rows written (not
+   * from a layout that may not be on screen yet), and ink's own erase of the old frame is then
+   * not written. Nothing above the frame is touched. After any other change of size the next
+   * frame is drawn whole, as ink draws it.
+   */
   private readonly onResize = () => {
     this.flush()
-    // A terminal reflows what it shows when its size changes: the frame is drawn whole next.
-    this.shown = null
+    const columns = this.out.columns || 80
+    if (this.shown && columns < this.columnsShown) {
+      const rows = reflowedRows(this.shown.map(cellsOf), columns)
+      this.pass('\u001b[2K' + '\u001b[1A\u001b[2K'.repeat(rows - 1) + '\r')
+      this.erasedByResize ??= this.shown.length
+      this.shown = ['']
+    } else if (this.erasedByResize === null) this.shown = null
+    this.columnsShown = columns
     this.emit('resize')
   }
 
@@ -260,23 +294,27 @@ export class FrameWriter extends EventEmitter {
       return
     }
     const wanted = texts.join('').split('\n')
-    const dbg = (globalThis as { FW_DEBUG?: string[] }).FW_DEBUG
-    if (dbg)
-      dbg.push(
-        'PRINT ' +
-          JSON.stringify({
-            shown: this.shown,
-            wanted,
-            staticRows: wanted.length - frame.split('\n').length,
-          }),
-      )
     if (this.shown && this.shown.length === erased)
       this.pass(frameDiff(this.shown, wanted, this.out.rows || Infinity))
     else this.pass(ansiEraseLines(erased) + texts.join(''))
     this.shown = frame.split('\n')
   }
 
-  private take(data: string) {
+  private take(written: string) {
+    let data = written
+    if (this.erasedByResize !== null && ERASE_LINES.test(data)) {
+      const { erased, rest } = splitErase(data)
+      if (erased === this.erasedByResize) data = rest === '' ? ansiEraseLines(0) : rest
+      this.erasedByResize = null
+      if (data === '') {
+        // What ink erases is gone already: the frame it draws next goes where the old one began.
+        this.flush()
+        this.printing = { erased: 0, texts: [] }
+        if (!this.inSync) this.flush()
+        else this.schedule()
+        return
+      }
+    }
     if (data === BEGIN_SYNC || data === END_SYNC) {
       if (data === END_SYNC) this.flush()
       this.inSync = data === BEGIN_SYNC
@@ -324,8 +362,6 @@ export class FrameWriter extends EventEmitter {
   }
 
   private pass(data: string) {
-    const dbg = (globalThis as { FW_DEBUG?: string[] }).FW_DEBUG
-    if (dbg) dbg.push(data)
     if (data !== '') this.out.write(data)
   }
 }
