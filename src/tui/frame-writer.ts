@@ -219,6 +219,9 @@ export class FrameWriter extends EventEmitter {
   /** The frame is erased already (a resize): ink's next erase of this many rows is not written. */
   private erasedByResize: number | null = null
   private columnsShown: number
+  /** The terminal resized and ink does not know yet: its frames are not written. */
+  private holding = false
+  private holdTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly out: Terminal) {
     super()
@@ -262,15 +265,44 @@ export class FrameWriter extends EventEmitter {
    */
   private readonly onResize = () => {
     this.flush()
-    const columns = this.out.columns || 80
+    this.holding = false
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.resized(this.out.columns || 80)
+    this.emit('resize')
+  }
+
+  private resized(columns: number) {
     if (this.shown && columns < this.columnsShown) {
       const rows = reflowedRows(this.shown.map(cellsOf), columns)
       this.pass('\u001b[2K' + '\u001b[1A\u001b[2K'.repeat(rows - 1) + '\r')
       this.erasedByResize ??= this.shown.length
       this.shown = ['']
-    } else if (this.erasedByResize === null) this.shown = null
+    } else if (this.erasedByResize === null && columns !== this.columnsShown) this.shown = null
     this.columnsShown = columns
-    this.emit('resize')
+  }
+
+  /**
+   * The terminal may have changed size before this process heard of it (SIGWINCH comes later
+   * than the terminal's reflow): a frame laid out for the old width, written now, would land on
+   * rows the reflow moved. The size is asked of the terminal before each write; when it changed,
+   * the frame is erased at once and ink's frames are held back (prints still go out) until the
+   * resize reaches ink.
+   */
+  private noticeResize() {
+    const size = (this.out as { getWindowSize?: () => [number, number] }).getWindowSize?.()
+    const columns = size?.[0]
+    if (!columns || columns === this.columnsShown) return
+    this.flush()
+    this.resized(columns)
+    this.holding = true
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    // Should the resize never be reported (the size went back meanwhile), ink hears of it here.
+    this.holdTimer = setTimeout(() => {
+      if (!this.holding) return
+      this.holding = false
+      this.emit('resize')
+    }, 500)
+    this.holdTimer.unref?.()
   }
 
   write(chunk: string | Uint8Array, ...rest: unknown[]): boolean {
@@ -289,8 +321,19 @@ export class FrameWriter extends EventEmitter {
     const { erased, texts } = printing
     const frame = texts.at(-1)
     if (frame === undefined) {
+      if (this.holding) {
+        this.erasedByResize = null
+        return
+      }
       this.pass(ansiEraseLines(erased))
       this.shown = erased > 0 ? [''] : this.shown
+      return
+    }
+    if (this.holding) {
+      // What was printed goes out; the frame, laid out for the old width, does not.
+      this.pass(texts.slice(0, -1).join(''))
+      this.erasedByResize = frame.split('\n').length
+      this.shown = ['']
       return
     }
     const wanted = texts.join('').split('\n')
@@ -301,6 +344,7 @@ export class FrameWriter extends EventEmitter {
   }
 
   private take(written: string) {
+    this.noticeResize()
     let data = written
     if (this.erasedByResize !== null && ERASE_LINES.test(data)) {
       const { erased, rest } = splitErase(data)
@@ -345,6 +389,11 @@ export class FrameWriter extends EventEmitter {
     }
     this.flush()
     const wanted = rest.split('\n')
+    if (this.holding) {
+      this.erasedByResize = wanted.length
+      this.shown = ['']
+      return
+    }
     if (this.shown && erased > 0 && this.shown.length === erased)
       this.pass(frameDiff(this.shown, wanted, this.out.rows || Infinity))
     else this.pass(data)
