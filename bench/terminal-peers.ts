@@ -365,6 +365,11 @@ async function runOnce(client: Client, dir: string): Promise<Figures> {
     const bytes = statSync(log).size - bytesBefore
     return { bytes, cpu, launchMs }
   } finally {
+    if (process.env.BENCH_CPU_PROF) {
+      // Quit as a person does, so Node writes its CPU profile.
+      tmux(socket, 'send-keys', '-t', 'b', 'C-d')
+      await sleep(3_000)
+    }
     try {
       tmux(socket, 'kill-server')
     } catch {}
@@ -385,7 +390,7 @@ function clients(port: number, dir: string): Client[] {
   const node = join(ROOT, 'node_modules', '.bin', 'node')
   const parley: Client = {
     name: 'Parley',
-    command: `${existsSync(node) ? node : 'node'} ${join(ROOT, 'out', 'cli', 'parley.js')} tui --data-dir ${join(dir, 'parley-data')} --workspace ${ws}`,
+    command: `${existsSync(node) ? node : 'node'}${process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : ''} ${join(ROOT, 'out', 'cli', 'parley.js')} tui --data-dir ${join(dir, 'parley-data')} --workspace ${ws}`,
     env: {
       OPENAI_BASE_URL: `${base}/v1`,
       OPENAI_API_KEY: 'bench-key',

@@ -36,7 +36,10 @@ export function reflowedRows(rowWidths: readonly number[], columns: number): num
 }
 
 /** Visible cells of a drawn line (colours and links take none). */
-const cellsOf = (line: string): number => stringWidth(line.replace(ESCAPES, ''))
+const cellsOf = (line: string): number => {
+  const text = line.replace(ESCAPES, '')
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : stringWidth(text)
+}
 
 /** SGR parameters that turn an attribute off, by the parameters that turn it on. */
 const SGR_OFF: ReadonlyArray<readonly [(code: number) => boolean, number]> = [
