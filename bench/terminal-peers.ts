@@ -206,7 +206,9 @@ async function startModel(): Promise<{ port: number; close: () => void }> {
       let json: { stream?: boolean; model?: string } = {}
       try {
         json = JSON.parse(body || '{}')
-      } catch {}
+      } catch {
+        // a body that is not JSON asks for no options
+      }
       // Side requests (titles, summaries, quota checks) get a short plain answer.
       const text = asked ? REPLY : 'OK'
       if (url.includes('/chat/completions')) return void openaiChat(res, text)
@@ -258,7 +260,9 @@ function cpuSeconds(pid: number): number {
       let children = ''
       try {
         children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8')
-      } catch {}
+      } catch {
+        // the process ended meanwhile
+      }
       for (const c of children.trim().split(/\s+/).filter(Boolean)) walk(Number(c), false)
     }
   }
@@ -372,7 +376,9 @@ async function runOnce(client: Client, dir: string): Promise<Figures> {
     }
     try {
       tmux(socket, 'kill-server')
-    } catch {}
+    } catch {
+      // the terminal is gone already
+    }
   }
 }
 

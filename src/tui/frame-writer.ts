@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- terminal escape sequences are what this file matches */
 import { EventEmitter } from 'node:events'
 import stringWidth from 'string-width'
 
@@ -12,10 +13,8 @@ const BEGIN_SYNC = '\u001b[?2026h'
 const END_SYNC = '\u001b[?2026l'
 const CURSOR = /^\u001b\[\?25[lh]$/
 /** Text as ink draws it: nothing but printable text, line feeds, colours (SGR) and links (OSC 8). */
-// eslint-disable-next-line no-control-regex -- escape sequences are what is matched
 const DRAWN_TEXT =
   /^(?:[^\u0000-\u0009\u000b-\u001f\u007f]|\u001b\[[0-9;:]*m|\u001b\]8;[^\u0007\u001b]*(?:\u0007|\u001b\\))*$/
-// eslint-disable-next-line no-control-regex -- escape sequences are what is matched
 const ESCAPES = /\u001b\[[0-9;:]*m|\u001b\]8;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g
 
 /** How many rows `eraseLines` at the start of `data` erases, and the rest. */
