@@ -289,7 +289,7 @@ test('10. controls and words: styled pickers, a narrower sidebar at 900 px', asy
   await shootAll(page, 'first-screen-pickers')
 })
 
-test('11. the message box has its own focus ring, and opening Settings shows where focus is', async ({
+test('11. the message box has its own focus ring; opening Settings puts focus on its heading, with no ring on a heading (issue 38, item 16)', async ({
   app: page,
 }) => {
   const outline = (locator: Locator) =>
@@ -308,7 +308,7 @@ test('11. the message box has its own focus ring, and opening Settings shows whe
   await page.getByRole('button', { name: 'Settings' }).click()
   const heading = page.getByRole('heading', { name: 'Settings' })
   await expect(heading).toBeFocused()
-  expect(await outline(heading)).toBe('2px solid')
+  expect(await outline(heading)).not.toMatch(/solid/)
   await shootAll(page, 'settings-opened-focus')
 })
 

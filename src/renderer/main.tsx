@@ -5,12 +5,15 @@ import { pairIfRemote } from './bridge/device-pairing'
 import { openPort } from './bridge/port'
 import { loadDeferredParts } from './deferred-parts'
 import { afterFirstPaint } from './shell/deferred-module'
-import { createChatStore } from './state/store'
+import { createChatStore, type ChatStore } from './state/store'
 import './styles/app.css'
 import './styles/inbox.css'
 import './styles/touch.css'
 import './styles/rewind.css'
 import './styles/sign-in.css'
+
+/** The deferred parts are fetched by then even when the first load has not ended (no connection). */
+const DEFERRED_PARTS_LATEST_MS = 3_000
 
 async function start(rootElement: HTMLElement) {
   const root = createRoot(rootElement)
@@ -43,10 +46,28 @@ async function start(rootElement: HTMLElement) {
       <App store={store} />
     </StrictMode>,
   )
+  // Markdown, settings and the trays are fetched once the app has painted its loaded state (the
+  // message box): fetched and run earlier, their chunks held up the first load's answers and the
+  // render that shows them. A part shown before that is fetched then (useDeferredModule).
+  whenReady(store.state, () =>
+    afterFirstPaint(() => void loadDeferredParts().catch(() => undefined)),
+  )
+}
+
+/** Runs `work` once the store's first load has ended, or after a while if it never does. */
+function whenReady(state: ChatStore['state'], work: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    unsubscribe()
+    clearTimeout(timer)
+    work()
+  }
+  const unsubscribe = state.subscribe((s) => s.ready && once())
+  const timer = setTimeout(once, DEFERRED_PARTS_LATEST_MS)
+  if (state.getState().ready) once()
 }
 
 const rootElement = document.getElementById('root')
 if (rootElement) void start(rootElement)
-
-// The first frame is the shell; markdown, settings and the trays are fetched right after it.
-afterFirstPaint(() => void loadDeferredParts().catch(() => undefined))

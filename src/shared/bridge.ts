@@ -8,7 +8,7 @@ import { PendingInteractionSchema, SettleOutcomeSchema } from './interactions'
 import { FormDraftSchema, FormResponseSchema } from './form-schema'
 import { McpServerInfoSchema, McpServerToAddSchema } from './mcp-servers'
 import { SessionEventSchema } from './session-events'
-import { PublicSettingsSchema, SettingsPatchSchema } from './settings'
+import { ProviderCandidateSchema, PublicSettingsSchema, SettingsPatchSchema } from './settings'
 import { InboxItemSchema } from './inbox'
 import { PairedDeviceSchema } from './devices'
 import { AgentConfigOptionsSchema } from './agent-config'
@@ -336,7 +336,8 @@ export const BRIDGE_CALLS = {
   /** Models the configured provider offers: the server's `/models` where it answers, else a list. */
   listModels: {
     channel: 'settings:list-models',
-    input: z.strictObject({}),
+    /** With `candidate`: the models of the provider in the Settings form, before it is saved. */
+    input: z.strictObject({ candidate: ProviderCandidateSchema.optional() }),
     output: z.union([
       z.strictObject({
         ok: z.literal(true),
@@ -421,10 +422,13 @@ export const BRIDGE_CALLS = {
     input: McpServerToAddSchema,
     output: z.union([Ok, fail('exists', 'unreadable')]),
   },
-  /** Makes one small request to the configured provider and says, in plain words, how it went. */
+  /**
+   * Makes one small request to the configured provider (with `candidate`: the one in the Settings
+   * form, unsaved) and says, in plain words, how it went.
+   */
   testConnection: {
     channel: 'settings:test-connection',
-    input: z.strictObject({}),
+    input: z.strictObject({ candidate: ProviderCandidateSchema.optional() }),
     output: z.union([z.strictObject({ ok: z.literal(true), message: z.string() }), fail('failed')]),
   },
   /**

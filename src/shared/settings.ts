@@ -13,7 +13,7 @@ export const EnvNameSchema = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name: letters, digits and _')
 
 /** At most this many names may be allowed. */
-const MAX_ALLOWED_ENV = 64
+export const MAX_ALLOWED_ENV = 64
 
 export const ProviderKindSchema = z.enum(['auto', 'openai-compatible', 'anthropic', 'demo'])
 export type ProviderKind = z.infer<typeof ProviderKindSchema>
@@ -128,3 +128,18 @@ export const SettingsPatchSchema = z.strictObject({
   terminalNotify: TerminalNotifySchema.optional(),
 })
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
+
+/**
+ * The provider as it stands in the Settings form, not saved yet: what "Test connection" tests and
+ * what the model suggestions are asked for. A key left out (or empty) is the saved one; nothing
+ * here is saved, and no key is ever sent back.
+ */
+export const ProviderCandidateSchema = z.strictObject({
+  provider: ProviderKindSchema,
+  model: z.string().max(200),
+  openaiBaseUrl: z.union([z.literal(''), z.url().max(LIMITS.path)]),
+  anthropicBaseUrl: z.union([z.literal(''), z.url().max(LIMITS.path)]),
+  openaiApiKey: z.string().max(500).optional(),
+  anthropicApiKey: z.string().max(500).optional(),
+})
+export type ProviderCandidate = z.infer<typeof ProviderCandidateSchema>

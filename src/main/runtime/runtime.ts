@@ -9,7 +9,7 @@ import type {
   LogNotice,
   SessionSummary,
 } from '../../shared/bridge'
-import type { PublicSettings } from '../../shared/settings'
+import type { ProviderCandidate, PublicSettings } from '../../shared/settings'
 import type { SessionEvent } from '../../shared/session-events'
 import { BRIDGE_METHODS } from '../../shared/bridge-methods'
 import type { BridgeHandlers } from '../../shared/bridge-dispatch'
@@ -1125,11 +1125,12 @@ export class ParleyRuntime implements Runtime {
   }
 
   /** The server's `/models` where it answers, else the built-in suggestions. */
-  async listModels(_input: In<'listModels'>): Out<'listModels'> {
-    const fromServer = await this.#backend.serverModels()
+  async listModels({ candidate }: In<'listModels'>): Out<'listModels'> {
+    const backend = candidate ? await this.#candidateBackend(candidate) : this.#backend
+    const fromServer = await backend.serverModels()
     return fromServer
       ? { ok: true, models: fromServer, from: 'server' }
-      : { ok: true, models: this.#backend.models, from: 'builtin' }
+      : { ok: true, models: backend.models, from: 'builtin' }
   }
 
   async listMcpServers({ workspace }: In<'listMcpServers'>): Out<'listMcpServers'> {
@@ -1200,8 +1201,28 @@ export class ParleyRuntime implements Runtime {
     return { ok: false, reason: 'unsupported' }
   }
 
-  async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
-    return checkConnection(this.#backend)
+  async testConnection({ candidate }: In<'testConnection'>): Out<'testConnection'> {
+    return checkConnection(candidate ? await this.#candidateBackend(candidate) : this.#backend)
+  }
+
+  /**
+   * The backend the Settings form describes, not saved: its fields over the saved settings, a key
+   * typed there over the saved one (an empty one is the saved one). A scenario does not stand in
+   * for it: the person asked about the provider in the form. Nothing of it is kept.
+   */
+  async #candidateBackend(candidate: ProviderCandidate): Promise<ModelBackend> {
+    const { openaiApiKey, anthropicApiKey, ...fields } = candidate
+    const { PARLEY_SCENARIO: _scenario, ...env } = this.#env
+    return resolveBackend({
+      scenarioPath: undefined,
+      env,
+      settings: { ...this.#settings.current, ...fields },
+      secrets: {
+        openaiApiKey: openaiApiKey || (await this.#secrets.get('openaiApiKey')),
+        anthropicApiKey: anthropicApiKey || (await this.#secrets.get('anthropicApiKey')),
+      },
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    })
   }
 
   async updateSettings(input: In<'updateSettings'>): Out<'updateSettings'> {

@@ -124,6 +124,24 @@ describe('an ACP agent’s permission request', () => {
     expect(fake.callsOf('stop')).toEqual([{ sessionId: 's1' }])
   })
 
+  it('its number keys still work once focus has left the tray, but not while the person types in another field', async () => {
+    const { tray, user, fake } = await showAgentPermission()
+    // Focus wanders out of the tray (Tab past its last button, a click on the page).
+    act(() => tray.blur())
+    expect(tray).not.toContainElement(document.activeElement as HTMLElement)
+    await user.keyboard('3')
+    expect(
+      within(tray).getByRole('button', { name: 'No, and tell Codex what to do differently' }),
+    ).toHaveFocus()
+    // A digit typed into another field stays there.
+    const search = screen.getByRole('searchbox', { name: 'Search sessions' })
+    await user.click(search)
+    await user.keyboard('1')
+    expect(search).toHaveValue('1')
+    expect(search).toHaveFocus()
+    expect(fake.callsOf('respondToAgentPermission')).toEqual([])
+  })
+
   it('ignores its keys until armed, so type-ahead never answers it', async () => {
     const fake = oneSession()
     await renderApp(fake, null, { promptArmingMs: PROMPT_ARMING_MS })

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { agentPermissionHeadline } from '../../shared/agent-permission-headline'
 import {
   askerName,
@@ -8,12 +8,11 @@ import {
 } from '../../shared'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
 import { diffView } from '../../ui-common/diff-view'
-import { isTrayKey, useArmed } from '../tray/use-armed'
+import { useArmed } from '../tray/use-armed'
+import { useSettle, useTrayRegion } from '../tray/use-tray-region'
+import { AgentOptions, AgentPermissionDetail, AgentPermissionWhat } from './agent-permission-parts'
 import { PermissionDiff } from './permission-diff'
-import { CommandCode, DiffStat } from './permission-what'
-import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
-import { useHeldHeight } from '../tray/use-held-height'
 
 const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as const
 
@@ -24,24 +23,19 @@ const RISK_TEXT = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } 
 const primaryOf = (options: readonly AgentPermissionOption[]) =>
   options.find((o) => o.kind === 'allow_once')?.optionId
 
-/** The main action is filled, unless it is risky: then it is outlined in the danger colour. */
-const classOf = (main: boolean, high: boolean) =>
-  main ? (high ? 'button-danger-outline' : 'button-primary') : 'button-secondary'
-
-/** Only the first nine options get a number key. */
-const keyOf = (index: number) => (index < 9 ? String(index + 1) : undefined)
-
 /**
  * An ACP agent's `session/request_permission`: "<agent> asks", what the call runs as code (the
  * command from its input, whatever its title says — the title then follows as a caption), the
  * files it touches and its changes as diffs ("+8 −4", the first change drawn at once), everything
- * else the agent said behind Details, and one button per option the agent offers, named exactly as the
- * agent names it, in the agent's order, as a list that wraps (real names are long: "Yes, and
- * don't ask again for commands that start with `…`"); only the one-time allow is primary; Stop
- * sits in the header. A command gets Parley's own risk label. Number keys move to an option and Enter acts on
- * the focused one. Escape never answers: it closes Details when open, and otherwise does nothing
- * (the agent's "no" is a choice the person makes by name). Keys act only once the tray is armed. When the agent is gone nothing can reach
- * it: the tray says so and offers only Dismiss.
+ * else the agent said behind Details, and one button per option the agent offers, named exactly
+ * as the agent names it, in the agent's order, as a list that wraps (real names are long: "Yes,
+ * and don't ask again for commands that start with `…`"); only the one-time allow is primary;
+ * Stop sits in the header. A command gets Parley's own risk label. Number keys move to an option
+ * and Enter acts on the focused one. Escape never answers: it closes Details when open, and
+ * otherwise does nothing (the agent's "no" is a choice the person makes by name). Keys act only
+ * once the tray is armed; then, as in Parley's own trays, its number keys work wherever focus has
+ * wandered, except while the person types in another field. When the agent is gone nothing can
+ * reach it: the tray says so and offers only Dismiss.
  */
 export function AgentPermissionTray({
   request,
@@ -53,8 +47,9 @@ export function AgentPermissionTray({
   const actions = useActions()
   const armed = useArmed(usePromptArmingMs())
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const regionRef = useRef<HTMLElement>(null)
+  const { busy, settle } = useSettle()
+  // Nothing can reach a gone agent: its tray has no number keys.
+  const { regionRef, onKeyDownCapture } = useTrayRegion({ armed, numberKeys: !request.orphaned })
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const detailId = useId()
   const asker = askerName(request.source)
@@ -65,32 +60,13 @@ export function AgentPermissionTray({
   const hasDetails = diffs.length > 0 || request.detail.trim() !== ''
   // A file whose change is shown above is not listed twice.
   const otherFiles = request.locations.filter((path) => !diffs.some((d) => d.path === path))
-  const primary = primaryOf(request.options)
-  const headline = agentPermissionHeadline(request)
   // An edit's change is in view at once (its first lines; the rest scroll), as for Parley's own.
   const preview = diffs.find((d) => d.view.kind !== 'text')
 
-  // Focus enters the tray itself, not a button: a stray Enter must not answer anything.
-  // The tray sits in view at the bottom: focusing it need not scroll, so it forces no layout.
-  useEffect(() => regionRef.current?.focus({ preventScroll: true }), [])
-  useHeldHeight(regionRef)
-
-  const settle = async (run: () => Promise<boolean>) => {
-    setBusy(true)
-    if (!(await run())) setBusy(false)
-  }
   const choose = (option: AgentPermissionOption) =>
     settle(() =>
       actions.respondToAgentPermission(request.sessionId, request.requestId, option.optionId),
     )
-
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
-    // Until armed, the tray's keys do nothing at all (not even a focused button's Enter).
-    if (!armed && isTrayKey(event.key)) {
-      event.preventDefault()
-      event.stopPropagation()
-    }
-  }
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (busy || request.orphaned || event.altKey || event.ctrlKey || event.metaKey) return
     if (event.key === 'Escape') {
@@ -140,35 +116,11 @@ export function AgentPermissionTray({
             nothing you choose can reach it. Dismiss closes it; to go on, send a new message.
           </p>
         )}
-        <div className="permission-what">
-          <div className="permission-line permission-command">
-            <CommandCode text={headline.code} expanded={false} />
-          </div>
-          {headline.caption !== undefined && (
-            <p className="permission-caption">
-              <RevealedText text={headline.caption} />
-            </p>
-          )}
-          {diffs.map(({ path, view }, i) => (
-            <div key={i} className="permission-line agent-diff-line">
-              <code className="chip">
-                <RevealedText text={path} />
-              </code>{' '}
-              <DiffStat view={view} />
-            </div>
-          ))}
-          {otherFiles.length > 0 && (
-            <ul className="agent-locations" aria-label="Files">
-              {otherFiles.map((path, i) => (
-                <li key={i}>
-                  <code className="chip">
-                    <RevealedText text={path} />
-                  </code>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <AgentPermissionWhat
+          headline={agentPermissionHeadline(request)}
+          diffs={diffs}
+          otherFiles={otherFiles}
+        />
         {preview && !open && (
           <div
             className="permission-detail is-diff is-preview"
@@ -179,29 +131,7 @@ export function AgentPermissionTray({
             <PermissionDiff view={preview.view} path={preview.path} />
           </div>
         )}
-        {open && (
-          <div
-            id={detailId}
-            className="permission-detail agent-detail"
-            tabIndex={0}
-            role="group"
-            aria-label="Full details"
-          >
-            {diffs.map(({ path, view }, i) => (
-              <div key={i} className="agent-detail-diff">
-                <p className="agent-detail-path">
-                  <RevealedText text={path} />
-                </p>
-                <PermissionDiff view={view} />
-              </div>
-            ))}
-            {request.detail.trim() !== '' && (
-              <pre className="detail-text">
-                <RevealedText text={request.detail} />
-              </pre>
-            )}
-          </div>
-        )}
+        {open && <AgentPermissionDetail id={detailId} diffs={diffs} detail={request.detail} />}
       </div>
       <footer className="tray-actions">
         {hasDetails && (
@@ -228,30 +158,14 @@ export function AgentPermissionTray({
               Dismiss
             </button>
           ) : (
-            <ul className="agent-options" aria-label="Options">
-              {request.options.map((option, i) => (
-                <li key={option.optionId}>
-                  <button
-                    ref={(el) => {
-                      buttons.current[i] = el
-                    }}
-                    type="button"
-                    className={classOf(option.optionId === primary, request.risk === 'high')}
-                    disabled={busy}
-                    aria-keyshortcuts={keyOf(i)}
-                    onClick={() => void choose(option)}
-                  >
-                    {/* Isolated: a direction override in an agent's name stays inside its button. */}
-                    <bdi>{option.name}</bdi>
-                    {keyOf(i) && (
-                      <kbd className="key-hint" aria-hidden="true">
-                        {keyOf(i)}
-                      </kbd>
-                    )}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <AgentOptions
+              options={request.options}
+              primary={primaryOf(request.options)}
+              high={request.risk === 'high'}
+              busy={busy}
+              buttons={buttons}
+              onChoose={(option) => void choose(option)}
+            />
           )}
         </span>
       </footer>

@@ -7,12 +7,144 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
+import { menuKeyOutcome } from './choice-menu-keys'
 
 /** One item of a choice menu; at most one is checked. */
 export type MenuChoice = { id: string; name: string; description?: string }
 
 /** An item after the choices that does something else (opens Settings, opens a folder). */
 export type MenuAction = { label: string; run: () => void }
+
+/** A choice: its name and, under it, its description (its accessible description too). */
+function ChoiceItem({
+  choice,
+  idBase,
+  checked,
+  onClick,
+}: {
+  choice: MenuChoice
+  idBase: string
+  checked: boolean
+  onClick: () => void
+}) {
+  const nameId = `${idBase}-name`
+  const descriptionId = `${idBase}-description`
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={checked}
+      aria-labelledby={nameId}
+      aria-describedby={choice.description ? descriptionId : undefined}
+      tabIndex={-1}
+      className="choice-menu-item"
+      data-menu-item=""
+      data-menu-name={choice.name}
+      onClick={onClick}
+    >
+      <span className="choice-menu-check" aria-hidden="true">
+        {checked ? '✓' : ''}
+      </span>
+      <span className="choice-menu-text">
+        <span id={nameId} className="choice-menu-name">
+          {choice.name}
+        </span>
+        {choice.description && (
+          <span id={descriptionId} className="choice-menu-description">
+            {choice.description}
+          </span>
+        )}
+      </span>
+    </button>
+  )
+}
+
+/** An item after the choices that does something else. */
+function ActionItem({ action, onClick }: { action: MenuAction; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className="choice-menu-item is-action"
+      data-menu-item=""
+      data-menu-name={action.label}
+      onClick={onClick}
+    >
+      <span className="choice-menu-check" aria-hidden="true" />
+      <span className="choice-menu-text">
+        <span className="choice-menu-name">{action.label}</span>
+      </span>
+    </button>
+  )
+}
+
+/** The menu's items on screen, in order. */
+const menuItems = (menuRef: RefObject<HTMLElement | null>) =>
+  Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[data-menu-item]') ?? [])
+
+/** Which item gets focus once the menu is on screen. */
+type FocusOnOpen = 'checked' | 'first' | 'last'
+
+/**
+ * Whether the menu is open. Once it is on screen, focus goes to the item `focusOnOpen` says (the
+ * checked one, else the first); a press anywhere outside it closes it.
+ */
+function useMenuOpen(
+  wrapRef: RefObject<HTMLElement | null>,
+  menuRef: RefObject<HTMLElement | null>,
+) {
+  const [open, setOpen] = useState(false)
+  const focusOnOpen = useRef<FocusOnOpen>('checked')
+  useEffect(() => {
+    if (!open) return
+    const all = menuItems(menuRef)
+    const checked = all.find((el) => el.getAttribute('aria-checked') === 'true')
+    const target =
+      focusOnOpen.current === 'last'
+        ? all.at(-1)
+        : focusOnOpen.current === 'first'
+          ? all[0]
+          : (checked ?? all[0])
+    target?.focus()
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrapRef.current?.contains(event.target)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open, wrapRef, menuRef])
+  return {
+    open,
+    setOpen,
+    /** Opens the menu with focus on `focus`. */
+    openAt(focus: FocusOnOpen) {
+      focusOnOpen.current = focus
+      setOpen(true)
+    },
+    /** The button's click: opens (focus on the checked item) or closes. */
+    toggle() {
+      focusOnOpen.current = 'checked'
+      setOpen((was) => !was)
+    },
+  }
+}
+
+type ChoiceMenuProps = {
+  /** The button's accessible name. */
+  buttonLabel: string
+  buttonContent: ReactNode
+  buttonClassName: string
+  buttonTitle?: string
+  menuLabel: string
+  choices: readonly MenuChoice[]
+  checkedId: string | undefined
+  onChoose: (id: string) => void
+  /** Items after the choices, below a separator. */
+  actions?: readonly MenuAction[]
+  /** Where the menu opens: below the button, or above it (at the bottom of the window). */
+  placement: 'below' | 'above'
+  buttonRef?: RefObject<HTMLButtonElement | null>
+}
 
 /**
  * A button that opens a menu of choices (ARIA menu button with radio items). Opening puts focus on
@@ -32,51 +164,13 @@ export function ChoiceMenu({
   actions = [],
   placement,
   buttonRef,
-}: {
-  /** The button's accessible name. */
-  buttonLabel: string
-  buttonContent: ReactNode
-  buttonClassName: string
-  buttonTitle?: string
-  menuLabel: string
-  choices: readonly MenuChoice[]
-  checkedId: string | undefined
-  onChoose: (id: string) => void
-  /** Items after the choices, below a separator. */
-  actions?: readonly MenuAction[]
-  /** Where the menu opens: below the button, or above it (at the bottom of the window). */
-  placement: 'below' | 'above'
-  buttonRef?: RefObject<HTMLButtonElement | null>
-}) {
-  const [open, setOpen] = useState(false)
+}: ChoiceMenuProps) {
   const menuId = useId()
   const itemIdBase = useId()
   const wrapRef = useRef<HTMLDivElement>(null)
   const ownButtonRef = useRef<HTMLButtonElement | null>(null)
   const menuRef = useRef<HTMLDivElement>(null)
-  // Which item gets focus once the menu is on screen.
-  const focusOnOpen = useRef<'checked' | 'first' | 'last'>('checked')
-
-  const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[data-menu-item]') ?? [])
-
-  useEffect(() => {
-    if (!open) return
-    const all = items()
-    const checked = all.find((el) => el.getAttribute('aria-checked') === 'true')
-    const target =
-      focusOnOpen.current === 'last'
-        ? all.at(-1)
-        : focusOnOpen.current === 'first'
-          ? all[0]
-          : (checked ?? all[0])
-    target?.focus()
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrapRef.current?.contains(event.target)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+  const { open, setOpen, openAt, toggle } = useMenuOpen(wrapRef, menuRef)
 
   const close = ({ refocus }: { refocus: boolean }) => {
     setOpen(false)
@@ -90,45 +184,28 @@ export function ChoiceMenu({
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      focusOnOpen.current = event.key === 'ArrowUp' ? 'last' : 'checked'
-      setOpen(true)
+      openAt(event.key === 'ArrowUp' ? 'last' : 'checked')
     }
   }
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    const all = items()
+    const all = menuItems(menuRef)
     const at = all.findIndex((el) => el === document.activeElement)
-    const move = (index: number) => {
-      event.preventDefault()
-      all[(index + all.length) % all.length]?.focus()
-    }
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(at + 1)
-      case 'ArrowUp':
-        return move(at - 1)
-      case 'Home':
-        return move(0)
-      case 'End':
-        return move(all.length - 1)
-      case 'Escape':
+    const outcome = menuKeyOutcome(
+      all.map((el) => el.dataset.menuName ?? ''),
+      at,
+      event.key,
+    )
+    if (outcome === null) return
+    if ('close' in outcome) {
+      // Escape is the menu's own: nothing behind it (a tray, a dialog) closes too.
+      if (outcome.close.refocus) {
         event.preventDefault()
         event.stopPropagation()
-        return close({ refocus: true })
-      case 'Tab':
-        return close({ refocus: false })
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          const letter = event.key.toLowerCase()
-          const order = [...all.slice(at + 1), ...all.slice(0, at + 1)]
-          const next = order.find((el) =>
-            (el.dataset.menuName ?? '').toLowerCase().startsWith(letter),
-          )
-          if (next) {
-            event.preventDefault()
-            next.focus()
-          }
-        }
+      }
+      return close(outcome.close)
     }
+    event.preventDefault()
+    all[outcome.focus]?.focus()
   }
 
   return (
@@ -145,10 +222,7 @@ export function ChoiceMenu({
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         title={buttonTitle}
-        onClick={() => {
-          focusOnOpen.current = 'checked'
-          setOpen((was) => !was)
-        }}
+        onClick={toggle}
         onKeyDown={onButtonKeyDown}
       >
         {buttonContent}
@@ -167,57 +241,18 @@ export function ChoiceMenu({
             if (to instanceof Node && !wrapRef.current?.contains(to)) setOpen(false)
           }}
         >
-          {choices.map((choice, index) => {
-            const nameId = `${itemIdBase}-${index}-name`
-            const descriptionId = `${itemIdBase}-${index}-description`
-            const checked = choice.id === checkedId
-            return (
-              <button
-                key={choice.id}
-                type="button"
-                role="menuitemradio"
-                aria-checked={checked}
-                aria-labelledby={nameId}
-                aria-describedby={choice.description ? descriptionId : undefined}
-                tabIndex={-1}
-                className="choice-menu-item"
-                data-menu-item=""
-                data-menu-name={choice.name}
-                onClick={() => pick(() => onChoose(choice.id))}
-              >
-                <span className="choice-menu-check" aria-hidden="true">
-                  {checked ? '✓' : ''}
-                </span>
-                <span className="choice-menu-text">
-                  <span id={nameId} className="choice-menu-name">
-                    {choice.name}
-                  </span>
-                  {choice.description && (
-                    <span id={descriptionId} className="choice-menu-description">
-                      {choice.description}
-                    </span>
-                  )}
-                </span>
-              </button>
-            )
-          })}
+          {choices.map((choice, index) => (
+            <ChoiceItem
+              key={choice.id}
+              choice={choice}
+              idBase={`${itemIdBase}-${index}`}
+              checked={choice.id === checkedId}
+              onClick={() => pick(() => onChoose(choice.id))}
+            />
+          ))}
           {actions.length > 0 && <div role="separator" className="choice-menu-separator" />}
           {actions.map((action) => (
-            <button
-              key={action.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="choice-menu-item is-action"
-              data-menu-item=""
-              data-menu-name={action.label}
-              onClick={() => pick(action.run)}
-            >
-              <span className="choice-menu-check" aria-hidden="true" />
-              <span className="choice-menu-text">
-                <span className="choice-menu-name">{action.label}</span>
-              </span>
-            </button>
+            <ActionItem key={action.label} action={action} onClick={() => pick(action.run)} />
           ))}
         </div>
       )}

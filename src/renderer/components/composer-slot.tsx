@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import type { PendingInteraction } from '../../shared'
+import type { PendingInteraction, PermissionInteraction } from '../../shared'
+import type { Risk } from '../../shared/permission'
 import { askerName, awaitsAnswer } from '../../shared/interaction-words'
 import { queueOf } from '../state/app-state'
 import { useChat } from '../state/chat-context'
 import { useShell } from '../shell/shell-context'
 import { TRAYS } from '../deferred-parts'
+import { reviewableTogether } from '../tray/review-together'
 import { useDeferredModule } from '../shell/deferred-module'
 import { Composer } from './composer'
 import { QueuedMessages } from './queued-messages'
@@ -21,10 +23,19 @@ function trayFor(
   head: PendingInteraction,
   waiting: readonly PendingInteraction[],
   onClose: (() => void) | undefined,
+  onTogether: (() => void) | undefined,
 ): JSX.Element {
   switch (head.kind) {
-    case 'permission':
-      return <trays.PermissionTray request={head} waiting={waiting} />
+    case 'permission': {
+      const same = onTogether && reviewableTogether([head, ...waiting])
+      return (
+        <trays.PermissionTray
+          request={head}
+          waiting={waiting}
+          together={same && onTogether ? { count: same.length, onOpen: onTogether } : undefined}
+        />
+      )
+    }
     case 'agent_permission':
       // A page the asker wants opened (a sign-in, an URL elicitation) has a tray of its own.
       if (head.signIn)
@@ -47,14 +58,29 @@ export function TrayFor({
   head,
   waiting,
   onClose,
+  onTogether,
 }: {
   head: PendingInteraction
   waiting: readonly PendingInteraction[]
   /** Escape in a form or question: back to the composer, the request still waiting. */
   onClose?: () => void
+  /** Opens the permissions of the head's risk as one list (offered when several wait). */
+  onTogether?: () => void
 }) {
   const trays = useDeferredModule(TRAYS)
-  return trays ? trayFor(trays, head, waiting, onClose) : null
+  return trays ? trayFor(trays, head, waiting, onClose, onTogether) : null
+}
+
+/** The permissions of one risk as one list, once the trays' chunk is there. */
+function TogetherTray({
+  requests,
+  onBack,
+}: {
+  requests: readonly PermissionInteraction[]
+  onBack: () => void
+}) {
+  const trays = useDeferredModule(TRAYS)
+  return trays ? <trays.PermissionBatchTray requests={requests} onBack={onBack} /> : null
 }
 
 /** While a closed form waits: one line above the composer, and the way back to it. */
@@ -87,6 +113,12 @@ export function ComposerSlot() {
   // The form request put aside with Escape: the composer shows until it is opened again.
   const [closedId, setClosedId] = useState<string | null>(null)
   const tray = head && head.requestId !== closedId ? head : undefined
+  // The risk whose permissions are reviewed as one list, in this session; null: one at a time.
+  const [together, setTogether] = useState<{ sessionId: string; risk: Risk } | null>(null)
+  const group =
+    together && head?.sessionId === together.sessionId
+      ? reviewableTogether(queue, together.risk)
+      : null
 
   useEffect(() => {
     if (tray) trayWasShown.current = true
@@ -111,13 +143,21 @@ export function ComposerSlot() {
     <div className="composer-slot">
       <TurnStatus />
       <QueuedMessages />
-      {tray && (
-        <TrayFor
-          key={tray.requestId}
-          head={tray}
-          waiting={waiting}
-          onClose={() => setClosedId(tray.requestId)}
-        />
+      {group ? (
+        <TogetherTray requests={group} onBack={() => setTogether(null)} />
+      ) : (
+        tray && (
+          <TrayFor
+            key={tray.requestId}
+            head={tray}
+            waiting={waiting}
+            onClose={() => setClosedId(tray.requestId)}
+            onTogether={() =>
+              tray.kind === 'permission' &&
+              setTogether({ sessionId: tray.sessionId, risk: tray.risk })
+            }
+          />
+        )
       )}
       {head && !tray && <WaitingLine head={head} onOpen={() => setClosedId(null)} />}
       {/* Until the first load ends, text typed here could land in the wrong session's draft. */}

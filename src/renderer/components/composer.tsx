@@ -1,25 +1,15 @@
-import {
-  forwardRef,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-} from 'react'
+import { forwardRef, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
 import { activeSession, draftKey, queueOf } from '../state/app-state'
 import { awaitsAnswer } from '../../shared/interaction-words'
-import { AgentModePicker, ModePicker, ModelPicker } from './pickers'
-import { AgentConfigPickers } from './agent-config-pickers'
+import { ComposerBar } from './composer-bar'
 import { SlashMenu } from './slash-menu'
 import { useSlashMenu } from './use-slash-menu'
 import { MentionMenu } from './mention-menu'
 import { useMentionMenu } from './use-mention-menu'
 import { ComposerAttachments } from './composer-attachments'
-import { imageAttachment } from './image-files'
+import { useComposerImages } from './use-composer-images'
 import { composerAttachmentsOf } from '../state/composer-attachments'
 
 /** True where the browser sizes a textarea to its text itself (`field-sizing: content`). */
@@ -81,29 +71,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
     el.setSelectionRange(at, at)
   }, [draft])
 
-  /** Pasted or dropped images become attachments; anything else is left to the textarea. */
-  const attachImages = (files: readonly File[]) => {
-    for (const file of files)
-      void imageAttachment(file).then((made) => {
-        if (!made.ok) actions.showError(made.message)
-        else if (!actions.addAttachment(draftKey(sessionId), made.attachment))
-          actions.showError('A message carries at most 10 attachments.')
-      })
-  }
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = [...event.clipboardData.files].filter((f) => f.type.startsWith('image/'))
-    if (files.length === 0) return
-    event.preventDefault()
-    attachImages(files)
-  }
-  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
-    if (event.dataTransfer.types.includes('Files')) event.preventDefault()
-  }
-  const onDrop = (event: DragEvent<HTMLFormElement>) => {
-    if (event.dataTransfer.files.length === 0) return
-    event.preventDefault()
-    attachImages([...event.dataTransfer.files])
-  }
+  const images = useComposerImages(sessionId)
 
   // Grow with the text up to the CSS max-height, then scroll. Where CSS can size the box to its
   // text (`field-sizing`), it does, without a forced layout; else it is measured here, and never
@@ -131,8 +99,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
     <form
       className="composer"
       hidden={hidden}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
+      onDragOver={images.onDragOver}
+      onDrop={images.onDrop}
       onSubmit={(e) => {
         e.preventDefault()
         send()
@@ -179,46 +147,17 @@ export const Composer = forwardRef<HTMLTextAreaElement, { hidden: boolean }>(fun
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
-        onPaste={onPaste}
+        onPaste={images.onPaste}
       />
-      <div className="composer-bar">
-        {sessionId && agentName !== undefined && <AgentModePicker sessionId={sessionId} />}
-        {sessionId && agentName !== undefined && <AgentConfigPickers sessionId={sessionId} />}
-        {sessionId && <ModePicker sessionId={sessionId} />}
-        {agentName === undefined && <ModelPicker />}
-        {agentName !== undefined ? (
-          <span className="backend-label">{agentName} (ACP agent)</span>
-        ) : (
-          backendLabel && <span className="backend-label">{backendLabel}</span>
-        )}
-        <span className="composer-spacer" />
-        {offline && (
-          <span id={whyNotId} className="composer-why-not">
-            {connection === 'reconnecting'
-              ? 'Offline: can’t send yet'
-              : connection === 'refused'
-                ? 'Not connected: this link is from an earlier start'
-                : 'Connecting to Parley…'}
-          </span>
-        )}
-        {running && sessionId && (
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => void actions.stop(sessionId)}
-          >
-            Stop
-          </button>
-        )}
-        <button
-          type="submit"
-          className="button-primary"
-          disabled={offline || draft.trim() === ''}
-          aria-describedby={offline ? whyNotId : undefined}
-        >
-          Send
-        </button>
-      </div>
+      <ComposerBar
+        sessionId={sessionId}
+        agentName={agentName}
+        backendLabel={backendLabel}
+        connection={connection}
+        running={running}
+        canSend={!offline && draft.trim() !== ''}
+        whyNotId={whyNotId}
+      />
     </form>
   )
 })

@@ -1,6 +1,7 @@
 import type { FormDraft, FormSpec } from '../../shared'
 import { reviewRows } from '../../shared/form-answers'
 import { RevealedText } from './revealed-text'
+import { TrayText } from './tray-text'
 
 /**
  * The review step of a form shown a part at a time (AskUserQuestion): every answer with an Edit
@@ -37,7 +38,7 @@ export function FormReview({
             </span>
             <span className="review-row">
               <span className="review-question">
-                <RevealedText text={row.title} />
+                <TrayText text={row.title} />
               </span>
               {row.answer === null ? (
                 <span className="review-answer review-unanswered">Not answered</span>

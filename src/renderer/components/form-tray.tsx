@@ -1,9 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { FormDraft, FormField, FormResponse, PendingInteraction } from '../../shared'
-import { formShape, type FormRequest } from '../../shared/form-buttons'
-import { draftErrors, formContent, reviewRows } from '../../shared/form-answers'
+import { useId, useMemo, useRef } from 'react'
+import type { FormDraft, FormResponse, FormSpec, PendingInteraction } from '../../shared'
+import { formShape, type FormButton, type FormRequest } from '../../shared/form-buttons'
+import { draftErrors, reviewRows } from '../../shared/form-answers'
 import {
-  chooseOther,
   goTo,
   hasReview,
   isReview,
@@ -11,27 +10,18 @@ import {
   normalizeDraft,
   partCount,
   partFields,
-  pickOption,
   previous,
-  toggleOption,
-  toggleOther,
 } from '../../shared/form-state'
 import { askerName } from '../../shared/interaction-words'
-import { credentialsInResponse } from '../../ui-common/credential-values'
 import { useArmed } from '../../ui-common/use-armed'
-import { isTextEntry, isTrayKey } from '../tray/use-armed'
 import { useNumberKeysFromAnywhere } from '../tray/number-keys-anywhere'
 import { useHeldHeight } from '../tray/use-held-height'
-import type { FieldEdit } from './form-fields/field-props'
-import { FormFieldView } from './form-fields/form-field'
-import { CredentialConfirm } from './credential-confirm'
-import { FormReview } from './form-review'
-import { QuestionSteps, type QuestionStep } from './question-steps'
-import { RevealedText } from './revealed-text'
-import { TrayHeader } from './tray-header'
-
-/** What a callback that sends something may say back: false re-enables the tray to try again. */
-type Settled = void | boolean | Promise<void | boolean>
+import { FormTrayActions } from './form-tray-actions'
+import { FormTrayBody, FormTrayTop } from './form-tray-body'
+import { useFormTrayFocus, type FocusAfter } from './form-tray-focus'
+import { useFormTrayKeys } from './form-tray-keys'
+import { useFormSending, type Settled } from './form-tray-sending'
+import type { QuestionStep } from './question-steps'
 
 export interface FormTrayProps {
   /** An ACP agent's or MCP server's form, or AskUserQuestion (the form preset). */
@@ -58,9 +48,6 @@ export interface FormTrayProps {
    */
   armingMs?: number
 }
-
-/** Where focus goes once the next render is on screen: an option by position, or "Other". */
-type FocusAfter = { option: number } | 'other-text' | null
 
 /**
  * Every form in the tray that takes the composer's place: an ACP agent's or MCP server's form,
@@ -92,169 +79,54 @@ export function FormTray({
     () => normalizeDraft(spec, saved ?? interaction.draft),
     [spec, saved, interaction.draft],
   )
-  // Refused Submits so far: after the first, every problem shows at its field, kept up to date.
-  const [refusals, setRefusals] = useState(0)
-  const [busy, setBusy] = useState(false)
-  // An answer holding something credential-shaped, waiting for its second confirmation.
-  const [confirming, setConfirming] = useState<{ found: string[]; send(): void } | null>(null)
+  const stepped = hasReview(spec)
+  const { refusals, busy, confirming, closeConfirming, change, settle, accept } = useFormSending({
+    spec,
+    draft,
+    stepped,
+    onDraft,
+  })
   const regionRef = useRef<HTMLElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
-  const focusAfter = useRef<FocusAfter>(null)
+  const focusAfterRef = useRef<FocusAfter>(null)
   const baseId = useId()
   const errors = refusals > 0 ? draftErrors(spec, draft) : {}
-  const stepped = hasReview(spec)
   const parts = partCount(spec)
   // A single question is answered in place: no Previous / Next, no review.
   const single = stepped && parts === 1
   const reviewing = isReview(spec, draft)
-  const offers = (button: (typeof buttons)[number]) => buttons.includes(button)
-  const current = stepped && !reviewing ? spec.fields[draft.index] : undefined
+  const offers = (button: FormButton) => buttons.includes(button)
 
-  // A form: focus enters the tray itself, not a control, so keys typed before it appeared answer
-  // nothing (and focusing what is in view at the bottom need not scroll, so no forced layout).
-  useEffect(() => {
-    if (!stepped) regionRef.current?.focus({ preventScroll: true })
-  }, [stepped])
+  useFormTrayFocus({
+    regionRef,
+    bodyRef,
+    submitRef,
+    focusAfterRef,
+    stepped,
+    parts,
+    refusals,
+    index: draft.index,
+  })
   // A question's number keys pick wherever focus went; a form's fields take typing instead.
   useNumberKeysFromAnywhere(regionRef, armed && stepped && !reviewing)
   useHeldHeight(regionRef)
 
-  // A question at a time: focus follows the step, to the chosen (or first) option, or Submit.
-  useEffect(() => {
-    if (!stepped) return
-    if (draft.index >= parts) {
-      submitRef.current?.focus()
-      return
-    }
-    const inputs = optionInputs(bodyRef.current)
-    const checked = inputs.find((r) => r.checked)
-    ;(checked ?? inputs[0])?.focus()
-  }, [stepped, draft.index, parts])
-
-  // A number key moves focus to what it picked, once that has rendered.
-  useEffect(() => {
-    const target = focusAfter.current
-    if (target === null) return
-    focusAfter.current = null
-    const body = bodyRef.current
-    if (target === 'other-text') body?.querySelector<HTMLElement>('textarea.other-answer')?.focus()
-    else optionInputs(body)[target.option]?.focus()
+  const keys = useFormTrayKeys({
+    spec,
+    draft,
+    armed,
+    stepped,
+    single,
+    reviewing,
+    focusAfterRef,
+    submitRef,
+    change,
+    onClose,
   })
 
-  // After a refused Submit, focus moves to the first field that says what is wrong.
-  useEffect(() => {
-    if (refusals === 0) return
-    const invalid = bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    if (!invalid) return
-    // In a group: the empty "Other" box, else the chosen option, else the first one.
-    const inside = (selector: string) => invalid.querySelector<HTMLElement>(selector)
-    if (invalid.matches('input, textarea, select')) invalid.focus()
-    else (inside('.form-other') ?? inside('input:checked') ?? inside('input') ?? invalid).focus()
-  }, [refusals])
-
-  const change = (nextDraft: FormDraft) => {
-    if (nextDraft === draft) return
-    setConfirming(null)
-    onDraft(nextDraft)
-  }
-  const edit = (field: number) => (apply: FieldEdit) => change(apply(spec, draft, field))
-
-  const settle = async (run: () => Settled) => {
-    setBusy(true)
-    if ((await run()) === false) setBusy(false)
-  }
-
-  /** The accept response, or null after putting every problem at its field. */
-  const checkedResponse = (): FormResponse | null => {
-    const result = formContent(spec, draft)
-    if (result.ok) return { action: 'accept', content: result.content }
-    setRefusals((n) => n + 1)
-    if (stepped) {
-      const first = spec.fields.findIndex((f) => f.key in result.errors)
-      if (first >= 0) change(goTo(spec, draft, first))
-    }
-    return null
-  }
-  /** Sends at once, unless the answer looks like it holds a credential: then it asks again. */
-  const guarded = (response: FormResponse, send: () => void) => {
-    const found = credentialsInResponse(response)
-    if (found.length === 0) send()
-    else setConfirming({ found, send })
-  }
-  const submit = () => {
-    if (busy) return
-    const response = checkedResponse()
-    if (response) guarded(response, () => void settle(() => onRespond(response)))
-  }
-  const sendAsMessage = () => {
-    const response = checkedResponse()
-    if (response) guarded(response, () => void settle(() => onSendAsMessage(response)))
-  }
-
-  /** Number key `n` on a question: picks (or ticks) an option; the one after them is "Other". */
-  const numberKey = (n: number): boolean => {
-    if (current?.type !== 'choice' && current?.type !== 'multi') return false
-    const i = draft.index
-    if (n >= 1 && n <= current.options.length) {
-      focusAfter.current = { option: n - 1 }
-      change(
-        current.type === 'choice'
-          ? pickOption(spec, draft, i, n - 1)
-          : toggleOption(spec, draft, i, n - 1),
-      )
-      return true
-    }
-    if (n !== current.options.length + 1 || !current.other) return false
-    const withOther =
-      current.type === 'choice' ? chooseOther(spec, draft, i) : toggleOther(spec, draft, i)
-    const value = withOther.values[i]
-    const ticked = value?.kind === 'other' || (value?.kind === 'options' && value.other !== null)
-    focusAfter.current = ticked ? 'other-text' : { option: n - 1 }
-    change(withOther)
-    return true
-  }
-
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLElement>) => {
-    if (!armed && isTrayKey(event.key) && !isTextEntry(event.target)) {
-      event.preventDefault()
-      event.stopPropagation()
-    }
-  }
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return
-    if (event.key === 'Escape' && onClose) {
-      event.preventDefault()
-      onClose()
-      return
-    }
-    if (!stepped || reviewing) return
-    if (event.key === 'Enter' && !event.shiftKey) {
-      if (event.target instanceof HTMLButtonElement) return
-      event.preventDefault()
-      if (single) submitRef.current?.focus()
-      else change(next(spec, draft))
-      return
-    }
-    if (isTextEntry(event.target)) return
-    if (/^[0-9]$/.test(event.key) && numberKey(Number(event.key))) event.preventDefault()
-  }
-
-  const shown = reviewing ? [] : partFields(spec, draft.index)
-  // AskUserQuestion's short label (its `header`): the steps name each question by it; a single
-  // question shows its own above it.
-  const headers = interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
-  const header = single && !reviewing ? headers[draft.index] : undefined
-  const steps: QuestionStep[] | null =
-    stepped && !single
-      ? reviewRows(spec, draft).rows.map((row, i) => ({
-          name: headers[i] ?? `Question ${i + 1}`,
-          answered: row.answer !== null,
-        }))
-      : null
-  // Next is the main action only once this question has an answer: skipping is never the default.
-  const chosen = !reviewing && (steps?.[draft.index]?.answered ?? false)
-  const showSubmit = offers('submit') && (!stepped || single || reviewing)
+  const headers = headersOf(interaction)
+  const steps = stepped && !single ? questionSteps(spec, draft, headers) : null
 
   return (
     <section
@@ -264,192 +136,108 @@ export function FormTray({
       className={`tray tray-question ${stepped ? 'tray-ask' : 'tray-form'}`}
       tabIndex={-1}
       data-armed={armed}
-      onKeyDownCapture={onKeyDownCapture}
-      onKeyDown={onKeyDown}
+      onKeyDownCapture={keys.onKeyDownCapture}
+      onKeyDown={keys.onKeyDown}
     >
-      <TrayHeader
+      <FormTrayTop
         interaction={interaction}
         waiting={waiting}
         armed={armed}
         title={`${asker} asks`}
         onStop={shape.orphaned ? undefined : onStop}
-        stopDisabled={busy}
-      >
-        {stepped && (
-          <span className="tray-progress">
-            {reviewing ? 'Review' : `${draft.index + 1} / ${parts}`}
-          </span>
-        )}
-      </TrayHeader>
-      {/* On the review, the review itself lists every question: no steps above it. */}
-      {steps && !reviewing && <QuestionSteps steps={steps} current={draft.index} />}
-      {spec.message && (
-        <p className="form-message">
-          <RevealedText text={spec.message} />
-        </p>
-      )}
+        busy={busy}
+        progress={stepped ? (reviewing ? 'Review' : `${draft.index + 1} / ${parts}`) : null}
+        // On the review, the review itself lists every question: no steps above it.
+        steps={reviewing ? null : steps}
+        current={draft.index}
+        message={spec.message}
+      />
       <div className="tray-body" ref={bodyRef}>
-        {confirming && (
-          <CredentialConfirm
-            found={confirming.found}
-            recipient={recipientOf(interaction)}
-            disabled={busy}
-            onSend={confirming.send}
-            onBack={() => setConfirming(null)}
-          />
-        )}
-        {shape.orphaned && (
-          <p className="form-notice form-notice-warn">
-            {asker} is no longer waiting. Send as message puts your answers in a new message to it;
-            Dismiss closes this without sending anything.
-          </p>
-        )}
-        {!offers('submit') && !offers('send') && (
-          <p className="form-notice">
-            This form asks for something Parley does not show, so it can only be declined or
-            cancelled.
-          </p>
-        )}
-        {header !== undefined && <p className="question-header">{header}</p>}
-        {shown.length > 0 && (
-          <div className="form-fields">
-            {shown.map((i) => {
-              const field = spec.fields[i]
-              if (!field) return null
-              return (
-                <FormFieldView
-                  key={`${i}-${field.key}`}
-                  field={stepped ? asQuestion(field) : field}
-                  value={draft.values[i] ?? null}
-                  error={errors[field.key]}
-                  id={`${baseId}-${i}`}
-                  edit={edit(i)}
-                  numbered={stepped}
-                />
-              )
-            })}
-            {stepped && !single && !draft.values[draft.index] && (
-              <p className="tray-hint">Next without a choice leaves this one unanswered.</p>
-            )}
-          </div>
-        )}
-        {reviewing && (
-          <FormReview
-            spec={spec}
-            draft={draft}
-            disabled={busy}
-            onEdit={(field) => change(goTo(spec, draft, field))}
-          />
-        )}
+        <FormTrayBody
+          spec={spec}
+          draft={draft}
+          shown={reviewing ? [] : partFields(spec, draft.index)}
+          errors={errors}
+          baseId={baseId}
+          stepped={stepped}
+          single={single}
+          reviewing={reviewing}
+          header={single && !reviewing ? headers[draft.index] : undefined}
+          notice={noticeOf(shape.orphaned, asker, offers('submit') || offers('send'))}
+          confirming={
+            confirming && {
+              ...confirming,
+              recipient: recipientOf(interaction),
+              back: closeConfirming,
+            }
+          }
+          busy={busy}
+          edit={(field) => (apply) => change(apply(spec, draft, field))}
+          onGoTo={(field) => change(goTo(spec, draft, field))}
+        />
       </div>
-      <footer className="tray-actions">
-        {/* The ways out that answer nothing: quiet, at the left, away from Submit. */}
-        {offers('cancel') && (
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            title="Closes this request without an answer"
-            onClick={() => void settle(() => onRespond({ action: 'cancel' }))}
-          >
-            Cancel
-          </button>
-        )}
-        {offers('decline') && (
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            title={`Tells ${asker} you refuse this request`}
-            onClick={() => void settle(() => onRespond({ action: 'decline' }))}
-          >
-            Decline
-          </button>
-        )}
-        {offers('dismiss') && !shape.orphaned && (
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            onClick={() => void settle(onDismiss)}
-          >
-            Dismiss
-          </button>
-        )}
-        <span className="tray-main-actions">
-          {shape.orphaned && (
-            <button
-              type="button"
-              className="button-secondary"
-              disabled={busy}
-              onClick={() => void settle(onDismiss)}
-            >
-              Dismiss
-            </button>
-          )}
-          {offers('send') && (
-            <button
-              type="button"
-              className="button-primary"
-              disabled={busy}
-              onClick={sendAsMessage}
-            >
-              Send as message
-            </button>
-          )}
-          {stepped && !single && (
-            <button
-              type="button"
-              className="button-secondary"
-              disabled={busy || draft.index === 0}
-              onClick={() => change(previous(spec, draft))}
-            >
-              Previous
-            </button>
-          )}
-          {stepped && !single && !reviewing && (
-            <button
-              type="button"
-              className={chosen ? 'button-primary' : 'button-secondary'}
-              disabled={busy}
-              onClick={() => change(next(spec, draft))}
-            >
-              Next
-            </button>
-          )}
-          {showSubmit && (
-            <button
-              ref={submitRef}
-              type="button"
-              className="button-primary"
-              disabled={busy}
-              onClick={submit}
-            >
-              Submit
-            </button>
-          )}
-        </span>
-      </footer>
+      <FormTrayActions
+        offers={offers}
+        asker={asker}
+        orphaned={shape.orphaned}
+        busy={busy}
+        steps={
+          stepped && !single
+            ? {
+                atFirst: draft.index === 0,
+                reviewing,
+                // Next is the main action only once this question has an answer.
+                chosen: !reviewing && (steps?.[draft.index]?.answered ?? false),
+              }
+            : null
+        }
+        showSubmit={offers('submit') && (!stepped || single || reviewing)}
+        submitRef={submitRef}
+        onCancel={() => void settle(() => onRespond({ action: 'cancel' }))}
+        onDecline={() => void settle(() => onRespond({ action: 'decline' }))}
+        onDismiss={() => void settle(onDismiss)}
+        onSendAsMessage={() => accept(onSendAsMessage)}
+        onPrevious={() => change(previous(spec, draft))}
+        onNext={() => change(next(spec, draft))}
+        onSubmit={() => accept(onRespond)}
+      />
     </section>
   )
 }
 
-/** The radios and checkboxes of the part on screen, in order ("Other" last). */
-function optionInputs(body: HTMLElement | null): HTMLInputElement[] {
-  return Array.from(
-    body?.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]') ?? [],
-  )
+/** What the tray says above the fields when the form cannot simply be answered. */
+function noticeOf(orphaned: boolean, asker: string, sendable: boolean) {
+  if (orphaned)
+    return {
+      warn: true,
+      text: `${asker} is no longer waiting. Send as message puts your answers in a new message to it; Dismiss closes this without sending anything.`,
+    }
+  if (!sendable)
+    return {
+      warn: false,
+      text: 'This form asks for something Parley does not show, so it can only be declined or cancelled.',
+    }
+  return null
 }
 
 /**
- * A question as the tray shows it: a multi-select says so under its text (and to screen readers,
- * as the group's description), since the model's question alone does not tell radios from
- * checkboxes.
+ * AskUserQuestion's short labels (each question's `header`): the steps name each question by
+ * it; a single question shows its own above it. None for other forms.
  */
-function asQuestion(field: FormField): FormField {
-  return field.type === 'multi' && field.description === undefined
-    ? { ...field, description: 'Choose any that apply.' }
-    : field
+function headersOf(interaction: FormRequest): (string | undefined)[] {
+  return interaction.kind === 'question' ? interaction.questions.map((q) => q.header) : []
+}
+
+/** The questions as steps, each named by its header and ticked once answered. */
+function questionSteps(
+  spec: FormSpec,
+  draft: FormDraft,
+  headers: readonly (string | undefined)[],
+): QuestionStep[] {
+  return reviewRows(spec, draft).rows.map((row, i) => ({
+    name: headers[i] ?? `Question ${i + 1}`,
+    answered: row.answer !== null,
+  }))
 }
 
 /** Who receives an answer, in words: Parley's own agent sends it on to its model provider. */

@@ -6,7 +6,7 @@ import { useShell } from '../shell/shell-context'
 import { TrayFor } from './composer-slot'
 import { InboxList } from './inbox-list'
 import { InboxTimedOut } from './inbox-timed-out'
-import { canAskForNotices } from './use-background-notice'
+import { InboxHeader } from './inbox-header'
 import { useInboxKeys } from './use-inbox-keys'
 import { useWide } from './use-wide'
 
@@ -41,7 +41,6 @@ export function InboxView() {
   const mainRef = useRef<HTMLElement>(null)
   const wide = useWide(mainRef, SIDE_BY_SIDE_PX)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const [askNotices, setAskNotices] = useState(canAskForNotices)
   const [confirmation, setConfirmation] = useState<string | null>(null)
   // Whether the person pressed something in the open tray, so its leaving means they answered.
   const actedHere = useRef(false)
@@ -104,43 +103,7 @@ export function InboxView() {
       className={`inbox ${layout}${selected ? ' inbox-answering' : ''}`}
       aria-labelledby="inbox-heading"
     >
-      <header className="inbox-header">
-        <button
-          type="button"
-          className="icon-button sidebar-toggle"
-          aria-label="Session list"
-          aria-expanded={shell.sidebarOpen}
-          aria-controls="sidebar"
-          onClick={() => shell.setSidebarOpen(!shell.sidebarOpen)}
-        >
-          <span aria-hidden="true">☰</span>
-        </button>
-        <h1 id="inbox-heading" className="inbox-title" tabIndex={-1} ref={headingRef}>
-          Waiting for you
-        </h1>
-        <button
-          type="button"
-          className="button-quiet inbox-to-chat"
-          onClick={() => shell.setInboxOpen(false)}
-        >
-          Back to chat
-        </button>
-      </header>
-      {askNotices && (
-        // Under the header, not in it: the header keeps to one line on a phone.
-        <p className="inbox-notices">
-          <span>Be told when an agent asks something.</span>
-          <button
-            type="button"
-            className="button-secondary small"
-            onClick={() =>
-              void Notification.requestPermission().finally(() => setAskNotices(canAskForNotices()))
-            }
-          >
-            Turn on notifications
-          </button>
-        </p>
-      )}
+      <InboxHeader headingRef={headingRef} />
       <p className="inbox-confirmation" role="status">
         {confirmation}
       </p>

@@ -8,6 +8,7 @@ import {
 import { splitAtHost, type LinkRequest } from '../../shared/link-request'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
 import { isTrayKey, useArmed } from '../tray/use-armed'
+import { AgentOptionButtons } from './agent-option-buttons'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 
@@ -120,32 +121,12 @@ export function LinkTray({
           </p>
         )}
       </div>
-      <footer className="tray-actions">
-        <span className="tray-main-actions">
-          {request.orphaned ? (
-            <button
-              type="button"
-              className="button-secondary"
-              disabled={busy}
-              onClick={() => void actions.dismissInteraction(request.sessionId, request.requestId)}
-            >
-              Dismiss
-            </button>
-          ) : (
-            request.options.map((option) => (
-              <button
-                key={option.optionId}
-                type="button"
-                className={option.optionId === 'open' ? 'button-primary' : 'button-secondary'}
-                disabled={busy}
-                onClick={() => void choose(option)}
-              >
-                {option.name}
-              </button>
-            ))
-          )}
-        </span>
-      </footer>
+      <AgentOptionButtons
+        request={request}
+        primary={'open'}
+        busy={busy}
+        onChoose={(option) => void choose(option)}
+      />
     </section>
   )
 }

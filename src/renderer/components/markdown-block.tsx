@@ -33,27 +33,35 @@ function decodeEntities(text: string): string {
   })
 }
 
-/** Inline tokens (a line's code spans, emphasis, links) as React elements. */
-export function inline(tokens: readonly Token[] | undefined): ReactNode {
+/** How the text of an inline token is drawn: as it is, unless a caller reveals what hides in it. */
+export type LeafText = (text: string) => ReactNode
+const asIs: LeafText = (text) => text
+
+/**
+ * Inline tokens (a line's code spans, emphasis, links) as React elements; every piece of text
+ * goes through `leaf` after character references are decoded (so a tray can reveal invisible
+ * characters even when they were written as `&#x200B;`).
+ */
+export function inline(tokens: readonly Token[] | undefined, leaf: LeafText = asIs): ReactNode {
   if (!tokens) return null
-  return tokens.map((token, i) => <Fragment key={i}>{inlineToken(token)}</Fragment>)
+  return tokens.map((token, i) => <Fragment key={i}>{inlineToken(token, leaf)}</Fragment>)
 }
 
-function inlineToken(token: Token): ReactNode {
+function inlineToken(token: Token, leaf: LeafText): ReactNode {
   const t = token as MarkedToken
   switch (t.type) {
     case 'text':
-      return t.tokens ? inline(t.tokens) : decodeEntities(t.text)
+      return t.tokens ? inline(t.tokens, leaf) : leaf(decodeEntities(t.text))
     case 'escape':
-      return t.text
+      return leaf(t.text)
     case 'strong':
-      return <strong>{inline(t.tokens)}</strong>
+      return <strong>{inline(t.tokens, leaf)}</strong>
     case 'em':
-      return <em>{inline(t.tokens)}</em>
+      return <em>{inline(t.tokens, leaf)}</em>
     case 'del':
-      return <del>{inline(t.tokens)}</del>
+      return <del>{inline(t.tokens, leaf)}</del>
     case 'codespan':
-      return <code>{t.text}</code>
+      return <code>{leaf(t.text)}</code>
     case 'br':
       return <br />
     case 'link': {
@@ -61,18 +69,18 @@ function inlineToken(token: Token): ReactNode {
       const href = safeHref(t.autolink ? t.href : decodeEntities(t.href))
       return href ? (
         <a href={href} target="_blank" rel="noreferrer noopener">
-          {inline(t.tokens)}
+          {inline(t.tokens, leaf)}
         </a>
       ) : (
-        <span className="unsafe-link">{inline(t.tokens)}</span>
+        <span className="unsafe-link">{inline(t.tokens, leaf)}</span>
       )
     }
     case 'image':
       // Images are never fetched (a remote image is a tracking beacon); the alt text stays.
-      return <span className="image-alt">{t.text ? `[image: ${t.text}]` : '[image]'}</span>
+      return <span className="image-alt">{leaf(t.text ? `[image: ${t.text}]` : '[image]')}</span>
     case 'html':
       // No raw HTML: it shows as the text it is.
-      return t.text
+      return leaf(t.text)
     case 'checkbox':
       return (
         <input
@@ -192,7 +200,7 @@ function blockToken(token: Token, live: boolean): ReactNode {
     case 'image':
     case 'link':
     case 'strong':
-      return inlineToken(t)
+      return inlineToken(t, asIs)
   }
 }
 

@@ -1,6 +1,7 @@
 import { Lexer } from 'marked'
 import { memo } from 'react'
-import { inline } from './markdown-block'
+import { inline, type LeafText } from './markdown-block'
+import { RevealedText } from './revealed-text'
 
 /**
  * One line of an agent's text with its inline markdown (code spans, emphasis, links) drawn as the
@@ -9,4 +10,14 @@ import { inline } from './markdown-block'
  */
 export const MarkdownLine = memo(function MarkdownLine({ text }: { text: string }) {
   return <>{inline(Lexer.lexInline(text))}</>
+})
+
+const revealed: LeafText = (text) => <RevealedText text={text} />
+
+/**
+ * A line as MarkdownLine draws it, with every invisible, bidi or control character in it shown
+ * as a visible token (after character references are decoded): what a tray asks the person.
+ */
+export const RevealedMarkdownLine = memo(function RevealedMarkdownLine({ text }: { text: string }) {
+  return <>{inline(Lexer.lexInline(text), revealed)}</>
 })

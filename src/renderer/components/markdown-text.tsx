@@ -1,8 +1,11 @@
 import { memo, useState } from 'react'
-import { splitBlocks, NO_BLOCKS, type BlockSplit } from '../markdown/markdown-blocks'
+import { splitBlocks, NO_BLOCKS, warmUpLexer, type BlockSplit } from '../markdown/markdown-blocks'
 import { MarkdownBlockView } from './markdown-block'
 
-export { MarkdownLine } from './markdown-line'
+export { MarkdownLine, RevealedMarkdownLine } from './markdown-line'
+
+// This chunk loads right after the first paint; the lexer is warmed up once the page is idle.
+if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpLexer, { timeout: 2_000 })
 
 /**
  * Splits of finished texts, so a reply (or a part of one) shown again — its session reopened, or
@@ -11,11 +14,13 @@ export { MarkdownLine } from './markdown-line'
 const FINISHED = new Map<string, BlockSplit>()
 const FINISHED_LIMIT = 300
 
-function finishedSplit(text: string): BlockSplit {
+function finishedSplit(text: string, streamed: BlockSplit): BlockSplit {
   let split = FINISHED.get(text)
   if (split) FINISHED.delete(text)
   else {
-    split = splitBlocks(text)
+    // A text that just stopped streaming (a reply's part once the next part starts, a reply once
+    // committed) was split while it streamed: only its open tail is lexed again, not all of it.
+    split = streamed.source !== '' ? splitBlocks(text, streamed) : splitBlocks(text)
     if (FINISHED.size >= FINISHED_LIMIT) FINISHED.delete(FINISHED.keys().next().value ?? '')
   }
   FINISHED.set(text, split)
@@ -38,7 +43,7 @@ export const MarkdownText = memo(function MarkdownText({
   const [split, setSplit] = useState<BlockSplit>(NO_BLOCKS)
   let current = split
   if (split.source !== text) {
-    current = streaming ? splitBlocks(text, split) : finishedSplit(text)
+    current = streaming ? splitBlocks(text, split) : finishedSplit(text, split)
     setSplit(current)
   }
   const { blocks } = current

@@ -8,11 +8,25 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { useActions, useChat } from '../state/chat-context'
-import { folderName } from '../state/project-state'
 import { useShell } from '../shell/shell-context'
-import { useFolderCompletions } from './use-folder-completions'
+import { FolderMatches, RecentProjects } from './open-folder-parts'
+import { useFolderField } from './use-folder-field'
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex="0"]'
+
+/** Tab and Shift+Tab go round the dialog's controls: focus never leaves a modal by Tab. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>, dialog: HTMLElement | null) {
+  const all = Array.from(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])
+  const first = all[0]
+  const last = all.at(-1)
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault()
+    last?.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first?.focus()
+  }
+}
 
 /**
  * The browser host's "Open folder…": a path field that completes existing folders as one types
@@ -30,15 +44,7 @@ function FolderDialog() {
   const shell = useShell()
   const allProjects = useChat((s) => s.projects)
   const projects = useMemo(() => allProjects.filter((p) => p.exists), [allProjects])
-  const [value, setValue] = useState('')
-  // The highlighted match, for the list it was picked in: a new list starts with none.
-  const [picked, setPicked] = useState<{ list: readonly string[]; index: number }>({
-    list: [],
-    index: -1,
-  })
-  const [error, setError] = useState<string | null>(null)
   const [opening, setOpening] = useState(false)
-  const suggestions = useFolderCompletions(value, actions.completeFolder)
   const titleId = useId()
   const inputId = useId()
   const listId = useId()
@@ -46,6 +52,8 @@ function FolderDialog() {
   const dialogRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const opener = useRef<Element | null>(null)
+  const field = useFolderField(actions.completeFolder, inputRef)
+  const { suggestions, active, error, setError } = field
 
   useEffect(() => {
     opener.current = document.activeElement
@@ -56,18 +64,7 @@ function FolderDialog() {
       else shell.focusComposer()
     }
   }, [shell])
-  const active = picked.list === suggestions ? picked.index : -1
-  const setActive = (next: (at: number) => number) =>
-    setPicked({ list: suggestions, index: next(active) })
 
-  const type = (next: string) => {
-    setValue(next)
-    setError(null)
-  }
-  const into = (folder: string) => {
-    type(`${folder}/`)
-    inputRef.current?.focus()
-  }
   const open = async (folder: string) => {
     const path = folder.trim().replace(/(.)\/+$/, '$1')
     if (path === '') {
@@ -83,43 +80,16 @@ function FolderDialog() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const picked = suggestions[active]
-    if (picked !== undefined) into(picked)
-    else void open(value)
-  }
-  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (suggestions.length === 0) return
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      // -1 is the field itself; the options follow it, round.
-      const states = suggestions.length + 1
-      setActive((at) => ((at + 1 + step + states) % states) - 1)
-    } else if (event.key === 'Tab' && !event.shiftKey) {
-      const picked = suggestions[active] ?? suggestions[0]
-      if (picked !== undefined) {
-        event.preventDefault()
-        into(picked)
-      }
-    }
+    if (picked !== undefined) field.into(picked)
+    else void open(field.value)
   }
   const onDialogKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
       event.stopPropagation()
-      if (active !== -1) setActive(() => -1)
+      if (active !== -1) field.unpick()
       else actions.closeFolderDialog()
-    } else if (event.key === 'Tab') {
-      const all = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])
-      const first = all[0]
-      const last = all.at(-1)
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault()
-        last?.focus()
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault()
-        first?.focus()
-      }
-    }
+    } else if (event.key === 'Tab') keepTabInside(event, dialogRef.current)
   }
   const activeId = active >= 0 && active < suggestions.length ? `${listId}-${active}` : undefined
 
@@ -147,7 +117,7 @@ function FolderDialog() {
             id={inputId}
             type="text"
             className="folder-input"
-            value={value}
+            value={field.value}
             placeholder="~/projects/my-app"
             autoComplete="off"
             spellCheck={false}
@@ -156,49 +126,21 @@ function FolderDialog() {
             aria-activedescendant={activeId}
             aria-invalid={error !== null}
             aria-describedby={error !== null ? errorId : undefined}
-            onChange={(e) => type(e.target.value)}
-            onKeyDown={onInputKeyDown}
+            onChange={(e) => field.type(e.target.value)}
+            onKeyDown={field.onKeyDown}
           />
-          <ul id={listId} role="listbox" aria-label="Matching folders" className="folder-matches">
-            {suggestions.map((folder, index) => (
-              <li
-                key={folder}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={`folder-match${index === active ? ' is-active' : ''}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => into(folder)}
-              >
-                {folder}
-              </li>
-            ))}
-          </ul>
+          <FolderMatches
+            id={listId}
+            suggestions={suggestions}
+            active={active}
+            onInto={field.into}
+          />
           {error !== null && (
             <p id={errorId} className="folder-error" role="alert">
               {error}
             </p>
           )}
-          {projects.length > 0 && (
-            <div className="folder-recent">
-              <h3 className="folder-recent-title">Recent</h3>
-              <ul aria-label="Recent projects" className="folder-recent-list">
-                {projects.map((project) => (
-                  <li key={project.path}>
-                    <button
-                      type="button"
-                      className="folder-recent-item"
-                      title={project.path}
-                      onClick={() => void open(project.path)}
-                    >
-                      <span className="folder-recent-name">{folderName(project.path)}</span>
-                      <span className="folder-recent-path">{project.path}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <RecentProjects projects={projects} onOpen={(path) => void open(path)} />
           <div className="folder-actions">
             <button type="button" className="button-secondary" onClick={actions.closeFolderDialog}>
               Cancel

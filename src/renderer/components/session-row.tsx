@@ -1,5 +1,5 @@
 import { useContentMatch } from './use-content-search'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import type { SessionSummary } from '../../shared'
 import { LIMITS } from '../../shared/limits'
 import { useActions, useChat } from '../state/chat-context'
@@ -21,6 +21,8 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
   const waitWhat = useChat((s) => sessionWait(s, session)?.what ?? null)
   const waitCount = useChat((s) => sessionWait(s, session)?.count ?? 0)
   const waiting = waitWhat !== null && !active
+  // A failed last turn is marked while nothing newer is going on (a wait or a running turn).
+  const failed = useChat((s) => s.failedTurns[session.id] === true) && !waiting && !session.running
   const now = useMinuteClock()
   const match = useContentMatch(session.id)
   const [editing, setEditing] = useState(false)
@@ -122,6 +124,11 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
         >
           <span className="session-title">
             {waiting && <span className="session-dot" aria-hidden="true" />}
+            {failed && (
+              <span className="session-failed" title="Last turn failed">
+                <span className="visually-hidden">Last turn failed: </span>
+              </span>
+            )}
             {session.title}
           </span>
           {match !== undefined && (
@@ -130,54 +137,14 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
               {match}
             </span>
           )}
-          <span className="session-meta">
-            {waiting ? (
-              // Waiting, the row says what waits in place of where and when (the group names
-              // the folder): two lines however narrow the sidebar.
-              <span className="session-waits">
-                <span className="needs-input">Needs input</span>
-                <span className="session-sep" aria-hidden="true">
-                  ·
-                </span>
-                {waitWhat}
-                {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
-              </span>
-            ) : (
-              <>
-                <span className="session-workspace" title={session.workspace}>
-                  {shortPath(session.workspace)}
-                </span>
-                <span className="session-sep" aria-hidden="true">
-                  ·
-                </span>
-                <time dateTime={new Date(session.updatedAt).toISOString()}>
-                  {formatAgo(session.updatedAt, now)}
-                </time>
-              </>
-            )}
-          </span>
-          {((waitWhat && active) ||
-            (!waitWhat && session.running) ||
-            session.damaged ||
-            session.agent) && (
-            <span className="session-badges">
-              {session.agent && (
-                <span className="session-agent">
-                  <span className="visually-hidden">Agent: </span>
-                  {session.agent.name}
-                </span>
-              )}
-              {/* The session on screen shows its tray: flagged for screen readers only, so
-                  the sidebar never repeats what the tray says (nor counts it differently). */}
-              {waitWhat && active && <span className="visually-hidden">Needs input</span>}
-              {!waitWhat && session.running && <span className="session-status">Working…</span>}
-              {session.damaged && (
-                <span className="session-status is-damaged" title={session.damaged}>
-                  Damaged
-                </span>
-              )}
-            </span>
-          )}
+          <SessionRowDetails
+            session={session}
+            active={active}
+            waiting={waiting}
+            waitWhat={waitWhat}
+            waitCount={waitCount}
+            now={now}
+          />
           {session.damaged && (
             <span id={damagedId} className="visually-hidden">
               {session.damaged}
@@ -186,69 +153,175 @@ export function SessionRow({ session, tabStop }: { session: SessionSummary; tabS
         </a>
       )}
       {!editing && (
-        <span className="session-actions">
-          {confirming ? (
-            <span
-              role="group"
-              aria-label={`Delete “${session.title}”?`}
-              className="session-confirm"
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  e.preventDefault()
-                  e.stopPropagation()
-                  close('opener')
-                }
-              }}
-            >
-              <button
-                type="button"
-                className="button-danger small"
-                onClick={() => void actions.removeSession(session.id)}
-              >
-                Delete
-              </button>
-              <button
-                ref={keepRef}
-                type="button"
-                className="button-quiet small"
-                onClick={() => close('opener')}
-              >
-                Keep
-              </button>
+        <SessionRowActions
+          title={session.title}
+          confirming={confirming}
+          renameRef={renameRef}
+          deleteRef={deleteRef}
+          keepRef={keepRef}
+          onRename={() => startRename('rename')}
+          onDelete={() => {
+            opener.current = 'delete'
+            setConfirming(true)
+          }}
+          onConfirmDelete={() => void actions.removeSession(session.id)}
+          onKeep={() => close('opener')}
+        />
+      )}
+    </li>
+  )
+}
+
+/**
+ * The row's second line and badges: where and when (or, waiting, what waits and how many), its
+ * agent, "Working…", "Damaged".
+ */
+function SessionRowDetails({
+  session,
+  active,
+  waiting,
+  waitWhat,
+  waitCount,
+  now,
+}: {
+  session: SessionSummary
+  active: boolean
+  waiting: boolean
+  waitWhat: string | null
+  waitCount: number
+  now: number
+}) {
+  return (
+    <>
+      <span className="session-meta">
+        {waiting ? (
+          // Waiting, the row says what waits in place of where and when (the group names
+          // the folder): two lines however narrow the sidebar.
+          <span className="session-waits">
+            <span className="needs-input">Needs input</span>
+            <span className="session-sep" aria-hidden="true">
+              ·
             </span>
-          ) : (
-            <>
-              <button
-                ref={renameRef}
-                type="button"
-                className="icon-button"
-                tabIndex={-1}
-                data-row-stop=""
-                aria-label={`Rename “${session.title}”`}
-                title="Rename"
-                onClick={() => startRename('rename')}
-              >
-                ✎
-              </button>
-              <button
-                ref={deleteRef}
-                type="button"
-                className="icon-button"
-                tabIndex={-1}
-                data-row-stop=""
-                aria-label={`Delete “${session.title}”`}
-                title="Delete"
-                onClick={() => {
-                  opener.current = 'delete'
-                  setConfirming(true)
-                }}
-              >
-                ×
-              </button>
-            </>
+            {waitWhat}
+            {waitCount > 1 ? ` · ${waitCount} waiting` : ''}
+          </span>
+        ) : (
+          <>
+            <span className="session-workspace" title={session.workspace}>
+              {shortPath(session.workspace)}
+            </span>
+            <span className="session-sep" aria-hidden="true">
+              ·
+            </span>
+            <time dateTime={new Date(session.updatedAt).toISOString()}>
+              {formatAgo(session.updatedAt, now)}
+            </time>
+          </>
+        )}
+      </span>
+      {((waitWhat && active) ||
+        (!waitWhat && session.running) ||
+        session.damaged ||
+        session.agent) && (
+        <span className="session-badges">
+          {session.agent && (
+            <span className="session-agent">
+              <span className="visually-hidden">Agent: </span>
+              {session.agent.name}
+            </span>
+          )}
+          {/* The session on screen shows its tray: flagged for screen readers only, so
+              the sidebar never repeats what the tray says (nor counts it differently). */}
+          {waitWhat && active && <span className="visually-hidden">Needs input</span>}
+          {!waitWhat && session.running && <span className="session-status">Working…</span>}
+          {session.damaged && (
+            <span className="session-status is-damaged" title={session.damaged}>
+              Damaged
+            </span>
           )}
         </span>
       )}
-    </li>
+    </>
+  )
+}
+
+/** Rename and Delete (Delete asks again, in place: Delete / Keep), shown over the title line. */
+function SessionRowActions({
+  title,
+  confirming,
+  renameRef,
+  deleteRef,
+  keepRef,
+  onRename,
+  onDelete,
+  onConfirmDelete,
+  onKeep,
+}: {
+  title: string
+  confirming: boolean
+  renameRef: RefObject<HTMLButtonElement | null>
+  deleteRef: RefObject<HTMLButtonElement | null>
+  keepRef: RefObject<HTMLButtonElement | null>
+  onRename: () => void
+  onDelete: () => void
+  onConfirmDelete: () => void
+  onKeep: () => void
+}) {
+  return (
+    <span className="session-actions">
+      {confirming ? (
+        <span
+          role="group"
+          aria-label={`Delete “${title}”?`}
+          className="session-confirm"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault()
+              e.stopPropagation()
+              onKeep()
+            }
+          }}
+        >
+          <button type="button" className="button-danger small" onClick={onConfirmDelete}>
+            Delete
+          </button>
+          <button
+            ref={keepRef}
+            type="button"
+            className="button-quiet small"
+            onClick={() => onKeep()}
+          >
+            Keep
+          </button>
+        </span>
+      ) : (
+        <>
+          <button
+            ref={renameRef}
+            type="button"
+            className="icon-button"
+            tabIndex={-1}
+            data-row-stop=""
+            aria-label={`Rename “${title}”`}
+            title="Rename"
+            onClick={onRename}
+          >
+            ✎
+          </button>
+          <button
+            ref={deleteRef}
+            type="button"
+            className="icon-button"
+            tabIndex={-1}
+            data-row-stop=""
+            aria-label={`Delete “${title}”`}
+            title="Delete"
+            onClick={onDelete}
+          >
+            ×
+          </button>
+        </>
+      )}
+    </span>
   )
 }

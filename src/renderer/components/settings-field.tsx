@@ -49,3 +49,39 @@ export function Field({
     </div>
   )
 }
+
+/**
+ * A checkbox with its label and a hint under it, read as the checkbox's description. `onChange`
+ * gets the new state; the caller decides whether it holds.
+ */
+export function CheckField({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: ReactNode
+  hint: ReactNode
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const id = useId()
+  const hintId = useId()
+  return (
+    <>
+      <div className="field field-check">
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={hintId}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <p className="field-hint" id={hintId}>
+        {hint}
+      </p>
+    </>
+  )
+}

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { PublicSettings } from '../../shared'
 import { useActions } from '../state/chat-context'
-import { Field } from './settings-field'
+import { CheckField, Field } from './settings-field'
 
 /** The longest timeout Settings takes: a day. */
 const MAX_TIMEOUT_SECONDS = 86_400
@@ -20,8 +20,6 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
     notifyShowsWhatIsAsked: settings.notifyShowsWhatIsAsked,
     notifyUrlTitles: settings.notifyUrlTitles,
   })
-  const whatId = useId()
-  const titlesId = useId()
   const seconds = Number(timeout)
   const timeoutError =
     timeout.trim() !== '' &&
@@ -59,27 +57,18 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
         notification naming the session; clicking it opens the request. Your system’s settings turn
         them off for Parley.
       </p>
-      <div className="field field-check">
-        <input
-          id={whatId}
-          type="checkbox"
-          checked={checks.notifyShowsWhatIsAsked}
-          onChange={(e) =>
-            void toggle(
-              'notifyShowsWhatIsAsked',
-              e.target.checked,
-              e.target.checked
-                ? 'Notifications say what is asked.'
-                : 'Notifications say only which session waits.',
-            )
-          }
-        />
-        <label htmlFor={whatId}>Show what is asked</label>
-      </div>
-      <p className="field-hint">
-        The question, the command or the file, in one line. Off on a shared screen: the notification
-        names only the session. A paired phone never shows it.
-      </p>
+      <CheckField
+        label="Show what is asked"
+        hint="The question, the command or the file, in one line. Off on a shared screen: the notification names only the session. A paired phone never shows it."
+        checked={checks.notifyShowsWhatIsAsked}
+        onChange={(on) =>
+          void toggle(
+            'notifyShowsWhatIsAsked',
+            on,
+            on ? 'Notifications say what is asked.' : 'Notifications say only which session waits.',
+          )
+        }
+      />
       <form className="settings-form" onSubmit={(e) => void saveTimeout(e)}>
         <Field
           label="Permission requests time out after (seconds)"
@@ -106,27 +95,20 @@ export function SettingsNotifications({ settings }: { settings: PublicSettings }
           Save timeout
         </button>
       </form>
-      <div className="field field-check">
-        <input
-          id={titlesId}
-          type="checkbox"
-          checked={checks.notifyUrlTitles}
-          onChange={(e) =>
-            void toggle(
-              'notifyUrlTitles',
-              e.target.checked,
-              e.target.checked
-                ? 'Webhook notices name the session.'
-                : 'Webhook notices say only that a session waits.',
-            )
-          }
-        />
-        <label htmlFor={titlesId}>Name the session in webhook notices</label>
-      </div>
-      <p className="field-hint">
-        The notice address is in Devices. A session’s title is its first message, which may say
-        anything: off, a notice says only “A session needs your input”.
-      </p>
+      <CheckField
+        label="Name the session in webhook notices"
+        hint="The notice address is in Devices. A session’s title is its first message, which may say anything: off, a notice says only “A session needs your input”."
+        checked={checks.notifyUrlTitles}
+        onChange={(on) =>
+          void toggle(
+            'notifyUrlTitles',
+            on,
+            on
+              ? 'Webhook notices name the session.'
+              : 'Webhook notices say only that a session waits.',
+          )
+        }
+      />
       <p role="status">{status}</p>
     </div>
   )

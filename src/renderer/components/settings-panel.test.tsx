@@ -109,7 +109,53 @@ describe('the settings panel', () => {
     const { user } = await renderApp(fake)
     await user.click(screen.getByRole('button', { name: 'Settings' }))
     await user.click(screen.getByRole('button', { name: 'Test connection' }))
-    expect(fake.callsOf('testConnection')).toEqual([{}])
+    expect(fake.callsOf('testConnection')).toEqual([
+      { candidate: expect.objectContaining({ provider: expect.any(String) }) },
+    ])
     expect(await screen.findByText('Connected (fake bridge).')).toBeInTheDocument()
+  })
+
+  it('tests what is in the form, unsaved, key included, and asks for its models before saving', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Settings' }))
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Provider' }),
+      'openai-compatible',
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'http://127.0.0.1:9/v1')
+    await user.type(screen.getByLabelText(/OpenAI-compatible API key/), 'typed-key')
+    await user.click(screen.getByRole('button', { name: 'Test connection' }))
+    const candidate = {
+      provider: 'openai-compatible',
+      model: expect.any(String),
+      openaiBaseUrl: 'http://127.0.0.1:9/v1',
+      anthropicBaseUrl: expect.any(String),
+      openaiApiKey: 'typed-key',
+    }
+    expect(fake.callsOf('testConnection')).toEqual([{ candidate }])
+    await waitFor(() =>
+      expect(fake.callsOf('listModels')).toContainEqual({
+        candidate: { ...candidate, model: '' },
+      }),
+    )
+    expect(fake.callsOf('updateSettings')).toEqual([])
+    // Its result is beside the button, in the bar that stays in view.
+    const result = await screen.findByText('Connected (fake bridge).')
+    expect(result.closest('.settings-actions')).not.toBeNull()
+  })
+
+  it('says a base URL that is not an address yet, without testing anything', async () => {
+    const fake = createFakeBridge({ sessions: [fakeSession('s1')] })
+    const { user } = await renderApp(fake)
+    await user.click(screen.getByRole('button', { name: 'Settings' }))
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Provider' }),
+      'openai-compatible',
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'localhost')
+    await user.click(screen.getByRole('button', { name: 'Test connection' }))
+    expect(await screen.findByText(/A base URL is not a web address/)).toBeInTheDocument()
+    expect(fake.callsOf('testConnection')).toEqual([])
   })
 })

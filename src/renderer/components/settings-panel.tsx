@@ -2,36 +2,18 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import {
   PERMISSION_MODES,
   PermissionModeSchema,
-  ProviderKindSchema,
-  type ProviderKind,
   type PublicSettings,
   type SettingsPatch,
 } from '../../shared'
 import { useActions, useChat } from '../state/chat-context'
-import type { ModelSuggestions } from '../state/store'
 import { useShell, type SettingsTab } from '../shell/shell-context'
 import { SettingsDevices } from './settings-devices'
 import { SettingsPermissions } from './settings-permissions'
 import { Field } from './settings-field'
+import { ConnectionTest, ProviderFields, type ProviderDraft } from './settings-model'
 import { SettingsAgents } from './settings-agents'
 import { SettingsMcp } from './settings-mcp'
 import { SettingsNotifications } from './settings-notifications'
-
-/** Providers in words, never their stored values. */
-export const PROVIDER_NAME: Record<ProviderKind, string> = {
-  auto: 'Automatic',
-  anthropic: 'Anthropic',
-  'openai-compatible': 'OpenAI-compatible',
-  demo: 'Demo (scripted, no model)',
-}
-
-const PROVIDER_HINT: Record<ProviderKind, string> = {
-  auto: 'Uses Anthropic when an Anthropic key is set, else an OpenAI-compatible server when its key or address is set, else the demo.',
-  anthropic: 'Claude models, or any server that speaks the Anthropic API.',
-  'openai-compatible':
-    'OpenAI, Ollama, LM Studio, OpenRouter and other servers with an OpenAI-style API.',
-  demo: 'A scripted conversation that shows what Parley does. Nothing leaves this computer.',
-}
 
 const MODE_WORDS = {
   explore: 'Explore: read-only tools',
@@ -163,198 +145,80 @@ function TabContent({ tab, settings }: { tab: SettingsTab; settings: PublicSetti
   }
 }
 
-/** Runs an action on demand and keeps its latest result. */
-function useOnDemand<T>(run: () => Promise<T>) {
-  const [pending, setPending] = useState(false)
-  const [result, setResult] = useState<T | null>(null)
-  return {
-    pending,
-    result,
-    run: () => {
-      setPending(true)
-      setResult(null)
-      void run().then((value) => {
-        setResult(value)
-        setPending(false)
-      })
-    },
-  }
-}
-
+/** The Model tab: the provider (tested and suggested as typed), the defaults, and Save. */
 function SettingsForm({ settings }: { settings: PublicSettings }) {
   const actions = useActions()
-  const [provider, setProvider] = useState(settings.provider)
-  const [model, setModel] = useState(settings.model)
-  const [openaiBaseUrl, setOpenaiBaseUrl] = useState(settings.openaiBaseUrl)
-  const [anthropicBaseUrl, setAnthropicBaseUrl] = useState(settings.anthropicBaseUrl)
+  const [draft, setDraft] = useState<ProviderDraft>({
+    provider: settings.provider,
+    model: settings.model,
+    openaiBaseUrl: settings.openaiBaseUrl,
+    anthropicBaseUrl: settings.anthropicBaseUrl,
+    openaiKey: '',
+    anthropicKey: '',
+  })
   const [idleSeconds, setIdleSeconds] = useState(String(settings.streamIdleSeconds))
   const [defaultMode, setDefaultMode] = useState(settings.defaultMode)
   const [workspace, setWorkspace] = useState(settings.defaultWorkspace)
-  const [openaiKey, setOpenaiKey] = useState('')
-  const [anthropicKey, setAnthropicKey] = useState('')
   const [saved, setSaved] = useState(false)
-  const [models, setModels] = useState<ModelSuggestions>({ models: [], fromServer: false })
-  const test = useOnDemand(actions.testConnection)
-  const modelListId = useId()
-  // Suggestions follow the saved provider: asked again whenever settings change.
-  useEffect(() => {
-    let current = true
-    void actions.listModels().then((found) => current && setModels(found))
-    return () => {
-      current = false
-    }
-  }, [actions, settings])
 
   const dirty =
-    provider !== settings.provider ||
-    model !== settings.model ||
-    openaiBaseUrl !== settings.openaiBaseUrl ||
-    anthropicBaseUrl !== settings.anthropicBaseUrl ||
+    draft.provider !== settings.provider ||
+    draft.model !== settings.model ||
+    draft.openaiBaseUrl !== settings.openaiBaseUrl ||
+    draft.anthropicBaseUrl !== settings.anthropicBaseUrl ||
     idleSeconds !== String(settings.streamIdleSeconds) ||
     defaultMode !== settings.defaultMode ||
     workspace !== settings.defaultWorkspace ||
-    openaiKey !== '' ||
-    anthropicKey !== ''
-  const usesAnthropic = provider === 'anthropic' || provider === 'auto'
-  const usesOpenai = provider === 'openai-compatible' || provider === 'auto'
+    draft.openaiKey !== '' ||
+    draft.anthropicKey !== ''
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
     const patch: SettingsPatch = {
-      provider,
-      model: model.trim(),
-      openaiBaseUrl: openaiBaseUrl.trim(),
-      anthropicBaseUrl: anthropicBaseUrl.trim(),
+      provider: draft.provider,
+      model: draft.model.trim(),
+      openaiBaseUrl: draft.openaiBaseUrl.trim(),
+      anthropicBaseUrl: draft.anthropicBaseUrl.trim(),
       defaultMode,
       defaultWorkspace: workspace.trim(),
     }
     const idle = Number(idleSeconds)
     if (Number.isInteger(idle)) patch.streamIdleSeconds = idle
-    if (openaiKey) patch.openaiApiKey = openaiKey
-    if (anthropicKey) patch.anthropicApiKey = anthropicKey
+    if (draft.openaiKey) patch.openaiApiKey = draft.openaiKey
+    if (draft.anthropicKey) patch.anthropicApiKey = draft.anthropicKey
     const ok = await actions.updateSettings(patch)
     setSaved(ok)
-    if (ok) {
-      setOpenaiKey('')
-      setAnthropicKey('')
-    }
+    if (ok) setDraft((d) => ({ ...d, openaiKey: '', anthropicKey: '' }))
   }
-  const clearKey = (key: 'openaiApiKey' | 'anthropicApiKey') =>
-    void actions.updateSettings({ [key]: '' })
 
   return (
     <form className="settings-form" onSubmit={(e) => void save(e)}>
       <p className="settings-backend">
         Now using: <strong>{settings.backendLabel}</strong>
       </p>
-      <Field label="Provider" hint={PROVIDER_HINT[provider]}>
-        {(control) => (
-          <select
-            {...control}
-            value={provider}
-            onChange={(e) => {
-              const parsed = ProviderKindSchema.safeParse(e.target.value)
-              if (parsed.success) setProvider(parsed.data)
-            }}
-          >
-            {ProviderKindSchema.options.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDER_NAME[p]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {usesAnthropic && (
-        <fieldset className="settings-group">
-          <legend>Anthropic</legend>
-          <KeyField
-            label="Anthropic API key"
-            isSet={settings.anthropicApiKeySet}
-            value={anthropicKey}
-            onChange={setAnthropicKey}
-            onClear={() => clearKey('anthropicApiKey')}
-          />
-          <Field label="Anthropic base URL" hint="Leave empty for api.anthropic.com.">
-            {(control) => (
-              <input
-                {...control}
-                type="url"
-                value={anthropicBaseUrl}
-                placeholder="https://api.anthropic.com/v1"
-                onChange={(e) => setAnthropicBaseUrl(e.target.value)}
-              />
-            )}
-          </Field>
-        </fieldset>
-      )}
-      {usesOpenai && (
-        <fieldset className="settings-group">
-          <legend>OpenAI-compatible server</legend>
-          <Field label="Base URL" hint="Leave empty for api.openai.com.">
-            {(control) => (
-              <input
-                {...control}
-                type="url"
-                value={openaiBaseUrl}
-                placeholder="http://localhost:11434/v1"
-                onChange={(e) => setOpenaiBaseUrl(e.target.value)}
-              />
-            )}
-          </Field>
-          <KeyField
-            label="OpenAI-compatible API key"
-            isSet={settings.openaiApiKeySet}
-            value={openaiKey}
-            onChange={setOpenaiKey}
-            onClear={() => clearKey('openaiApiKey')}
-          />
-        </fieldset>
-      )}
-      {provider !== 'demo' && (
-        <>
-          <Field
-            label="Model"
-            hint={
-              models.fromServer
-                ? 'Suggestions come from the server. Any model id works.'
-                : 'Type any model id; the list only suggests.'
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                value={model}
-                list={modelListId}
-                placeholder="Provider default"
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => setModel(e.target.value)}
-              />
-            )}
-          </Field>
-          <datalist id={modelListId}>
-            {models.models.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-          <Field
-            label="Give up on a silent model after (seconds)"
-            hint="Any bytes from the server count as life; paused while Parley waits for you."
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                min={5}
-                max={3_600}
-                step={1}
-                value={idleSeconds}
-                onChange={(e) => setIdleSeconds(e.target.value)}
-              />
-            )}
-          </Field>
-        </>
+      <ProviderFields
+        settings={settings}
+        draft={draft}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        onClearKey={(key) => void actions.updateSettings({ [key]: '' })}
+      />
+      {draft.provider !== 'demo' && (
+        <Field
+          label="Give up on a silent model after (seconds)"
+          hint="Any bytes from the server count as life; paused while Parley waits for you."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={5}
+              max={3_600}
+              step={1}
+              value={idleSeconds}
+              onChange={(e) => setIdleSeconds(e.target.value)}
+            />
+          )}
+        </Field>
       )}
       <Field label="Default mode for new sessions">
         {(control) => (
@@ -387,68 +251,13 @@ function SettingsForm({ settings }: { settings: PublicSettings }) {
           <input {...control} value={workspace} onChange={(e) => setWorkspace(e.target.value)} />
         )}
       </Field>
-      <p className="settings-test" role="status">
-        {dirty && !test.pending && !test.result && 'Test connection checks the saved settings.'}
-        {test.result && (
-          <span className={test.result.ok ? 'settings-test-ok' : 'settings-test-failed'}>
-            {test.result.message}
-          </span>
-        )}
-      </p>
       <div className="settings-actions">
-        <button
-          type="button"
-          className="button-secondary"
-          // Not disabled while it runs: a disabled button drops the focus it has.
-          aria-disabled={test.pending}
-          onClick={() => {
-            if (!test.pending) test.run()
-          }}
-        >
-          {test.pending ? 'Testing…' : 'Test connection'}
-        </button>
-        <span className="composer-spacer" />
+        <ConnectionTest draft={draft} />
         {saved && !dirty && <span className="settings-saved">Saved</span>}
         <button type="submit" className="button-primary">
           Save settings
         </button>
       </div>
     </form>
-  )
-}
-
-function KeyField(props: {
-  label: string
-  isSet: boolean
-  value: string
-  onChange: (value: string) => void
-  onClear: () => void
-}) {
-  return (
-    <Field
-      label={
-        <>
-          {props.label} <span className="key-state">{props.isSet ? 'set' : 'not set'}</span>
-        </>
-      }
-    >
-      {(control) => (
-        <span className="key-row">
-          <input
-            {...control}
-            type="password"
-            autoComplete="off"
-            value={props.value}
-            placeholder={props.isSet ? 'Saved — type to replace' : 'Paste a key'}
-            onChange={(e) => props.onChange(e.target.value)}
-          />
-          {props.isSet && (
-            <button type="button" className="button-quiet small" onClick={props.onClear}>
-              Remove key
-            </button>
-          )}
-        </span>
-      )}
-    </Field>
   )
 }

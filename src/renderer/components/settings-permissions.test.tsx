@@ -53,4 +53,22 @@ describe('Settings → Permissions', () => {
     expect(within(list).queryAllByRole('listitem')).toHaveLength(0)
     expect(screen.getByText(/Removed “Always allow/)).toBeInTheDocument()
   })
+
+  it('names the variables commands may see: a wrong name is refused in words, the list saved as typed', async () => {
+    const { user, fake } = await openPermissions([])
+    const field = screen.getByRole('textbox', { name: 'Also pass these variables' })
+    const save = screen.getByRole('button', { name: 'Save variables' })
+    expect(save).toBeDisabled()
+    await user.type(field, 'HTTPS_PROXY, 9LIVES')
+    expect(field).toHaveAccessibleDescription(/Not a variable name: 9LIVES/)
+    expect(save).toBeDisabled()
+    await user.clear(field)
+    await user.type(field, 'HTTPS_PROXY, GOPATH HTTPS_PROXY')
+    await user.click(save)
+    expect(fake.callsOf('updateSettings')).toEqual([
+      { sandboxAllowedEnv: ['HTTPS_PROXY', 'GOPATH'] },
+    ])
+    expect(screen.getByText('Commands now also see HTTPS_PROXY, GOPATH.')).toBeInTheDocument()
+    expect(save).toBeDisabled()
+  })
 })

@@ -9,6 +9,7 @@ import {
   rulesInOrder,
 } from '../../shared/rule-words'
 import { useActions } from '../state/chat-context'
+import { SandboxVariables } from './settings-sandbox-env'
 import { ScopeEntry } from './summary-text'
 
 /**
@@ -103,6 +104,7 @@ export function SettingsPermissions() {
         live in the agent and cannot be listed or removed here.
       </p>
       <p role="status">{status}</p>
+      <SandboxVariables />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import type {
 import { withheldSentence, type AgentSignIn, type SignInWay } from '../../shared/agent-sign-in'
 import { useActions, usePromptArmingMs } from '../state/chat-context'
 import { isTrayKey, useArmed } from '../tray/use-armed'
+import { AgentOptionButtons } from './agent-option-buttons'
 import { RevealedText } from './revealed-text'
 import { TrayHeader } from './tray-header'
 
@@ -150,32 +151,12 @@ export function SignInTray({
           </p>
         )}
       </div>
-      <footer className="tray-actions">
-        <span className="tray-main-actions">
-          {request.orphaned ? (
-            <button
-              type="button"
-              className="button-secondary"
-              disabled={busy}
-              onClick={() => void actions.dismissInteraction(request.sessionId, request.requestId)}
-            >
-              Dismiss
-            </button>
-          ) : (
-            request.options.map((option) => (
-              <button
-                key={option.optionId}
-                type="button"
-                className={option.optionId === firstAllow ? 'button-primary' : 'button-secondary'}
-                disabled={busy}
-                onClick={() => void choose(option)}
-              >
-                {option.name}
-              </button>
-            ))
-          )}
-        </span>
-      </footer>
+      <AgentOptionButtons
+        request={request}
+        primary={firstAllow}
+        busy={busy}
+        onChoose={(option) => void choose(option)}
+      />
     </section>
   )
 }

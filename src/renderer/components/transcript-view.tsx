@@ -96,6 +96,8 @@ function TranscriptList({
     sessionId,
   )
 
+  // The list's height the last change was seen at: only a change of height moves the view.
+  const shownTotal = useRef(0)
   // No React Compiler here, so the virtualizer's unmemoizable functions are fine.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -110,6 +112,22 @@ function TranscriptList({
     overscan: atEnd ? 1 : 4,
     initialRect: { width: 800, height: 800 },
     useFlushSync: false,
+    // A row measured (a session opening, a reply growing) moves the rows below it and the list's
+    // height in the same frame, from the virtualizer's ResizeObserver, before paint; React renders
+    // again only when other rows come into range. Waiting for that render instead painted the
+    // frame with rows overlapping and the end short of the bottom, and a frame later put right.
+    // Transforms, not `top`: measuring the next row after one is placed then needs no new layout.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'transform',
+    // …and while following the end, the end stays in view in that same frame.
+    onChange: (instance) => {
+      const total = instance.getTotalSize()
+      if (total === shownTotal.current) return
+      shownTotal.current = total
+      const el = scrollRef.current
+      if (el && isFollowing() && el.scrollTop + el.clientHeight < el.scrollHeight - 1)
+        el.scrollTop = el.scrollHeight
+    },
   })
   const totalSize = virtualizer.getTotalSize()
   const virtualRows = virtualizer.getVirtualItems()
@@ -206,7 +224,7 @@ function TranscriptList({
             <SessionIntro />
           </div>
         ) : (
-          <div className="transcript-inner" style={{ height: totalSize }}>
+          <div className="transcript-inner" ref={virtualizer.containerRef}>
             {virtualRows.map((virtual) => {
               const row = rows[virtual.index]
               if (!row) return null
@@ -216,7 +234,6 @@ function TranscriptList({
                   data-index={virtual.index}
                   ref={rowRef}
                   className="transcript-item"
-                  style={{ transform: `translateY(${virtual.start}px)` }}
                 >
                   {row.part ? (
                     <AssistantPart

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { askerName, type PendingInteraction } from '../../shared'
 import { formatCountdown, formatSince } from '../../shared/format-time'
 import { SummaryText } from './summary-text'
+import { RISK_TEXT } from './permission-what'
 import { TrayStop } from './tray-stop'
+import { TrayText } from './tray-text'
 import { useNow } from '../../ui-common/use-now'
 
 /** A permission's countdown is shown only in its last minute. */
@@ -22,7 +24,8 @@ function QueuedItem({ item }: { item: PendingInteraction }) {
       const others = item.questions.length - 1
       return (
         <>
-          <span className="tray-queue-kind">Question</span> {first?.question}
+          <span className="tray-queue-kind">Question</span>{' '}
+          {first && <TrayText text={first.question} />}
           {others > 0 && ` (and ${others} more)`}
         </>
       )
@@ -36,10 +39,38 @@ function QueuedItem({ item }: { item: PendingInteraction }) {
     case 'form':
       return (
         <>
-          <span className="tray-queue-kind">{askerName(item.source)} asks</span> {item.form.message}
+          <span className="tray-queue-kind">{askerName(item.source)} asks</span>{' '}
+          <TrayText text={item.form.message} />
         </>
       )
   }
+}
+
+/** What comes next, in words, with its risk where it has one: "Next: Run `rm -rf build` · High risk". */
+function NextUp({ item }: { item: PendingInteraction }) {
+  const risk =
+    item.kind === 'permission' || item.kind === 'agent_permission' ? item.risk : undefined
+  let what
+  switch (item.kind) {
+    case 'permission':
+      what = <SummaryText text={item.summary} />
+      break
+    case 'question':
+      what = item.questions[0] && <TrayText text={item.questions[0].question} />
+      break
+    case 'agent_permission':
+      what = <TrayText text={item.title} />
+      break
+    case 'form':
+      what = <TrayText text={item.form.message} />
+      break
+  }
+  return (
+    <span className="tray-next">
+      <span className="tray-next-label">Next:</span> {what}
+      {risk && <span className={`tray-next-risk is-${risk}`}> · {RISK_TEXT[risk]}</span>}
+    </span>
+  )
 }
 
 /** Whether the asker is gone, so an answer can no longer resume anything (the tray says so). */
@@ -65,6 +96,7 @@ export function TrayHeader({
   armed,
   onStop,
   stopDisabled = false,
+  together,
   children,
 }: {
   interaction: PendingInteraction
@@ -75,6 +107,11 @@ export function TrayHeader({
   /** Stops the turn: offered at the header's end, out of the answers' row. */
   onStop?: (() => void) | undefined
   stopDisabled?: boolean
+  /**
+   * Several requests of the same kind and risk wait: how many, and how to open them as one list
+   * (each shown in full with its own answer).
+   */
+  together?: { count: number; onOpen: () => void } | undefined
   children?: ReactNode
 }) {
   const expiresAt = interaction.kind === 'permission' ? interaction.expiresAt : null
@@ -131,6 +168,12 @@ export function TrayHeader({
             onClick={() => setListOpen((open) => !open)}
           >
             <span>{waiting.length} more waiting</span>
+          </button>
+        )}
+        {waiting[0] && <NextUp item={waiting[0]} />}
+        {together && (
+          <button type="button" className="button-secondary small" onClick={together.onOpen}>
+            Review all {together.count} together
           </button>
         )}
         {onStop && <TrayStop onStop={onStop} disabled={stopDisabled} />}

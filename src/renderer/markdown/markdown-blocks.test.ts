@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NO_BLOCKS, splitBlocks, type BlockSplit } from './markdown-blocks'
+import { NO_BLOCKS, splitBlocks, WARM_UP_SAMPLE, type BlockSplit } from './markdown-blocks'
 import { segmentTexts, splitReply, type ReplySegments } from '../../ui-common/reply-segments'
 
 /** Markdown made of the pieces replies are made of, glued in any order. */
@@ -165,5 +165,22 @@ describe('cutting a long reply into rows', () => {
     expect(splitReply(committed, before, { target: 100 })).toEqual(
       splitReply(committed, undefined, { target: 100 }),
     )
+  })
+})
+
+describe('the lexer warm-up', () => {
+  it('goes through every kind of top-level block a reply can hold', () => {
+    const kinds = new Set(splitBlocks(WARM_UP_SAMPLE).blocks.map((block) => block.token.type))
+    for (const kind of [
+      'heading',
+      'paragraph',
+      'list',
+      'blockquote',
+      'code',
+      'table',
+      'hr',
+      'html',
+    ])
+      expect(kinds).toContain(kind)
   })
 })

@@ -91,3 +91,40 @@ export function splitBlocks(text: string, previous: BlockSplit = NO_BLOCKS): Blo
   }
   return { source: text, blocks: [{ start: 0, text, token }] }
 }
+
+/** Markdown with each kind of block and inline the lexer has rules for. */
+export const WARM_UP_SAMPLE = [
+  '# Heading',
+  '',
+  'A paragraph with *emphasis*, **strong**, `code`, ~~struck~~, a [link](https://example.com) and <https://example.com>.',
+  '',
+  '- an item',
+  '- [x] a task',
+  '',
+  '1. first',
+  '2. second',
+  '',
+  '> a quote',
+  '',
+  '```ts',
+  'const a = 1',
+  '```',
+  '',
+  '| a | b |',
+  '| :-- | --: |',
+  '| 1 | 2 |',
+  '',
+  '---',
+  '',
+  '<div>html</div>',
+  '',
+].join('\n')
+
+/**
+ * Runs the lexer over a small sample of every kind of block, twice. The first use of each of
+ * marked's rules compiles its regular expression (and the second compiles it to machine code):
+ * done while the page is idle, that is not paid inside the first frame of the first reply.
+ */
+export function warmUpLexer(): void {
+  for (let i = 0; i < 2; i++) splitBlocks(WARM_UP_SAMPLE)
+}

@@ -135,6 +135,27 @@ describe('app state', () => {
     expect(s.sessions[0]?.running).toBe(false)
   })
 
+  it('knows a session whose last turn failed, from its records or live, until a new turn starts', () => {
+    const failed = { type: 'turn_end', at: 5, turnId: 't1', reason: 'error' } as const
+    let s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1'), [], { events: [failed] }))
+    expect(s.failedTurns).toEqual({ s1: true })
+    s = bridgeEventArrived(s, { type: 'turn_started', sessionId: 's1', turnId: 't2' })
+    expect(s.failedTurns).toEqual({})
+    // A session never opened here: its live records tell.
+    s = bridgeEventArrived(s, {
+      type: 'session_event',
+      sessionId: 's2',
+      event: { ...failed, turnId: 't9' },
+    })
+    expect(s.failedTurns).toEqual({ s2: true })
+    const same = bridgeEventArrived(s, {
+      type: 'session_event',
+      sessionId: 's2',
+      event: { ...failed, turnId: 't9' },
+    })
+    expect(same.failedTurns).toBe(s.failedTurns)
+  })
+
   it('updates transcripts only of sessions it has loaded', () => {
     const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1')))
     const event = {

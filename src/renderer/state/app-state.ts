@@ -94,6 +94,11 @@ export type AppState = {
   readonly projects: readonly Project[]
   /** The page asks the person for a folder: none was chosen and the runtime has no default. */
   readonly askingFolder: boolean
+  /**
+   * Sessions whose last turn ended in an error, as far as this page has seen (a session's records
+   * when opened, live records since): the sidebar marks them.
+   */
+  readonly failedTurns: Readonly<Record<string, true>>
 }
 
 export const INITIAL_STATE: AppState = {
@@ -119,6 +124,7 @@ export const INITIAL_STATE: AppState = {
   timedOut: [],
   projects: [],
   askingFolder: false,
+  failedTurns: {},
 }
 
 const byNewest = (a: SessionSummary, b: SessionSummary) => b.updatedAt - a.updatedAt
@@ -242,8 +248,10 @@ export function sessionOpened(
     (t, notice) => applyNotice(t, notice),
     reloadTranscript(next.transcripts[session.id], opened.events, opened.start),
   )
+  const failed = lastTurnFailed(opened.events)
+  const withTranscript = { ...next, transcripts: { ...next.transcripts, [session.id]: transcript } }
   return pendingListed(
-    { ...next, transcripts: { ...next.transcripts, [session.id]: transcript } },
+    failed === undefined ? withTranscript : turnOutcome(withTranscript, session.id, failed),
     session.id,
     opened.pending,
   )
@@ -298,8 +306,29 @@ function applyRecord(state: AppState, sessionId: string, event: SessionEvent): A
   }
   if (event.type === 'turn_end') {
     next = patchSession(next, sessionId, (s) => (s.running ? { ...s, running: false } : s))
+    next = turnOutcome(next, sessionId, event.reason === 'error')
   }
   return next
+}
+
+/** Whether the session's last turn failed; the same state when nothing changes. */
+function turnOutcome(state: AppState, sessionId: string, failed: boolean): AppState {
+  if (failed === (state.failedTurns[sessionId] === true)) return state
+  return {
+    ...state,
+    failedTurns: failed
+      ? withEntry(state.failedTurns, sessionId, true as const)
+      : withoutEntry(state.failedTurns, sessionId),
+  }
+}
+
+/** How the newest turn in these records ended: failed, fine, or not known from them. */
+function lastTurnFailed(events: readonly SessionEvent[]): boolean | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]
+    if (event?.type === 'turn_end') return event.reason === 'error'
+  }
+  return undefined
 }
 
 /** Applies one live bridge event other than text deltas (those go through `deltasArrived`). */
@@ -310,8 +339,13 @@ export function bridgeEventArrived(state: AppState, event: BridgeEvent): AppStat
       // Any record (the step's text or calls, the turn's end) means the retry is over.
       return retryOver(applyRecord(state, sessionId, event.event), sessionId)
     case 'turn_started':
+      // A new turn (a retry too) leaves the failure behind until it ends.
       return retryOver(
-        patchSession(state, sessionId, (s) => (s.running ? s : { ...s, running: true })),
+        turnOutcome(
+          patchSession(state, sessionId, (s) => (s.running ? s : { ...s, running: true })),
+          sessionId,
+          false,
+        ),
         sessionId,
       )
     case 'text_delta':

@@ -3,20 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseSessionLog } from '../sessions/session-log'
-import {
-  isTurnEnd,
-  makeRig,
-  nthInteraction,
-  startRuntime,
-  waitForEvent,
-  type TestRuntime,
-} from '../testing/runtime-test-kit'
-import {
-  codexAcpBinary,
-  codexHome,
-  escalatedCommand,
-  startMockModel,
-} from './testing/codex-offline'
+import { isTurnEnd, nthInteraction, waitForEvent } from '../testing/runtime-test-kit'
+import { escalatedCommand } from './testing/codex-offline'
+import { startCodexSession } from './testing/codex-session'
 
 /**
  * Rewinding the files of a real Codex session: Codex changes the workspace with its own shell
@@ -40,35 +29,33 @@ const COMMAND = 'printf beta > a.txt && rm b.txt && printf sea > c.txt'
 
 describe('rewinding a real Codex session', () => {
   it('restores the files its own commands changed, removed and created, and leaves the repository alone', async () => {
-    const model = await startMockModel([
-      {
-        match: { userMessage: 'change the files', hasToolResult: false },
-        response: escalatedCommand(COMMAND),
+    let repoBefore = { refs: '', stash: '' }
+    let statusBefore = ''
+    const { rig, runtime, session } = await startCodexSession(
+      [
+        {
+          match: { userMessage: 'change the files', hasToolResult: false },
+          response: escalatedCommand(COMMAND),
+        },
+        {
+          match: { userMessage: 'change the files', hasToolResult: true },
+          response: { content: 'Changed them.' },
+        },
+      ],
+      cleanups,
+      ({ workspace }) => {
+        git(workspace, 'init', '-q')
+        writeFileSync(join(workspace, 'a.txt'), 'alpha\r\n')
+        writeFileSync(join(workspace, 'b.txt'), B_BYTES)
+        repoBefore = {
+          refs: git(workspace, 'for-each-ref'),
+          stash: git(workspace, 'stash', 'list'),
+        }
+        statusBefore = git(workspace, 'status', '--porcelain', '--untracked-files=all')
       },
-      {
-        match: { userMessage: 'change the files', hasToolResult: true },
-        response: { content: 'Changed them.' },
-      },
-    ])
-    cleanups.push(() => model.stop())
-    const rig = makeRig({ turns: [{ steps: [{ say: 'unused' }] }] })
+    )
     const ws = rig.workspace
-    git(ws, 'init', '-q')
-    writeFileSync(join(ws, 'a.txt'), 'alpha\r\n')
-    writeFileSync(join(ws, 'b.txt'), B_BYTES)
-    const repoBefore = { refs: git(ws, 'for-each-ref'), stash: git(ws, 'stash', 'list') }
-    const statusBefore = git(ws, 'status', '--porcelain', '--untracked-files=all')
-
-    const runtime: TestRuntime = await startRuntime(rig)
-    cleanups.push(() => runtime.close())
-    const env = codexHome(rig.dir, model.url, 'mock')
-    const updated = await runtime.updateSettings({
-      agents: [{ id: 'codex', name: 'Codex', command: codexAcpBinary(), args: [], env }],
-    })
-    expect(updated.ok).toBe(true)
-    const created = await runtime.createSession({ agent: 'codex', mode: 'ask' })
-    if (!created.ok) throw new Error(created.reason)
-    const sessionId = created.session.id
+    const sessionId = session.id
 
     const sent = await runtime.send({ sessionId, text: 'change the files' })
     if (!sent.ok) throw new Error(sent.reason)

@@ -4,19 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   assistantTexts,
   isTurnEnd,
-  makeRig,
   nthInteraction,
   readLogRecords,
-  startRuntime,
   waitForEvent,
-  type TestRuntime,
 } from '../testing/runtime-test-kit'
-import {
-  codexAcpBinary,
-  codexHome,
-  escalatedCommand,
-  startMockModel,
-} from './testing/codex-offline'
+import { escalatedCommand } from './testing/codex-offline'
+import { startCodexSession } from './testing/codex-session'
 
 /**
  * The real Codex agent through the whole runtime, as a person uses it: a named agent in
@@ -31,30 +24,22 @@ afterEach(async () => {
 
 describe('Codex as a session’s agent', () => {
   it('asks in the tray with its own options, runs what was allowed, and keeps its session for the next turn', async () => {
-    const model = await startMockModel([
-      {
-        match: { userMessage: 'make the file', hasToolResult: false },
-        response: escalatedCommand('touch made-by-codex.txt'),
-      },
-      {
-        match: { userMessage: 'make the file', hasToolResult: true },
-        response: { content: 'Created made-by-codex.txt.' },
-      },
-      { match: { userMessage: 'anything else' }, response: { content: 'Nothing else to do.' } },
-    ])
-    cleanups.push(() => model.stop())
-    const rig = makeRig({ turns: [{ steps: [{ say: 'unused' }] }] })
-    const runtime: TestRuntime = await startRuntime(rig)
-    cleanups.push(() => runtime.close())
-    const env = codexHome(rig.dir, model.url, 'mock')
-    const updated = await runtime.updateSettings({
-      agents: [{ id: 'codex', name: 'Codex', command: codexAcpBinary(), args: [], env }],
-    })
-    expect(updated.ok).toBe(true)
-    const created = await runtime.createSession({ agent: 'codex', mode: 'ask' })
-    if (!created.ok) throw new Error(created.reason)
-    const sessionId = created.session.id
-    expect(created.session.agent).toEqual({ id: 'codex', name: 'Codex' })
+    const { rig, runtime, session } = await startCodexSession(
+      [
+        {
+          match: { userMessage: 'make the file', hasToolResult: false },
+          response: escalatedCommand('touch made-by-codex.txt'),
+        },
+        {
+          match: { userMessage: 'make the file', hasToolResult: true },
+          response: { content: 'Created made-by-codex.txt.' },
+        },
+        { match: { userMessage: 'anything else' }, response: { content: 'Nothing else to do.' } },
+      ],
+      cleanups,
+    )
+    const sessionId = session.id
+    expect(session.agent).toEqual({ id: 'codex', name: 'Codex' })
 
     await runtime.send({ sessionId, text: 'make the file' })
     const request = await nthInteraction(runtime, 1)

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BRIDGE_CALLS } from '../../../shared/bridge'
 import { StoredSettingsSchema } from '../../../shared/settings'
 import { resolveBackend } from './model-backend'
 import { resolveProviderConfig } from './provider-config'
@@ -182,6 +183,22 @@ describe('listModels', () => {
     },
   )
 
+  it('suggests the models of the provider in the Settings form before it is saved', async () => {
+    servers.mock.on({ model: 'from-the-form' }, { content: 'x' })
+    const p = await start({})
+    const candidate = {
+      provider: 'openai-compatible' as const,
+      model: '',
+      openaiBaseUrl: `${servers.mock.url}/v1`,
+      anthropicBaseUrl: '',
+    }
+    expect(await p.runtime.listModels({ candidate })).toMatchObject({
+      ok: true,
+      models: ['from-the-form'],
+      from: 'server',
+    })
+  })
+
   it('falls back to the built-in list where the server has no /models', async () => {
     const server = await startSseServer((res) => {
       res.writeHead(404, { 'content-type': 'text/plain' })
@@ -236,6 +253,38 @@ describe('testConnection', () => {
     const p = await start({})
     expect(await p.runtime.testConnection({})).toMatchObject({ ok: true })
     expect(p.requests).toEqual([])
+  })
+
+  it('tests the provider in the Settings form, unsaved, with the key typed there, and saves nothing', async () => {
+    scriptReplies(servers.mock, [{ content: 'OK' }])
+    const p = await start({})
+    const candidate = {
+      provider: 'openai-compatible' as const,
+      model: 'typed-model',
+      openaiBaseUrl: `${servers.mock.url}/v1`,
+      anthropicBaseUrl: '',
+      openaiApiKey: 'typed-key',
+    }
+    const result = await p.runtime.testConnection({ candidate })
+    expect(result).toEqual({
+      ok: true,
+      message: `Connected: typed-model · ${new URL(servers.mock.url).host} answered.`,
+    })
+    expect(JSON.stringify(result)).not.toContain('typed-key')
+    expect(modelRequests(p.requests)[0]?.headers.authorization).toBe('Bearer typed-key')
+    // Still the demo: nothing of the form was kept.
+    expect(await p.runtime.testConnection({})).toMatchObject({ ok: true })
+    expect((await p.runtime.getSettings({})).provider).not.toBe('openai-compatible')
+  })
+
+  it('a candidate whose address is not one is refused as bad input before anything runs', async () => {
+    const bad = {
+      provider: 'openai-compatible',
+      model: '',
+      openaiBaseUrl: 'not a url',
+      anthropicBaseUrl: '',
+    }
+    expect(BRIDGE_CALLS.testConnection.input.safeParse({ candidate: bad }).success).toBe(false)
   })
 })
 

@@ -1,9 +1,13 @@
 import { setBoolean } from '../../../shared/form-state'
-import { RevealedText } from '../revealed-text'
+import { TrayText } from '../tray-text'
 import { FieldFrame } from './field-frame'
 import { fieldIds, type FieldProps } from './field-props'
 
-/** A boolean field: one checkbox, named by the field's title. */
+/**
+ * A boolean field: one checkbox, named by the field's title, on a plain row like every other
+ * field (no bordered chip). With a description, the row reads as that description (the human
+ * text) under the title, as the other fields put it; the checkbox keeps the title as its name.
+ */
 export function BooleanField({ field, value, error, id, edit }: FieldProps<'boolean'>) {
   const ids = fieldIds(id, {
     description: Boolean(field.description),
@@ -11,9 +15,18 @@ export function BooleanField({ field, value, error, id, edit }: FieldProps<'bool
     error: Boolean(error),
   })
   const checked = value?.kind === 'bool' ? value.value : (field.default ?? false)
+  const described = Boolean(field.description)
   return (
-    <FieldFrame ids={ids} title={null} required={false} description={undefined} error={error}>
-      <label className="option form-check">
+    <FieldFrame
+      ids={ids}
+      // With a description, the title sits above the row as on every field, the row says the rest.
+      title={described ? field.title : null}
+      required={false}
+      description={undefined}
+      error={error}
+      described={described}
+    >
+      <label className="form-check">
         <input
           id={ids.control}
           type="checkbox"
@@ -23,16 +36,15 @@ export function BooleanField({ field, value, error, id, edit }: FieldProps<'bool
           aria-describedby={ids.describedBy}
           onChange={(e) => edit((s, d, f) => setBoolean(s, d, f, e.target.checked))}
         />
-        <span className="option-text">
-          <span id={ids.title} className="option-label">
-            <RevealedText text={field.title} />
+        {field.description ? (
+          <span id={ids.description} className="form-check-text">
+            <TrayText text={field.description} />
           </span>
-          {field.description && (
-            <span id={ids.description} className="option-description">
-              <RevealedText text={field.description} />
-            </span>
-          )}
-        </span>
+        ) : (
+          <span id={ids.title} className="form-check-text">
+            <TrayText text={field.title} />
+          </span>
+        )}
       </label>
     </FieldFrame>
   )

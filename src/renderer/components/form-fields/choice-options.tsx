@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { LIMITS, type FormOption } from '../../../shared'
-import { RevealedText } from '../revealed-text'
+import { TrayText } from '../tray-text'
 
 /**
  * The rows of a single choice (radios) or a multi-select (checkboxes): each named by its option's
@@ -87,11 +87,11 @@ export function ChoiceOptions({
             {key(i + 1)}
             <span className="option-text">
               <span id={`${rowId}-label`} className="option-label">
-                <RevealedText text={option.label} />
+                <TrayText text={option.label} />
               </span>
               {option.description && (
                 <span id={`${rowId}-desc`} className="option-description">
-                  <RevealedText text={option.description} />
+                  <TrayText text={option.description} />
                 </span>
               )}
             </span>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { RevealedText } from '../revealed-text'
+import { TrayText } from '../tray-text'
 import type { FieldIds } from './field-props'
 
 /**
@@ -14,6 +14,7 @@ export function FieldFrame({
   description,
   hint,
   error,
+  described,
   children,
 }: {
   ids: FieldIds
@@ -25,19 +26,28 @@ export function FieldFrame({
   description: string | undefined
   hint?: ReactNode
   error: string | undefined
+  /**
+   * The field has a description (shown here, or by the control itself): it is the human text, so
+   * it is styled as ordinary text beside a title that may be a schema's word ("String").
+   */
+  described?: boolean
   children: ReactNode
 }) {
+  const hasDescription = described ?? Boolean(description)
   return (
-    <div className="form-field" data-invalid={error ? 'true' : undefined}>
+    <div
+      className={`form-field${hasDescription ? ' has-description' : ''}`}
+      data-invalid={error ? 'true' : undefined}
+    >
       {title !== null && (
         <div className="form-field-head">
           {titleFor ? (
             <label id={ids.title} htmlFor={titleFor} className="form-field-title">
-              <RevealedText text={title} />
+              <TrayText text={title} />
             </label>
           ) : (
             <span id={ids.title} className="form-field-title">
-              <RevealedText text={title} />
+              <TrayText text={title} />
             </span>
           )}
           {required && <span className="form-field-required">Required</span>}
@@ -45,7 +55,7 @@ export function FieldFrame({
       )}
       {description && (
         <p id={ids.description} className="form-field-description">
-          <RevealedText text={description} />
+          <TrayText text={description} />
         </p>
       )}
       {children}
