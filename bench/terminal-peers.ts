@@ -379,6 +379,10 @@ async function runOnce(client: Client, dir: string): Promise<Figures> {
     } catch {
       // the terminal is gone already
     }
+    // A killed server can leave its socket file behind.
+    rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), {
+      force: true,
+    })
   }
 }
 
