@@ -1,4 +1,4 @@
-import { Box, Static, useApp, useStdout, type DOMElement, type Key } from 'ink'
+import { Box, Static, useApp, useStdout, type Key } from 'ink'
 import {
   useCallback,
   useEffect,
@@ -43,7 +43,7 @@ import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
 import { waitingText } from './waiting-text'
-import { continuedLines, liveItems, printedBefore } from './transcript-print'
+import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
@@ -79,8 +79,6 @@ const HINT_MS = 4_000
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** The message box's placeholder while the session opens. */
 const TYPE_AHEAD = 'Type ahead: sent once the session is open'
-/** Rows of a turn's text after which the redrawn part keeps its height (see `tall`). */
-const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
 /** How often a streaming reply is redrawn at most (ten frames a second read as smooth). */
@@ -178,8 +176,7 @@ export function App({
   const [notify, setNotify] = useState<NotifyChoice>('auto')
   const screen = useAlternateScreen()
   const { leave } = screen
-  const liveRegion = useRef<DOMElement>(null)
-  const windowSize = useLiveRegionResize(liveRegion)
+  const windowSize = useLiveRegionResize()
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const height = Math.max(8, rows)
@@ -626,19 +623,16 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  // What is printed for good can be held back: each print erases the redrawn part and draws it
-  // again whole (footer, message box and all), so while a turn runs, what settled stays in the
-  // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
-  // printed while the output is on the alternate screen (it would be lost there).
+  // What settled is printed for good at once: the frame writer (render-options.ts) writes only
+  // the rows not on screen already, so a print costs little, and a short redrawn part still fits
+  // the screen once a narrowed terminal has reflowed it. Nothing is printed while the output is
+  // on the alternate screen (it would be lost there).
   // While a turn streams, what is drawn of it follows the deltas at most every LIVE_FRAME_MS.
   const liveSource = useMemo(() => ({ items, printed: view.printed }), [items, view.printed])
   const drawn = useThrottled(liveSource, LIVE_FRAME_MS, running)
   const [held, setHeld] = useState({ sessionId: shownSessionId, printed: drawn.printed })
-  const holding =
-    screen.active ||
-    (running && held.sessionId === shownSessionId && printedBefore(held.printed, drawn.printed))
+  const holding = screen.active
   const printed = holding ? held.printed : drawn.printed
-  const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
@@ -827,12 +821,6 @@ export function App({
   )
     setHeld({ sessionId: shownSessionId, printed: drawn.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
-  // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
-  // ends (blank rows under the text): a row added above the message box and footer would move
-  // them, and ink then draws every row under it again, for each new row of text.
-  const tall = running && (keptTall || shownLive.length > TALL_AFTER_ROWS)
-  if (tall !== keptTall) setKeptTall(tall)
-  const padding = tall ? Math.max(0, liveRows - shownLive.length) : 0
 
   return (
     <KeyRouter global={globalKeys}>
@@ -856,9 +844,8 @@ export function App({
                   )
                 }}
               </Static>
-              <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+              <Box flexDirection="column" flexShrink={0}>
                 {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-                {padding > 0 ? <Box height={padding} flexShrink={0} /> : null}
                 {status.length > 0 ? <StyledLines lines={status} /> : null}
                 {surface}
                 <StyledLines lines={footer} />

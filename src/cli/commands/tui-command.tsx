@@ -5,7 +5,7 @@ import { terminalProblem, wantsPlainLines, type TerminalFacts } from '../termina
 import { App } from '../../tui/app'
 import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
-import { TERMINAL_RENDER_OPTIONS } from '../../tui/render-options'
+import { terminalRenderOptions } from '../../tui/render-options'
 import { loadHighlighter } from '../../tui/code-highlight'
 import { startPlainClient } from '../../tui/plain/plain-client'
 
@@ -123,7 +123,7 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
       onExit={onExit}
       onFirstFrame={drawnFirst}
     />,
-    TERMINAL_RENDER_OPTIONS,
+    terminalRenderOptions(process.stdout),
   )
   void runtime.then(() => {
     drawn = true
