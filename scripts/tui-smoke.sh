@@ -228,6 +228,7 @@ wait_for 'Enter send'
 capture 3-answered-after-restart
 
 STEP=4
+wait_gone 'Working…'
 # One Ctrl+C at an idle prompt only says to press it again; a second within a second quits.
 keys C-c
 wait_for 'Press Ctrl+C again to quit.'

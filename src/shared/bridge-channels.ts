@@ -18,6 +18,7 @@ export const BRIDGE_CHANNELS = {
   removeSession: 'sessions:remove',
   send: 'chat:send',
   stop: 'chat:stop',
+  runUserCommand: 'chat:run-user-command',
   retryTurn: 'chat:retry',
   respondToPermission: 'interactions:respond-permission',
   respondToQuestion: 'interactions:respond-question',

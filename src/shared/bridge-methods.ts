@@ -18,6 +18,7 @@ export const BRIDGE_METHODS = [
   'removeSession',
   'send',
   'stop',
+  'runUserCommand',
   'retryTurn',
   'respondToPermission',
   'respondToQuestion',

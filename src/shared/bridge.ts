@@ -15,6 +15,7 @@ import { AgentConfigOptionsSchema } from './agent-config'
 import { PermissionRuleSchema } from './permission-rules'
 import { CheckpointSummarySchema, RestoreWhatSchema, RewindPreviewSchema } from './checkpoints'
 import { AgentCommandSchema } from './acp-agents'
+import { USER_COMMAND_MAX_CHARS, USER_COMMAND_OUTPUT_MAX } from './user-command'
 import {
   ATTACHMENTS_MAX,
   FILE_SUGGESTIONS_MAX,
@@ -212,6 +213,32 @@ export const BRIDGE_CALLS = {
     channel: 'chat:stop',
     input: SessionRef,
     output: z.union([Ok, fail('not_found', 'not_running')]),
+  },
+  /**
+   * `!command`: the person runs a command themselves in the session's workspace, in the same
+   * sandbox the agent's commands run in (no grant beyond it), never through the model; nothing is
+   * written to the log. The output (stdout and stderr together) is bounded as `run_command`'s is;
+   * the UI puts `userCommandContext` of it into the next message. Refused on a paired device.
+   */
+  runUserCommand: {
+    channel: 'chat:run-user-command',
+    input: z.strictObject({
+      sessionId: IdSchema,
+      command: z.string().trim().min(1).max(USER_COMMAND_MAX_CHARS),
+    }),
+    output: z.union([
+      z.strictObject({
+        ok: z.literal(true),
+        exitCode: z.number().int().nullable(),
+        signal: z.string().max(40).nullable(),
+        output: z.string().max(USER_COMMAND_OUTPUT_MAX),
+        truncated: z.boolean(),
+        timedOut: z.boolean(),
+        /** False where no sandbox exists (the command ran as it is). */
+        sandboxed: z.boolean(),
+      }),
+      fail('not_found'),
+    ]),
   },
   /** Runs the model again after a turn that ended in an error, without a new user message. */
   retryTurn: {

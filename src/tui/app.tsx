@@ -1,4 +1,4 @@
-import { Box, Static, useApp, useStdout, type DOMElement, type Key } from 'ink'
+import { Box, Static, useApp, useStdout, type Key } from 'ink'
 import {
   useCallback,
   useEffect,
@@ -10,15 +10,7 @@ import {
 } from 'react'
 import type { SessionSummary } from '../shared/bridge'
 import { queueHead } from '../shared/interaction-queue'
-import { PERMISSION_MODES, PermissionModeSchema, type PermissionMode } from '../shared/permission'
-import {
-  EMPTY_MESSAGE_QUEUE,
-  cancelQueuedMessage,
-  queueMessage,
-  queuedAsDraft,
-  takeNextQueued,
-  type MessageQueue,
-} from '../shared/queued-messages'
+import { cancelQueuedMessage, queuedAsDraft } from '../shared/queued-messages'
 import { Composer, composerRows } from './composer'
 import { movePick, pickedIndex, slashMenuRows, type SlashMenuPick } from './slash-menu'
 import {
@@ -36,20 +28,14 @@ import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
 import { ExitGuardProvider, useExitGuards } from './exit-guard'
 import { footerLines, keyLines } from './footer-lines'
 import { KeyRouter } from './key-router'
-import { McpApprovalPrompt, type McpApproval } from './mcp-approval-prompt'
-import { currentModeName, findAgentMode, nextAgentMode, type AgentModes } from './agent-modes'
+import { McpApprovalPrompt } from './mcp-approval-prompt'
+import { currentModeName } from './agent-modes'
 import { OutputView } from './output-view'
 import { PromptSurface } from './prompt-surface'
 import { SessionPicker } from './session-picker'
 import { RewindPicker } from './rewind-picker'
 import { InboxView } from './inbox-view'
-import {
-  HELP_TEXT,
-  commandSuggestions,
-  parseComposerInput,
-  type SlashCommandName,
-} from './slash-commands'
-import { configCommand } from './agent-config-command'
+import { commandSuggestions, parseComposerInput, type SlashCommandName } from './slash-commands'
 import { statusLines } from './status-lines'
 import { StyledLines } from './styled-lines'
 import { lineWidth, truncateLine } from './styled-text'
@@ -57,15 +43,13 @@ import { applyEditorKey } from './text-editor-keys'
 import { itemLines, waitingByCall } from './transcript-lines'
 import { queuedLines } from './queued-lines'
 import { waitingText } from './waiting-text'
-import { continuedLines, liveItems, printedBefore } from './transcript-print'
+import { continuedLines, liveItems } from './transcript-print'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
 import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
-import { permissionsCommand } from './permission-rules-command'
 import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
-import { notifyCommand } from './notify-command'
 import type { NotifyChoice, TerminalEnv } from './attention-signal'
 import { useSessionView, type SessionTarget } from './use-session-view'
 import { useRefState } from './use-ref-state'
@@ -75,6 +59,14 @@ import { editInEditor, type EditorResult } from './external-editor'
 import { historySearchKey, historySearchRows } from './history-search-keys'
 import { currentMatch, type HistorySearch } from './history-search'
 import { editorWith } from './text-editor'
+import type { Panel } from './panel'
+import { runSlashCommand } from './run-slash-command'
+import { useModeSwitch } from './use-mode-switch'
+import { useQueuedMessages } from './use-queued-messages'
+import { useUserCommands } from './use-user-commands'
+import { useFileMentions } from './use-file-mentions'
+import { fileMentionRows } from './file-mention-rows'
+import { userCommandOf, withUserCommands } from '../shared/user-command'
 
 /**
  * A second Ctrl+C within this window quits (also while a turn runs); the first only clears the
@@ -87,8 +79,6 @@ const HINT_MS = 4_000
 const LIVE_ROWS_UNDER_PROMPT = 3
 /** The message box's placeholder while the session opens. */
 const TYPE_AHEAD = 'Type ahead: sent once the session is open'
-/** Rows of a turn's text after which the redrawn part keeps its height (see `tall`). */
-const TALL_AFTER_ROWS = 6
 /** Rows the draft may take before it scrolls. */
 const MAX_DRAFT_ROWS = 10
 /** How often a streaming reply is redrawn at most (ten frames a second read as smooth). */
@@ -110,9 +100,6 @@ const COMPOSER_HINTS = [
 // How to quit goes first after stopping: where the row is short, the last keys are left out.
 const PROMPT_HINTS = ['^C stop the turn', '^D quit (stays open)', 'Shift+Tab mode']
 const PANEL_HINTS = ['^C stop the turn', '^D quit']
-
-const nextMode = (mode: PermissionMode): PermissionMode =>
-  PERMISSION_MODES[(PERMISSION_MODES.indexOf(mode) + 1) % PERMISSION_MODES.length] ?? 'ask'
 
 export interface AppProps {
   bridge: TuiBridge
@@ -164,14 +151,6 @@ const stopThisProcess = (): Promise<void> =>
     process.kill(process.pid, 'SIGTSTP')
   })
 
-/** A panel shown in place of the message box. */
-type Panel =
-  | { kind: 'sessions'; sessions: readonly SessionSummary[] }
-  | { kind: 'inbox' }
-  | { kind: 'output' }
-  | { kind: 'mcp-approval'; workspace: string; approval: McpApproval }
-  | { kind: 'rewind' }
-
 /**
  * The terminal client: the transcript (settled history printed once, the live part redrawn),
  * the head of the interaction FIFO in place of the message box, a status row, and a footer with
@@ -197,8 +176,7 @@ export function App({
   const [notify, setNotify] = useState<NotifyChoice>('auto')
   const screen = useAlternateScreen()
   const { leave } = screen
-  const liveRegion = useRef<DOMElement>(null)
-  const windowSize = useLiveRegionResize(liveRegion)
+  const windowSize = useLiveRegionResize()
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const height = Math.max(8, rows)
@@ -214,15 +192,9 @@ export function App({
   const [hint, setHint] = useState<string | null>(null)
   // How long the hint being shown stays: "press Ctrl+C again" only as long as that is true.
   const hintMs = useRef(HINT_MS)
-  const [confirmingBypass, setConfirmingBypass] = useState(false)
   const [panel, setPanel] = useState<Panel | null>(null)
   const [offer, setOffer] = useState<SessionSummary | null>(null)
   const guards = useExitGuards()
-  // Messages typed while a turn runs; the oldest is sent when it ends.
-  const [queued, setQueued] = useState<MessageQueue>(EMPTY_MESSAGE_QUEUE)
-  const queuedIds = useRef(0)
-  // A queued message on its way: its turn has not shown up yet (its id, once the send said it).
-  const queuedSend = useRef<{ turnId: string | null } | null>(null)
   const lastCtrlC = useRef(0)
   // "Stopping the turn…" is shown: it goes once the turn has ended.
   const [stopping, setStopping] = useState(false)
@@ -341,41 +313,17 @@ export function App({
     (text: string, tone: 'dim' | 'error' = 'dim') => dispatch({ type: 'note', text, tone }),
     [dispatch],
   )
+  const userCommands = useUserCommands(bridge, session?.id, { hint: setHint, note })
+  const mentions = useFileMentions(bridge, session?.id, composer.editor)
 
-  // The turn is over (and no prompt is open): the oldest queued message goes. One at a time:
-  // the next waits until the turn it started has shown up and ended.
   const shownSessionId = session?.id
-  const sessionReady = view.phase === 'ready'
-  useEffect(() => {
-    const pending = queuedSend.current
-    if (pending) {
-      // Its turn is running, or its message is in: a send now is either right or refused as
-      // busy (and kept); the turn's start and end can arrive together, never seen as running.
-      const started =
-        running ||
-        (pending.turnId !== null &&
-          items.some((item) => 'turnId' in item && item.turnId === pending.turnId))
-      if (!started) return
-      queuedSend.current = null
-    }
-    if (!shownSessionId || !sessionReady) return
-    const taken = takeNextQueued(queued, running)
-    if (!taken) return
-    const sending = { turnId: null as string | null }
-    queuedSend.current = sending
-    void bridge.send({ sessionId: shownSessionId, text: taken.next.text }).then((result) => {
-      if (result.ok) {
-        sending.turnId = result.turnId
-        setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
-        return
-      }
-      if (queuedSend.current === sending) queuedSend.current = null
-      // Still busy: it stays queued and goes when that turn ends.
-      if (result.reason === 'busy' || result.reason === 'awaiting_input') return
-      setQueued((queue) => cancelQueuedMessage(queue, taken.next.id))
-      note(result.message ?? `Not sent (${result.reason}).`, 'error')
-    })
-  }, [bridge, items, note, queued, running, sessionReady, shownSessionId])
+  const { queued, setQueued, ...queue } = useQueuedMessages(bridge, {
+    sessionId: shownSessionId,
+    ready: view.phase === 'ready',
+    running,
+    items,
+    note,
+  })
   const setDraft = (next: ComposerState) => {
     composerRef.current = next
     setComposer(next)
@@ -389,8 +337,7 @@ export function App({
     setOffer(null)
     setPanel(null)
     setDraft(EMPTY_COMPOSER)
-    setQueued(EMPTY_MESSAGE_QUEUE)
-    queuedSend.current = null
+    queue.clear()
     setTarget(next)
   }
 
@@ -403,187 +350,90 @@ export function App({
     })
   }
 
-  const setMode = (mode: PermissionMode) => {
-    if (!session) return
-    setConfirmingBypass(false)
-    void bridge.setSessionMode({ sessionId: session.id, mode }).then((result) => {
-      if (result.ok) dispatch({ type: 'mode', mode })
-      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
+  const { confirmingBypass, setConfirmingBypass, setMode, setAgentModeTo, cycleMode } =
+    useModeSwitch(bridge, session, {
+      hint: setHint,
+      note,
+      mode: (mode) => dispatch({ type: 'mode', mode }),
     })
-  }
-
-  /** Switches an ACP agent to one of its own modes. */
-  const setAgentModeTo = (mode: AgentModes['available'][number]) => {
-    if (!session) return
-    void bridge.setAgentMode({ sessionId: session.id, modeId: mode.id }).then((result) => {
-      if (result.ok) setHint(`${session.agent?.name ?? 'The agent'} is now in ${mode.name} mode.`)
-      else note(result.message ?? `Mode not changed (${result.reason}).`, 'error')
-    })
-  }
-
-  /**
-   * The next mode: an ACP agent's own when it offers modes, else Parley's permission modes, where
-   * bypass (nothing asks any more) comes only after an explicit confirmation.
-   */
-  const cycleMode = () => {
-    if (!session) return
-    if (session.agentModes && !confirmingBypass) {
-      const next = nextAgentMode(session.agentModes)
-      if (next) setAgentModeTo(next)
-      else setHint(`${session.agent?.name ?? 'The agent'} offers no other mode.`)
-      return
-    }
-    const next = confirmingBypass ? nextMode('bypass') : nextMode(session.mode)
-    if (next === 'bypass') setConfirmingBypass(true)
-    else setMode(next)
-  }
 
   /** Puts a message typed while the turn runs in the queue; the draft is free again. */
   const enqueue = (text: string) => {
-    queuedIds.current += 1
-    setQueued((queue) => queueMessage(queue, { id: `q${queuedIds.current}`, text }))
+    queue.add(text)
     setDraft(EMPTY_COMPOSER)
   }
 
-  const send = (text: string, sent: ComposerState) => {
+  const send = (typed: string, sent: ComposerState) => {
     // Typed while the session opens: sent once it is open.
-    if (!session) return enqueue(text)
+    if (!session) return enqueue(typed)
+    const attachments = mentions.attachments(typed)
+    // Queued messages are text: one with files attached waits in the box, as on the desktop.
+    if ((running || queued.length > 0) && attachments.length > 0)
+      return setHint('A message with files attached is sent once the turn has ended.')
     setOffer(null)
+    // The commands run with ! since the last message go with this one.
+    const text = withUserCommands(typed, userCommands.take())
     if (running || queued.length > 0) return enqueue(text)
-    void bridge.send({ sessionId: session.id, text }).then((result) => {
-      if (result.ok) {
-        // Only clear what was sent: the person may have typed on while the call was in flight.
-        if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
-        return
-      }
-      // A turn started meanwhile: the message waits for it like any typed ahead.
-      if (result.reason === 'busy') {
-        if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
-      }
-      // Passing states: said in the status row, not written into the transcript.
-      else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
-      else note(result.message ?? `Not sent (${result.reason}).`, 'error')
-    })
+    if (attachments.length > 0) mentions.sent()
+    void bridge
+      .send({
+        sessionId: session.id,
+        text,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      })
+      .then((result) => {
+        if (result.ok) {
+          // Only clear what was sent: the person may have typed on while the call was in flight.
+          if (composerRef.current.editor.text === sent.editor.text) setDraft(EMPTY_COMPOSER)
+          return
+        }
+        // A turn started meanwhile: the message waits for it like any typed ahead.
+        if (result.reason === 'busy') {
+          if (composerRef.current.editor.text === sent.editor.text) enqueue(text)
+        }
+        // Passing states: said in the status row, not written into the transcript.
+        else if (result.reason === 'awaiting_input') setHint('Answer the open request first.')
+        else note(result.message ?? `Not sent (${result.reason}).`, 'error')
+      })
   }
 
   const runCommand = (name: SlashCommandName, arg: string) => {
     if (!session) return
-    switch (name) {
-      case 'help':
-        return note(HELP_TEXT)
-      case 'new':
-        if (arg === '') return switchTo({ kind: 'create', workspace: session.workspace })
-        return void bridge.getSettings({}).then((settings) => {
-          const agents = 'agents' in settings ? settings.agents : []
-          const wanted = arg.toLowerCase()
-          const agent =
-            wanted === 'parley'
-              ? 'parley'
-              : agents.find((a) => a.id === wanted || a.name.toLowerCase() === wanted)?.id
-          if (agent) return switchTo({ kind: 'create', workspace: session.workspace, agent })
-          setHint(
-            `No agent “${arg}”: /new ${['parley', ...agents.map((a) => a.id)].join(', /new ')}.`,
-          )
-        })
-      case 'resume':
-        if (offer) return openSession(offer)
-        return void bridge.listSessions({}).then((list) => {
-          const last = Array.isArray(list) ? list.find((s) => s.id !== session.id) : undefined
-          if (last) openSession(last)
-          else setHint('There is no other session to go back to.')
-        })
-      case 'sessions':
-        return void bridge.listSessions({}).then((list) => {
-          if (Array.isArray(list)) setPanel({ kind: 'sessions', sessions: list })
-        })
-      case 'inbox':
-        return setPanel({ kind: 'inbox' })
-      case 'mode': {
-        const modes = session.agentModes
-        if (modes) {
-          const names = modes.available.map((m) => m.name).join(', ')
-          if (arg === '')
-            return setHint(`Mode: ${currentModeName(modes)} · /mode ${names} · Shift+Tab cycles`)
-          const mode = findAgentMode(modes, arg)
-          return mode ? setAgentModeTo(mode) : setHint(`No mode “${arg}”: ${names}.`)
-        }
-        if (arg === '')
-          return setHint(
-            `Mode: ${session.mode} · /mode ${PERMISSION_MODES.join('|')} · Shift+Tab cycles`,
-          )
-        const mode = PermissionModeSchema.safeParse(arg.toLowerCase())
-        if (!mode.success) return setHint(`No mode “${arg}”: ${PERMISSION_MODES.join(', ')}.`)
-        if (mode.data === 'bypass') return setConfirmingBypass(true)
-        return setMode(mode.data)
-      }
-      case 'model':
-        if (arg === '')
-          return void Promise.all([bridge.getSettings({}), bridge.listModels({})]).then(
-            ([settings, models]) => {
-              const current =
-                'model' in settings && settings.model ? settings.model : '(the provider’s default)'
-              const list = models.ok ? models.models.slice(0, 40).join(', ') : 'none listed'
-              note(
-                `Model: ${current} · ${backendLabel}\nAvailable: ${list}\n/model NAME switches; the key and provider are set with the environment or in the desktop app’s Settings.`,
-              )
-            },
-          )
-        return void bridge.updateSettings({ model: arg }).then((result) => {
-          if (!result.ok) return setHint(result.message ?? `Model not changed (${result.reason}).`)
-          setBackendLabel(result.settings.backendLabel)
-          setHint(`New turns use ${arg}.`)
-        })
-      case 'retry': {
-        // An ACP agent cannot run a turn again (the runtime says so): the failed turn's message
-        // is sent to it again instead, which is what /retry promises.
-        const lastMessage = items.findLast((item) => item.kind === 'user')
-        if (session.agent && view.lastTurnFailed && lastMessage)
-          return send(lastMessage.text, composerRef.current)
-        return void bridge.retryTurn({ sessionId: session.id }).then((result) => {
-          if (result.ok) return
-          if (result.reason === 'busy') return setHint('A turn is still running.')
-          // The runtime's own reason (no failed turn, an agent that cannot retry).
-          const why = result.message ?? `not retried (${result.reason})`
-          setHint(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`)
-        })
-      }
-      case 'config': {
-        const command = configCommand(session, arg)
-        if (command.kind === 'say') return note(command.text)
-        const { option, value } = command
-        return void bridge
-          .setAgentConfigOption({ sessionId: session.id, configId: option.id, value: value.value })
-          .then((result) => {
-            if (result.ok) setHint(`${option.name}: ${value.name}.`)
-            else note(result.message ?? `${option.name} not changed (${result.reason}).`, 'error')
-          })
-      }
-      case 'rewind':
-        return setPanel({ kind: 'rewind' })
-      case 'mcp':
-        return mcp.command(session.workspace, arg)
-      case 'permissions':
-        return void permissionsCommand(bridge, arg, { hint: setHint, note })
-      case 'notify': {
-        const command = notifyCommand(arg, notify, attention?.env ?? process.env)
-        if (command.kind === 'say') return note(command.text)
-        return void bridge.updateSettings({ terminalNotify: command.choice }).then((result) => {
-          if (!result.ok) return setHint(result.message ?? `Not changed (${result.reason}).`)
-          setNotify(command.choice)
-          setHint(command.done)
-        })
-      }
-      case 'quit':
-        return exit(0)
-      default:
-        return name satisfies never
-    }
+    runSlashCommand(name, arg, {
+      session,
+      bridge,
+      offer,
+      backendLabel,
+      items,
+      lastTurnFailed: view.lastTurnFailed,
+      notify,
+      env: attention?.env ?? process.env,
+      mcp,
+      say: { hint: setHint, note },
+      switchTo,
+      openSession,
+      setPanel,
+      setMode,
+      setAgentModeTo,
+      confirmBypass: () => setConfirmingBypass(true),
+      setBackendLabel,
+      setNotify,
+      resend: (text) => send(text, composerRef.current),
+      exit,
+    })
   }
 
   const submit = () => {
     const state = composerRef.current
     const text = messageText(state)
     if (text.trim() === '') return
+    // `!command`: the person's own command, through the agent's sandbox, never the model.
+    const command = userCommandOf(text)
+    if (command !== null) {
+      recordCommand(text.trim())
+      setDraft(EMPTY_COMPOSER)
+      return userCommands.run(command)
+    }
     const input = parseComposerInput(text)
     switch (input.kind) {
       case 'message':
@@ -610,7 +460,7 @@ export function App({
     const back = queued.length
     if (back > 0) {
       const text = queuedAsDraft(queued, composerRef.current.editor.text)
-      setQueued(EMPTY_MESSAGE_QUEUE)
+      queue.clear()
       setDraft(withEditor(composerRef.current, { text, cursor: text.length }))
     }
     const put = back === 1 ? 'The queued message is' : `The ${back} queued messages are`
@@ -720,6 +570,10 @@ export function App({
     if (pasted) return setDraft(pasteText(state, input))
     if (key.ctrl && input === 'r') return setSearch({ query: '', skip: 0 })
     if (key.ctrl && input === 'g') return editInOwnEditor(state)
+    // The `@` list, while it is open, takes ↑/↓, Tab, Enter and Esc.
+    const mention = mentions.key(state.editor, key)
+    if (mention.kind === 'used')
+      return mention.editor ? setDraft(withEditor(state, mention.editor)) : undefined
     if (key.escape) {
       if (running) stopTurn()
       // Esc twice in an empty message box: the rewind picker.
@@ -769,19 +623,16 @@ export function App({
   }
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
-  // What is printed for good can be held back: each print erases the redrawn part and draws it
-  // again whole (footer, message box and all), so while a turn runs, what settled stays in the
-  // redrawn part until that is full and then goes to the scrollback in one piece. Nothing is
-  // printed while the output is on the alternate screen (it would be lost there).
+  // What settled is printed for good at once: the frame writer (render-options.ts) writes only
+  // the rows not on screen already, so a print costs little, and a short redrawn part still fits
+  // the screen once a narrowed terminal has reflowed it. Nothing is printed while the output is
+  // on the alternate screen (it would be lost there).
   // While a turn streams, what is drawn of it follows the deltas at most every LIVE_FRAME_MS.
   const liveSource = useMemo(() => ({ items, printed: view.printed }), [items, view.printed])
   const drawn = useThrottled(liveSource, LIVE_FRAME_MS, running)
   const [held, setHeld] = useState({ sessionId: shownSessionId, printed: drawn.printed })
-  const holding =
-    screen.active ||
-    (running && held.sessionId === shownSessionId && printedBefore(held.printed, drawn.printed))
+  const holding = screen.active
   const printed = holding ? held.printed : drawn.printed
-  const [keptTall, setKeptTall] = useState(false)
   const waiting = useMemo(() => waitingByCall(view.queue), [view.queue])
   // Redrawn on every change; a spinner's tick alone does not lay the text out again.
   const liveLines = useMemo(
@@ -926,7 +777,8 @@ export function App({
       />
     ) : null
   } else {
-    const shownSuggestions = Math.min(suggestions.length, Math.max(0, surfaceMax - 3))
+    const listed = suggestions.length > 0 ? suggestions.length : mentions.paths.length
+    const shownSuggestions = Math.min(listed, Math.max(0, surfaceMax - 3))
     // While Ctrl+R searches, the box shows the match the search is on.
     const match = search ? currentMatch(history, search) : null
     const draftRows = composerRows(
@@ -936,13 +788,15 @@ export function App({
     )
     const suggestionLines = search
       ? historySearchRows(search, history, width)
-      : slashMenuRows(
-          suggestions,
-          pickedIndex(menuPick, composer.editor.text, suggestions.length),
-          width,
-          shownSuggestions,
-        )
-    const queuedRows = queuedLines(queued, width).slice(
+      : suggestions.length === 0
+        ? fileMentionRows(mentions.paths, mentions.selected, width, shownSuggestions)
+        : slashMenuRows(
+            suggestions,
+            pickedIndex(menuPick, composer.editor.text, suggestions.length),
+            width,
+            shownSuggestions,
+          )
+    const queuedRows = [...userCommands.rows(width), ...queuedLines(queued, width)].slice(
       0,
       Math.max(0, surfaceMax - draftRows.length - 2 - suggestionLines.length),
     )
@@ -967,12 +821,6 @@ export function App({
   )
     setHeld({ sessionId: shownSessionId, printed: drawn.printed })
   const shownLive = liveLines.slice(Math.max(0, liveLines.length - liveRows))
-  // Once a turn's text is more than a few rows, the redrawn part keeps its height until the turn
-  // ends (blank rows under the text): a row added above the message box and footer would move
-  // them, and ink then draws every row under it again, for each new row of text.
-  const tall = running && (keptTall || shownLive.length > TALL_AFTER_ROWS)
-  if (tall !== keptTall) setKeptTall(tall)
-  const padding = tall ? Math.max(0, liveRows - shownLive.length) : 0
 
   return (
     <KeyRouter global={globalKeys}>
@@ -996,9 +844,8 @@ export function App({
                   )
                 }}
               </Static>
-              <Box ref={liveRegion} flexDirection="column" flexShrink={0}>
+              <Box flexDirection="column" flexShrink={0}>
                 {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-                {padding > 0 ? <Box height={padding} flexShrink={0} /> : null}
                 {status.length > 0 ? <StyledLines lines={status} /> : null}
                 {surface}
                 <StyledLines lines={footer} />

@@ -1,12 +1,10 @@
 import { useState } from 'react'
 import { useRefState } from './use-ref-state'
 import type { PermissionInteraction } from '../shared/interactions'
-import type { Risk } from '../shared/permission'
-import { choiceLines, type Choice } from './choice-lines'
+import type { Choice } from './choice-lines'
 import { toolCategory } from '../shared/pinned-tools'
 import { flaggedParts } from '../shared/risk-order'
 import { detailLines, firstChangeRow } from './detail-lines'
-import { formatCountdown, formatSince } from '../shared/format-time'
 import { useFocusedKeys } from './key-router'
 import {
   ARMING_HINT,
@@ -16,7 +14,6 @@ import {
   type FrameLayout,
 } from './prompt-frame'
 import {
-  flowItems,
   prefixLines,
   safeSpans,
   truncateLine,
@@ -24,15 +21,22 @@ import {
   type Span,
   type StyledLine,
 } from './styled-text'
-import { applyFieldKey, fieldHints, fieldLines, openField, type TextFieldState } from './text-field'
+import { applyFieldKey, fieldHints, openField, type TextFieldState } from './text-field'
 import type { TuiBridge } from './tui-bridge'
 import { PROMPT_ARMING_MS } from '../shared/prompt-arming'
 import { useArmed } from '../ui-common/use-armed'
 import { useNow } from '../ui-common/use-now'
 import { useSettle } from './use-settle'
+import {
+  RISK_COLOR,
+  choiceHintsFor,
+  compactChoiceHints,
+  permissionCompactFooter,
+  permissionCompactHeader,
+  permissionFooter,
+  permissionHeader,
+} from './permission-prompt-lines'
 import { allSeen, markSeen, noRowsSeen } from './seen-rows'
-
-export const RISK_COLOR: Record<Risk, string> = { low: 'green', medium: 'yellow', high: 'red' }
 
 /** The choices a permission prompt offers, in order (1 Yes, 2 Yes and remember, 3 No and say). */
 type PermissionChoice = 'allow' | 'remember' | 'deny'
@@ -152,36 +156,7 @@ export function PermissionPrompt({
       }),
     )
 
-  const header = flowItems(
-    [
-      [{ text: 'Permission request', style: { color: 'yellow', bold: true } }],
-      [{ text: interaction.tool, style: { bold: true } }],
-      [
-        { text: 'risk ' },
-        { text: interaction.risk, style: { color: RISK_COLOR[interaction.risk], bold: true } },
-      ],
-      ...(expiresAt !== null
-        ? [[{ text: `denied in ${formatCountdown(expiresAt, now)}`, style: { dim: true } }]]
-        : []),
-      ...(moreWaiting > 0
-        ? [[{ text: `${moreWaiting} more waiting`, style: { color: 'yellow' } }]]
-        : []),
-    ],
-    inner,
-  )
-  if (interaction.recovered)
-    header.push(
-      ...wrapSpans(
-        [
-          {
-            text: `Waiting since ${formatSince(interaction.createdAt, now)} (asked before a restart)`,
-            style: { color: 'yellow' },
-          },
-        ],
-        inner,
-      ),
-    )
-
+  const header = permissionHeader(interaction, { now, moreWaiting, inner })
   const body = bodyLines(interaction, inner)
   // A file edit is judged by its file and its change (it opens on the first one); anything else
   // (a command, a tool's input) is allowed only once every row of it has been on screen.
@@ -192,67 +167,22 @@ export function PermissionPrompt({
   )
   const [seen, setSeen] = useState(() => noRowsSeen(inner))
 
-  const noteRows = note
-    ? [
-        ...wrapSpans(
-          [{ text: 'What should the agent do instead? Enter sends it with the denial.' }],
-          inner,
-        ),
-        ...fieldLines(note, inner, 4),
-      ]
-    : []
-  const errorRows = (text: string | null) =>
-    text ? wrapSpans([{ text, style: { color: 'red' } }], inner) : []
-  const compactHints = (hints: readonly string[]) =>
-    flowItems(
-      hints.map((h) => [{ text: h, style: { dim: true } }]),
-      inner,
-      { maxLines: 1 },
-    )
-  const footerWith = (hints: readonly string[]) => {
-    const footer: StyledLine[] = choiceLines(choices, cursor, inner, {
-      maxRowsEach: 2,
-      active: note === null,
-    })
-    footer.push(...noteRows, ...errorRows(error ?? blocked))
-    footer.push(
-      ...flowItems(
-        hints.map((h) => [{ text: h, style: { dim: true } }]),
-        inner,
-        { maxLines: 2 },
-      ),
-    )
-    return footer
-  }
-  // The compact footer: the highlighted choice (or the note being written) and one row of keys.
-  const compactFooterWith = (hints: readonly string[]) => [
-    ...(note
-      ? fieldLines(note, inner, 1)
-      : choiceLines(choices, cursor, inner, { maxRowsEach: 1 }).slice(cursor, cursor + 1)),
-    ...errorRows(error ?? blocked).slice(0, 1),
-    ...compactHints(hints === choiceHints ? compactChoiceHints : hints),
-  ]
-  const compactHeader = [
-    truncateLine(
-      [
-        { text: 'Permission: ', style: { color: 'yellow', bold: true } },
-        { text: interaction.tool, style: { bold: true } },
-        { text: ' · ' },
-        { text: interaction.risk, style: { color: RISK_COLOR[interaction.risk], bold: true } },
-        ...(expiresAt !== null
-          ? [{ text: ` · ${formatCountdown(expiresAt, now)}`, style: { dim: true } }]
-          : []),
-      ],
-      inner,
-    ),
-  ]
+  const footer = { choices, cursor, note, problem: error ?? blocked, inner }
+  const choiceHints = choiceHintsFor(choices.length, interaction.recovered)
+  const compactHeader = permissionCompactHeader(interaction, { now, inner })
   const layoutWith = (hints: readonly string[]) =>
     layoutFrame(
       {
         header,
         body: body.lines,
-        footer: footerWith(hints),
-        compact: { header: compactHeader, footer: compactFooterWith(hints) },
+        footer: permissionFooter(footer, hints),
+        compact: {
+          header: compactHeader,
+          footer: permissionCompactFooter(
+            footer,
+            hints === choiceHints ? compactChoiceHints(choices.length) : hints,
+          ),
+        },
       },
       maxRows,
       // A diff opens on its first change, under the file it is in; a command opens on its start
@@ -260,13 +190,6 @@ export function PermissionPrompt({
       edit ? { top: scroll, pinHead: body.head } : { top: scroll, pinTail: 3 },
     )
   const unseen = (shown: FrameLayout['shown']) => !allSeen(seen, inner, shown, mustSee)
-  const choiceHints = [
-    '↑↓ or 1–' + choices.length + ' choose',
-    'Enter confirm',
-    'Esc deny',
-    ...(interaction.recovered ? ['x dismiss'] : []),
-  ]
-  const compactChoiceHints = [`1–${choices.length} choose`, 'Esc deny', 'Enter confirm']
   const hintsWhile = (hidden: boolean) =>
     !armed
       ? [ARMING_HINT]

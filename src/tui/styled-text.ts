@@ -39,7 +39,8 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 /** Columns the text takes in a terminal (wide characters count two, combining marks zero). */
 export function textWidth(text: string): number {
-  return stringWidth(text)
+  // Most of a reply is printable ASCII: its width is its length (string-width segments it all).
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : stringWidth(text)
 }
 
 /** Columns a row takes. */

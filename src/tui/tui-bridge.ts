@@ -41,6 +41,8 @@ export type TuiMethod = Extract<
   | 'removePermissionRule'
   | 'previewCheckpoint'
   | 'restoreCheckpoint'
+  | 'runUserCommand'
+  | 'searchWorkspaceFiles'
 >
 
 /**
@@ -91,6 +93,8 @@ export function bridgeFromRuntime(runtime: Runtime | Promise<Runtime>): TuiBridg
     restartMcpServer: call('restartMcpServer'),
     listPermissionRules: call('listPermissionRules'),
     removePermissionRule: call('removePermissionRule'),
+    runUserCommand: call('runUserCommand'),
+    searchWorkspaceFiles: call('searchWorkspaceFiles'),
     onEvent: (callback) => {
       // While the runtime still starts, the subscription is made once it is there.
       let unsubscribe: (() => void) | null = null

@@ -1,12 +1,43 @@
 import { render } from 'ink'
 import type { CliOptions } from '../parse-cli'
 import { folderProblem } from '../folder-problem'
-import { terminalProblem } from '../terminal-problem'
+import { terminalProblem, wantsPlainLines, type TerminalFacts } from '../terminal-problem'
 import { App } from '../../tui/app'
 import { resumeHint } from '../resume-hint'
 import { bridgeFromRuntime } from '../../tui/tui-bridge'
-import { TERMINAL_RENDER_OPTIONS } from '../../tui/render-options'
+import { terminalRenderOptions } from '../../tui/render-options'
 import { loadHighlighter } from '../../tui/code-highlight'
+import { startPlainClient } from '../../tui/plain/plain-client'
+
+/**
+ * `parley tui` where the terminal cannot redraw (`TERM=dumb`, Emacs shell-mode): the plain-line
+ * client, the terminal left in its own line mode (it echoes and edits the line). Ctrl+C stops a
+ * running turn, else quits; Ctrl+D or /quit quits.
+ */
+async function plainLinesCommand(options: CliOptions): Promise<number> {
+  globalThis.AI_SDK_LOG_WARNINGS = false
+  const { runtimeForCommand } = await import('../cli-runtime')
+  const runtime = await runtimeForCommand('tui', options, true, (text) =>
+    process.stderr.write(text),
+  )
+  if (typeof runtime === 'number') return runtime
+  const client = startPlainClient(
+    bridgeFromRuntime(runtime),
+    { input: process.stdin, write: (text) => process.stdout.write(text) },
+    options.session,
+  )
+  const onSignal = () => client.interrupt()
+  process.on('SIGINT', onSignal)
+  try {
+    const exit = await client.ended
+    await runtime.close()
+    if (exit.sessionId && exit.waiting) process.stdout.write(`${exit.waiting}\n`)
+    if (exit.sessionId) process.stdout.write(`${resumeHint(options, exit.sessionId)}\n`)
+    return exit.code
+  } finally {
+    process.off('SIGINT', onSignal)
+  }
+}
 
 /** Exit codes for the signals that end a terminal session (128 + signal number). */
 const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
@@ -17,11 +48,13 @@ const SIGNAL_EXIT = { SIGHUP: 129, SIGTERM: 143 } as const
  * request stays open in the log and is shown again at the next start.
  */
 export async function tuiCommand(options: CliOptions): Promise<number> {
-  const cannotDraw = terminalProblem({
+  const facts: TerminalFacts = {
     stdinIsTTY: process.stdin.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
     term: process.env.TERM,
-  })
+    insideEmacs: process.env.INSIDE_EMACS,
+  }
+  const cannotDraw = terminalProblem(facts)
   if (cannotDraw !== undefined) {
     process.stderr.write(`parley tui: ${cannotDraw}\n`)
     return 2
@@ -31,6 +64,7 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
     process.stderr.write(`parley tui: ${refused}\n`)
     return 2
   }
+  if (wantsPlainLines(facts)) return plainLinesCommand(options)
   // Keys typed while the runtime starts would otherwise be echoed by the terminal and arrive
   // with Enter turned into a line feed; raw mode from the start keeps them for the composer.
   process.stdin.setRawMode(true)
@@ -89,7 +123,7 @@ export async function tuiCommand(options: CliOptions): Promise<number> {
       onExit={onExit}
       onFirstFrame={drawnFirst}
     />,
-    TERMINAL_RENDER_OPTIONS,
+    terminalRenderOptions(process.stdout),
   )
   void runtime.then(() => {
     drawn = true

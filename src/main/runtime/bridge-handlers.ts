@@ -23,6 +23,8 @@ import type { SessionStore } from './session-store'
 import type { SessionState } from './sessions/session-state'
 import type { SettingsService } from './settings-service'
 import type { TurnDriver } from './turn-drivers'
+import type { CommandSandbox } from './sandbox/command-sandbox'
+import { runUserCommand } from './tools/user-command'
 
 /** The services the bridge calls reach (compose.ts builds them). */
 export interface Services {
@@ -42,6 +44,9 @@ export interface Services {
   fileIndexes: WorkspaceFileIndexes
   devices: DeviceStore
   driverFor(session: SessionState): TurnDriver
+  /** The sandbox commands run in, and the environment they get (a `!command` of the person's). */
+  sandbox(): CommandSandbox
+  commandEnv(): Promise<NodeJS.ProcessEnv>
   /** A session's open problems besides its log's (commands run unsandboxed). */
   notices(session: SessionState): LogNotice[]
 }
@@ -110,6 +115,14 @@ export function bridgeHandlers(s: Services): BridgeHandlers {
     send: (input) => s.chat.send(input),
     stop: (input) => s.chat.stop(input),
     retryTurn: (input) => s.chat.retryTurn(input),
+    runUserCommand: async ({ sessionId, command }) => {
+      const found = session(sessionId)
+      if (!found) return { ok: false, reason: 'not_found' }
+      return runUserCommand(found.header.workspace, command, {
+        sandbox: s.sandbox(),
+        commandEnv: s.commandEnv,
+      })
+    },
     // ── interactions
     respondToPermission: (input) => answers.respondToPermission(input),
     respondToQuestion: (input) => answers.respondToQuestion(input),

@@ -125,9 +125,17 @@ export function composeBase(options: RuntimeOptions) {
           newId,
           ...(options.checkpoints?.git ? { git: options.checkpoints.git } : {}),
         })
+  /** The environment commands get: Parley's own, less every credential. */
+  const commandEnv = async (): Promise<NodeJS.ProcessEnv> =>
+    commandEnvironment({
+      base: process.env,
+      allowed: settings.current.sandboxAllowedEnv,
+      storedSecrets: [await secrets.get('openaiApiKey'), await secrets.get('anthropicApiKey')],
+    })
   return {
     options,
     now,
+    commandEnv,
     env,
     problems,
     life,
@@ -253,12 +261,7 @@ export function composeTurns(b: Base, a: Askers) {
     interactive: options.interactive,
     streamIdleMs: () => options.streamIdleMs ?? settings.current.streamIdleSeconds * 1000,
     sleep: options.sleep ?? sleep,
-    commandEnv: async () =>
-      commandEnvironment({
-        base: process.env,
-        allowed: settings.current.sandboxAllowedEnv,
-        storedSecrets: [await secrets.get('openaiApiKey'), await secrets.get('anthropicApiKey')],
-      }),
+    commandEnv: b.commandEnv,
     commandSandbox: () => b.sandbox.current,
     externalTools: (session) => mcp.tools(session.header.workspace),
     beforeTurn,

@@ -87,6 +87,8 @@ export function composeRuntime(options: RuntimeOptions): ComposedRuntime {
     fileIndexes,
     devices,
     driverFor,
+    sandbox: () => b.sandbox.current,
+    commandEnv: b.commandEnv,
     // Each session, when opened, says once that commands run unsandboxed (where they do).
     notices: (session): LogNotice[] => {
       const message = unsandboxedNotice(b.sandbox.current)

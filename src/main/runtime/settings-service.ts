@@ -1,7 +1,7 @@
 import type { BridgeCalls, BridgeOutput, BridgeParsedInput } from '../../shared/bridge'
 import type { AgentSpec } from '../../shared/acp-agents'
 import { errorMessage } from '../../shared/plain-error'
-import type { PublicSettings } from '../../shared/settings'
+import type { ProviderCandidate, PublicSettings } from '../../shared/settings'
 import { checkConnection } from './models/connection-check'
 import { resolveBackend, type ModelBackend } from './models/model-backend'
 import { modelOverride } from './models/provider-config'
@@ -68,15 +68,37 @@ export class SettingsService {
   }
 
   /** The server's `/models` where it answers, else the built-in suggestions. */
-  async listModels(_input: In<'listModels'>): Out<'listModels'> {
-    const fromServer = await this.#backend.serverModels()
+  async listModels({ candidate }: In<'listModels'>): Out<'listModels'> {
+    const backend = candidate ? await this.#candidateBackend(candidate) : this.#backend
+    const fromServer = await backend.serverModels()
     return fromServer
       ? { ok: true, models: fromServer, from: 'server' }
-      : { ok: true, models: this.#backend.models, from: 'builtin' }
+      : { ok: true, models: backend.models, from: 'builtin' }
   }
 
-  async testConnection(_input: In<'testConnection'>): Out<'testConnection'> {
-    return checkConnection(this.#backend)
+  async testConnection({ candidate }: In<'testConnection'>): Out<'testConnection'> {
+    return checkConnection(candidate ? await this.#candidateBackend(candidate) : this.#backend)
+  }
+
+  /**
+   * The backend the Settings form describes, not saved: its fields over the saved settings, a key
+   * typed there over the saved one (an empty one is the saved one). A scenario does not stand in
+   * for it: the person asked about the provider in the form. Nothing of it is kept.
+   */
+  async #candidateBackend(candidate: ProviderCandidate): Promise<ModelBackend> {
+    const { openaiApiKey, anthropicApiKey, ...fields } = candidate
+    const { PARLEY_SCENARIO: _scenario, ...env } = this.deps.env
+    const { secrets } = this.deps
+    return resolveBackend({
+      scenarioPath: undefined,
+      env,
+      settings: { ...this.deps.settings.current, ...fields },
+      secrets: {
+        openaiApiKey: openaiApiKey || (await secrets.get('openaiApiKey')),
+        anthropicApiKey: anthropicApiKey || (await secrets.get('anthropicApiKey')),
+      },
+      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+    })
   }
 
   async updateSettings(input: In<'updateSettings'>): Out<'updateSettings'> {

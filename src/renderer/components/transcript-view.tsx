@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react'
 import { EMPTY_TRANSCRIPT, type Transcript } from '../../shared/transcript'
 import {
   createRowEstimates,
@@ -65,6 +73,30 @@ function useRows(
  * screen in place. It follows the end while the person is there (new text, a tray opening or
  * closing, the turn ending), and stays put once they scroll up, offering a way back.
  */
+/** Text wraps at the column's width: the rows' size estimates follow it. */
+function useColumnWidth(scrollRef: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(760)
+  useEffect(() => {
+    const el = scrollRef.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setWidth(Math.min(760, el.clientWidth) - ROW_PADDING))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [scrollRef])
+  return width
+}
+
+/** A session with nothing in it yet. */
+function TranscriptEmpty() {
+  return (
+    <div className="transcript-empty">
+      <p className="transcript-empty-title">What should we work on?</p>
+      <p>Ask anything. If the agent needs a decision or permission, it will ask right here.</p>
+      <SessionIntro />
+    </div>
+  )
+}
+
 export function TranscriptView() {
   const transcript = useChat((s) =>
     s.activeSessionId ? (s.transcripts[s.activeSessionId] ?? EMPTY_TRANSCRIPT) : EMPTY_TRANSCRIPT,
@@ -89,7 +121,7 @@ function TranscriptList({
   const refused = useChat((s) => s.connection === 'refused')
   const rows = useRows(sessionId ?? '', transcript.items)
   const scrollRef = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(760)
+  const width = useColumnWidth(scrollRef)
 
   const { atEnd, onScroll, jumpToEnd, stick, isFollowing, follow } = useFollowEnd(
     scrollRef,
@@ -164,15 +196,6 @@ function TranscriptList({
     if (lastUserKey !== undefined) stick(true)
   }, [lastUserKey, stick])
 
-  // Text wraps at the column's width: estimates follow it.
-  useEffect(() => {
-    const el = scrollRef.current
-    if (!el || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => setWidth(Math.min(760, el.clientWidth) - ROW_PADDING))
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
-
   // Near the top of what is loaded, and more is older: page it in. Not while the view follows the
   // end of a tail that fills it (a session opening must not fetch history nobody looks at).
   const firstShown = virtualRows[0]?.index
@@ -216,13 +239,7 @@ function TranscriptList({
         {refused ? (
           <StaleLinkNotice />
         ) : rows.length === 0 ? (
-          <div className="transcript-empty">
-            <p className="transcript-empty-title">What should we work on?</p>
-            <p>
-              Ask anything. If the agent needs a decision or permission, it will ask right here.
-            </p>
-            <SessionIntro />
-          </div>
+          <TranscriptEmpty />
         ) : (
           <div className="transcript-inner" ref={virtualizer.containerRef}>
             {virtualRows.map((virtual) => {

@@ -238,6 +238,8 @@ export function createFakeBridge(
       changed(sessionId)
       return { ok: true }
     },
+    // The browser fake has no commands to run.
+    runUserCommand: () => ({ ok: false, reason: 'not_found' }),
     retryTurn: ({ sessionId }) =>
       sessions.has(sessionId)
         ? { ok: false, reason: 'nothing_to_retry' }

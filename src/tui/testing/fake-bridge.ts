@@ -27,6 +27,10 @@ export function createFakeBridge(
     settings?: Partial<PublicSettings>
     /** What `listInbox` answers; answering one of its requests takes it out (`inbox_changed`). */
     inbox?: InboxItem[]
+    /** What `!command` prints, by command (not listed: `command not found`, exit 127). */
+    commands?: Record<string, { output: string; exitCode: number }>
+    /** The workspace's files, for `@` completion (matched by their letters in order). */
+    files?: string[]
   } = {},
 ) {
   const session: SessionSummary = {
@@ -133,6 +137,32 @@ export function createFakeBridge(
     removeSession: async (input) => (record('removeSession', input), { ok: true }),
     send: async (input) => (record('send', input), { ok: true, turnId: 't1' }),
     stop: async (input) => (record('stop', input), { ok: true }),
+    runUserCommand: async (input) => {
+      record('runUserCommand', input)
+      const ran = options.commands?.[input.command]
+      return {
+        ok: true,
+        exitCode: ran?.exitCode ?? 127,
+        signal: null,
+        output: ran?.output ?? `bash: ${input.command}: command not found\n`,
+        truncated: false,
+        timedOut: false,
+        sandboxed: true,
+      }
+    },
+    searchWorkspaceFiles: async (input) => {
+      record('searchWorkspaceFiles', input)
+      const letters = [...input.query.toLowerCase()]
+      const inOrder = (path: string) => {
+        let at = 0
+        for (const letter of letters) {
+          at = path.toLowerCase().indexOf(letter, at) + 1
+          if (at === 0) return false
+        }
+        return true
+      }
+      return { ok: true, paths: (options.files ?? []).filter(inOrder).slice(0, input.limit ?? 20) }
+    },
     retryTurn: async (input) => (record('retryTurn', input), { ok: true, turnId: 't2' }),
     setSessionMode: async (input) => (record('setSessionMode', input), { ok: true }),
     setAgentMode: async (input) => {

@@ -100,6 +100,9 @@ export async function exerciseEveryCall(
   ).toMatchObject(unknown)
   expect(await run('stop', { sessionId })).toMatchObject({ ok: expect.any(Boolean) })
   expect(await run('retryTurn', { sessionId })).toMatchObject({ ok: false })
+  expect(await run('runUserCommand', { sessionId: 'nope', command: 'ls' })).toMatchObject({
+    ok: false,
+  })
   expect(await run('setAgentMode', { sessionId, modeId: 'plan' })).toMatchObject({
     ok: false,
     reason: 'not_an_agent_session',
@@ -175,6 +178,7 @@ export const WRONGLY_TYPED: Array<[BridgeMethod, unknown]> = [
   ['sendFormAsMessage', { requestId: 'x', response: { action: 'accept' } }],
   ['saveFormDraft', { requestId: 'x', draft: { index: 0, picks: [] } }],
   ['retryTurn', { sessionId: 5 }],
+  ['runUserCommand', { sessionId: 'x', command: 7 }],
   ['setAgentMode', { sessionId: 'x' }],
   ['setAgentConfigOption', { sessionId: 'x', configId: 'model' }],
   ['listMcpServers', {}],

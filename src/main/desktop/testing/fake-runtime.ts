@@ -250,6 +250,10 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
         ? { ok: false, reason: 'not_an_agent_session' }
         : { ok: false, reason: 'not_found' }
     },
+    async runUserCommand({ sessionId }) {
+      calls.push('runUserCommand')
+      return { ok: false, reason: 'not_found', message: `no session ${sessionId}` }
+    },
     async retryTurn({ sessionId }) {
       calls.push('retryTurn')
       return sessions.has(sessionId)
