@@ -237,6 +237,9 @@ test.describe('17. a turn that fails', () => {
     await expect(row).toHaveAccessibleName(/^Last turn failed: /)
     await expect(row.locator('.session-failed')).toBeVisible()
     await shootAll(page, 'session-row-failed')
+    // The runtime's list knows it too: after a reload the row is marked before anything is opened.
+    await page.reload()
+    await expect(row.locator('.session-failed')).toBeVisible()
     // A new turn leaves it behind while it runs.
     await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click()
     await expect(row.locator('.session-failed')).toHaveCount(0)

@@ -44,6 +44,8 @@ export const SessionSummarySchema = z.strictObject({
   pendingCount: z.number().int().min(0),
   /** Set when the log's header or records are damaged: what is wrong, in plain words. */
   damaged: z.string().optional(),
+  /** The session's newest turn ended in an error: the sidebar marks it until the next turn. */
+  lastTurnFailed: z.literal(true).optional(),
   /** The ACP agent the session talks to (absent: Parley's own agent). */
   agent: z.strictObject({ id: z.string().max(64), name: z.string().max(200) }).optional(),
   /** The agent's own modes, for the mode picker (ACP sessions whose agent offers any). */

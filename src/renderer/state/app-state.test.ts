@@ -156,6 +156,16 @@ describe('app state', () => {
     expect(same.failedTurns).toBe(s.failedTurns)
   })
 
+  it('knows from the session list which sessions ended their last turn failed, opened here or not', () => {
+    const s = sessionsListed(INITIAL_STATE, [
+      { ...fakeSession('s1'), lastTurnFailed: true },
+      fakeSession('s2'),
+    ])
+    expect(s.failedTurns).toEqual({ s1: true })
+    // The list again (a reconnect): what the runtime says now wins.
+    expect(sessionsListed(s, [fakeSession('s1'), fakeSession('s2')]).failedTurns).toEqual({})
+  })
+
   it('updates transcripts only of sessions it has loaded', () => {
     const s = sessionOpened(INITIAL_STATE, opened(fakeSession('s1')))
     const event = {

@@ -175,7 +175,17 @@ export function sessionsListed(state: AppState, list: readonly SessionSummary[])
     state.activeSessionId && list.some((s) => s.id === state.activeSessionId)
       ? state.activeSessionId
       : null
-  return { ...state, sessions: [...list].sort(byNewest), queuesLoaded, queues, activeSessionId }
+  // The runtime knows how each session's newest turn ended, opened here or not.
+  const failedTurns: Record<string, true> = {}
+  for (const s of list) if (s.lastTurnFailed) failedTurns[s.id] = true
+  return {
+    ...state,
+    sessions: [...list].sort(byNewest),
+    queuesLoaded,
+    queues,
+    activeSessionId,
+    failedTurns,
+  }
 }
 
 /** A created, renamed, re-ordered or removed (null) session. */

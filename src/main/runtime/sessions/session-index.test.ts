@@ -210,6 +210,52 @@ describe('an agent session in the list', () => {
   })
 })
 
+describe('how the newest turn ended', () => {
+  const header: SessionEvent = {
+    type: 'session',
+    v: 1,
+    id: 's-1',
+    createdAt: 1,
+    title: 'Hello',
+    workspace: '/ws',
+    backend: 'scenario',
+    mode: 'ask',
+  }
+  const turn = (turnId: string, at: number): SessionEvent => ({
+    type: 'user_message',
+    at,
+    turnId,
+    text: 'go',
+  })
+  const failed = (turnId: string, at: number): SessionEvent => ({
+    type: 'turn_end',
+    at,
+    turnId,
+    reason: 'error',
+    error: 'The model server refused the key.',
+  })
+  const summaryOf = (events: SessionEvent[]) =>
+    summaryFromEntry(entryFromLog('s-1.jsonl', events, { bytes: 0, mtimeMs: 0 }), {
+      running: false,
+      pendingCount: 0,
+    })
+
+  it('is listed as failed when its newest turn ended in an error, and no longer once a new turn starts', () => {
+    expect(summaryOf([header, turn('t1', 2), failed('t1', 3)]).lastTurnFailed).toBe(true)
+    expect(summaryOf([header, turn('t1', 2), failed('t1', 3), turn('t2', 4)])).not.toHaveProperty(
+      'lastTurnFailed',
+    )
+    expect(
+      summaryOf([
+        header,
+        turn('t1', 2),
+        failed('t1', 3),
+        { type: 'turn_end', at: 5, turnId: 't1', reason: 'completed' },
+      ]),
+    ).not.toHaveProperty('lastTurnFailed')
+  })
+})
+
 describe('a session whose log is damaged', () => {
   it('is listed as damaged, opens to say what is wrong, refuses messages and can be removed', async () => {
     const rig = makeRig(scenario)

@@ -43,6 +43,8 @@ export const SessionIndexEntrySchema = z.strictObject({
    * again (orphaned), even when no turn is open.
    */
   openRequests: z.number().int().min(0).default(0),
+  /** The newest turn ended in an error (the sidebar marks the session until the next turn). */
+  lastTurnFailed: z.boolean().default(false),
 })
 export type SessionIndexEntry = z.infer<typeof SessionIndexEntrySchema>
 
@@ -76,7 +78,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
       }
     case 'user_message':
     case 'turn_retry':
-      return { ...entry, openTurnId: event.turnId, updatedAt: event.at }
+      return { ...entry, openTurnId: event.turnId, lastTurnFailed: false, updatedAt: event.at }
     case 'interaction_request':
       return { ...entry, openRequests: entry.openRequests + 1, updatedAt: event.at }
     case 'interaction_response':
@@ -85,6 +87,7 @@ export function indexRecord(entry: SessionIndexEntry, event: SessionEvent): Sess
       return {
         ...entry,
         openTurnId: entry.openTurnId === event.turnId ? null : entry.openTurnId,
+        lastTurnFailed: event.reason === 'error',
         updatedAt: event.at,
       }
     case 'agent_session':
@@ -141,6 +144,7 @@ export function entryFromLog(
     updatedAt: stat.mtimeMs,
     openTurnId: null,
     openRequests: 0,
+    lastTurnFailed: false,
     ...stat,
   }
   if (header?.type !== 'session') {
@@ -176,6 +180,7 @@ export function summaryFromEntry(
     pendingCount: live.pendingCount,
     ...(entry.damaged !== undefined && { damaged: entry.damaged }),
     ...(entry.agent !== undefined && { agent: entry.agent }),
+    ...(entry.lastTurnFailed && { lastTurnFailed: true as const }),
   }
 }
 
