@@ -89,6 +89,12 @@ describe('Codex’s session config options through the runtime', () => {
       { configId: 'mode', value: 'read-only' },
       { configId: 'collaboration_mode', value: 'plan' },
     ])
-    expect(JSON.stringify(model.mock.getRequests().at(-1)?.body)).toContain('SQLite')
+    // The last request of the turn carries the answer. Codex also asks the model for a title on the
+    // side, and that request may come last: it is not the turn's.
+    const turnRequests = model.mock
+      .getRequests()
+      .map((request) => JSON.stringify(request.body))
+      .filter((body) => !body.includes('generate a very short title'))
+    expect(turnRequests.at(-1)).toContain('SQLite')
   }, 180_000)
 })
