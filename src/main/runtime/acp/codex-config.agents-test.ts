@@ -8,7 +8,12 @@ import {
   waitForEvent,
   type TestRuntime,
 } from '../testing/runtime-test-kit'
-import { codexHome, codexQuestionFixtures, startMockModel } from './testing/codex-offline'
+import {
+  codexHome,
+  codexQuestionFixtures,
+  startMockModel,
+  turnRequestBodies,
+} from './testing/codex-offline'
 import { agentEntry } from './testing/real-agents'
 
 /**
@@ -89,12 +94,7 @@ describe('Codex’s session config options through the runtime', () => {
       { configId: 'mode', value: 'read-only' },
       { configId: 'collaboration_mode', value: 'plan' },
     ])
-    // The last request of the turn carries the answer. Codex also asks the model for a title on the
-    // side, and that request may come last: it is not the turn's.
-    const turnRequests = model.mock
-      .getRequests()
-      .map((request) => JSON.stringify(request.body))
-      .filter((body) => !body.includes('generate a very short title'))
-    expect(turnRequests.at(-1)).toContain('SQLite')
+    // The turn's last request carries the answer (Codex's side request for a title may come later).
+    expect(turnRequestBodies(model.mock).at(-1)).toContain('SQLite')
   }, 180_000)
 })

@@ -9,6 +9,7 @@ import {
   escalatedCommand,
   processesWithEnv,
   startMockModel,
+  turnRequestBodies,
 } from './testing/codex-offline'
 import {
   agentEntry,
@@ -249,7 +250,7 @@ describe('Claude Code’s AskUserQuestion through @agentclientprotocol/claude-ag
     if (started.ok) await started.done
     expect(h.of('turn_end')).toEqual([expect.objectContaining({ reason: 'completed' })])
     expect(h.replyText('t-1')).toContain('SQLite it is.')
-    expect(JSON.stringify(model.mock.getRequests().at(-1)?.body)).toContain('SQLite')
+    expect(turnRequestBodies(model.mock).at(-1)).toContain('SQLite')
   })
 })
 

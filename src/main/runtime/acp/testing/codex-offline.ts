@@ -151,3 +151,14 @@ export function codexQuestionFixtures(prompt: string, reply: string): Fixture[] 
     { match: { userMessage: prompt, hasToolResult: true }, response: { content: reply } },
   ]
 }
+
+/**
+ * The bodies of the requests Codex made for its turns, oldest first: without its side request for
+ * a session title, which may come after the turn's last one.
+ */
+export function turnRequestBodies(mock: LLMock): string[] {
+  return mock
+    .getRequests()
+    .map((request) => JSON.stringify(request.body))
+    .filter((body) => !body.includes('generate a very short title'))
+}
