@@ -1,21 +1,14 @@
-import { Box, useStdout } from 'ink'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { SessionSummary } from '../shared/bridge'
+import { useStdout } from 'ink'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { queueHead } from '../shared/interaction-queue'
-import { EMPTY_COMPOSER, withEditor, type ComposerState } from './composer-state'
-import { composerSurface } from './composer-surface'
-import { ColorsContext, colorsWanted } from './colors'
-import { HyperlinksContext, hyperlinksWanted } from './hyperlinks'
-import { ExitGuardProvider, useExitGuards } from './exit-guard'
-import { footerLines } from './footer-lines'
-import { COMPOSER_HINTS, PANEL_HINTS, PROMPT_HINTS } from './key-hints'
+import { colorsWanted } from './colors'
+import { hyperlinksWanted } from './hyperlinks'
+import { SessionScreen } from './session-screen'
+import { useSessionSwitch } from './use-session-switch'
+import { useSessionTarget } from './use-session-target'
+import { useExitGuards } from './exit-guard'
 import { KeyRouter } from './key-router'
-import { currentModeName } from './agent-modes'
 import { FailedScreen, OpeningScreen } from './opening-screen'
-import { PanelSurface } from './panel-surface'
-import { PrintedTranscript } from './printed-transcript'
-import { statusLines } from './status-lines'
-import { StyledLines } from './styled-lines'
 import type { TuiBridge } from './tui-bridge'
 import { useNow } from '../ui-common/use-now'
 import { useAlternateScreen } from './use-alternate-screen'
@@ -23,7 +16,7 @@ import { useLiveRegionResize } from './use-live-region-resize'
 import { useMcp } from './use-mcp'
 import { useAttentionSignal, type AttentionOut } from './use-attention-signal'
 import type { TerminalEnv } from './attention-signal'
-import { useSessionView, type SessionTarget } from './use-session-view'
+import { useSessionView } from './use-session-view'
 import { editInEditor, type EditorResult } from './external-editor'
 import type { Panel } from './panel'
 import { useModeSwitch } from './use-mode-switch'
@@ -37,11 +30,10 @@ import { useComposerSubmit } from './use-composer-submit'
 import { useGlobalKeys } from './use-global-keys'
 import { useHint } from './use-hint'
 import { useLiveTranscript } from './use-live-transcript'
+import { useComposerDraft } from './use-composer-draft'
+import { useOutputPanel } from './use-output-panel'
 import { useResumeOffer } from './use-resume-offer'
 import { useSentHistory } from './use-sent-history'
-
-/** Rows of the transcript that stay visible above a prompt. */
-const LIVE_ROWS_UNDER_PROMPT = 3
 
 export interface AppProps {
   bridge: TuiBridge
@@ -120,25 +112,19 @@ export function App({
   const { columns, rows } = size ?? windowSize
   const width = Math.max(20, columns)
   const height = Math.max(8, rows)
-  const [target, setTarget] = useState<SessionTarget>(() =>
-    sessionId ? { kind: 'open', sessionId } : { kind: 'create' },
-  )
-  // The target the client started with: only failing to open that one ends the client.
-  const [initialTarget] = useState(target)
+  const { target, setTarget, initial } = useSessionTarget(sessionId)
   const [view, dispatch] = useSessionView(bridge, target)
-  const [composer, setComposer] = useState<ComposerState>(EMPTY_COMPOSER)
-  const composerRef = useRef(composer)
+  const { composer, composerRef, setDraft } = useComposerDraft()
   const { hint, setHint, hintFor } = useHint()
   const [panel, setPanel] = useState<Panel | null>(null)
   const guards = useExitGuards()
   const session = view.session
-  const shownSessionId = session?.id
   const exit = useAppExit({
     queue: view.queue,
     guards,
     leave,
     setPanel,
-    sessionId: shownSessionId,
+    sessionId: session?.id,
     onExit,
   })
 
@@ -147,8 +133,8 @@ export function App({
   useEffect(() => firstFrame.current?.(), [])
   const settings = useAppSettings(bridge, view.phase === 'ready', dispatch)
   useEffect(() => {
-    if (view.phase === 'failed' && target === initialTarget) exit(1)
-  }, [view.phase, target, initialTarget, exit])
+    if (view.phase === 'failed' && initial) exit(1)
+  }, [view.phase, initial, exit])
 
   const note = useCallback(
     (text: string, tone: 'dim' | 'error' = 'dim') => dispatch({ type: 'note', text, tone }),
@@ -166,7 +152,7 @@ export function App({
   // A new session at start-up: offer the last one that has something in it.
   const [offer, setOffer] = useResumeOffer(
     bridge,
-    view.created && target === initialTarget ? shownSessionId : undefined,
+    view.created && initial ? session?.id : undefined,
   )
   useAttentionSignal({
     sessionId: session?.id,
@@ -180,48 +166,21 @@ export function App({
 
   const head = queueHead(view.queue)
   const items = view.transcript.items
-  // A prompt that comes up closes Ctrl+O's output for good (it is answered on the normal screen).
-  if (head && panel?.kind === 'output') setPanel(null)
-  // Ctrl+O's output is drawn on the alternate screen, so closing it shows the transcript again.
-  const outputShown = panel?.kind === 'output'
-  useLayoutEffect(() => {
-    if (!outputShown) void leave()
-  }, [outputShown, leave])
+  useOutputPanel(head, panel, setPanel, leave)
   const running = view.running
   const now = useNow({ everyMs: 200, active: (running && !head) || view.retrying !== null })
 
   const userCommands = useUserCommands(bridge, session?.id, { hint: setHint, note })
   const mentions = useFileMentions(bridge, session?.id, composer.editor)
   const { queued, setQueued, ...queue } = useQueuedMessages(bridge, {
-    sessionId: shownSessionId,
-    ready: view.phase === 'ready',
-    running,
-    items,
-    note,
+    ...{ sessionId: session?.id, ready: view.phase === 'ready', running, items, note },
   })
-  const setDraft = (next: ComposerState) => {
-    composerRef.current = next
-    setComposer(next)
-  }
 
-  /** Opens another session; a still-empty session this client created is removed. */
-  const switchTo = (next: SessionTarget) => {
-    if (session && view.created && items.length === 0 && view.queue.length === 0)
-      void bridge.removeSession({ sessionId: session.id })
-    setOffer(null)
-    setPanel(null)
-    setDraft(EMPTY_COMPOSER)
-    queue.clear()
-    setTarget(next)
-  }
-  const openSession = (summary: SessionSummary) => {
-    if (summary.id === session?.id) return setPanel(null)
-    // Checked first: a session that cannot be opened leaves this one on screen.
-    void bridge.openSession({ sessionId: summary.id }).then((result) => {
-      if (result.ok) switchTo({ kind: 'open', sessionId: summary.id })
-      else setHint(`Could not open “${summary.title}”.`)
-    })
-  }
+  const clearOffer = () => setOffer(null)
+  const sessions = useSessionSwitch({
+    ...{ bridge, view, setTarget, clearOffer, setPanel, setDraft },
+    ...{ clearQueue: queue.clear, hint: setHint },
+  })
   const modes = useModeSwitch(bridge, session, {
     hint: setHint,
     note,
@@ -229,54 +188,20 @@ export function App({
   })
   const sent = useSentHistory(items)
   const { runCommand, submit } = useComposerSubmit({
-    bridge,
-    session,
-    running,
-    queued,
-    enqueue: queue.add,
-    mentions,
-    userCommands,
-    composerRef,
-    setDraft,
-    clearOffer: () => setOffer(null),
-    hint: setHint,
-    note,
-    recordCommand: sent.recordCommand,
+    ...{ bridge, session, running, queued, mentions, userCommands, composerRef, setDraft },
+    ...{ enqueue: queue.add, clearOffer, hint: setHint, note, recordCommand: sent.recordCommand },
     commands: {
-      offer,
-      items,
+      ...{ ...settings, ...modes, ...sessions, offer, items, mcp, setPanel, exit },
       lastTurnFailed: view.lastTurnFailed,
       env: attention?.env ?? process.env,
-      mcp,
-      switchTo,
-      openSession,
-      setPanel,
-      setMode: modes.setMode,
-      setAgentModeTo: modes.setAgentModeTo,
       confirmBypass: () => modes.setConfirmingBypass(true),
-      ...settings,
-      exit,
     },
   })
   const lastTool = items.findLast((item) => item.kind === 'tool' || item.kind === 'question')
   const { globalKeys, stopTurn } = useGlobalKeys({
-    ...modes,
-    bridge,
-    session,
-    head,
-    panel,
-    running,
-    queued,
-    clearQueue: queue.clear,
-    composerRef,
-    setDraft,
-    hint,
-    setHint,
-    hintFor,
-    clock,
-    exit,
+    ...{ ...modes, bridge, session, head, panel, running, queued, composerRef, setDraft },
+    ...{ hint, setHint, hintFor, clock, exit, stopProcess, clearQueue: queue.clear },
     setBypass: () => modes.setMode('bypass'),
-    stopProcess,
     hasOutput: lastTool !== undefined,
     showOutput: () => {
       screen.enter()
@@ -284,30 +209,15 @@ export function App({
     },
   })
   const { composerKey, menuPick } = useComposerKeys({
-    ...sent,
-    composerRef,
-    setDraft,
-    mentions,
-    queued,
-    setQueued,
-    running,
-    stopTurn,
+    ...{ ...sent, composerRef, setDraft, mentions, queued, setQueued, running, stopTurn },
+    ...{ runCommand, submit, hint: setHint, editDraft },
     openRewind: () => setPanel({ kind: 'rewind' }),
-    runCommand,
-    submit,
-    hint: setHint,
-    editDraft,
   })
 
   // ── layout: every part as rows, so the redrawn part always fits the terminal ──
   const live = useLiveTranscript({
-    items,
-    printed: view.printed,
-    queue: view.queue,
-    running,
-    holding: screen.active,
-    sessionId: shownSessionId,
-    width,
+    ...{ items, printed: view.printed, queue: view.queue, running, width },
+    ...{ holding: screen.active, sessionId: session?.id },
   })
 
   if (view.phase === 'failed' || (!session && view.phase !== 'loading'))
@@ -323,91 +233,22 @@ export function App({
       </KeyRouter>
     )
 
-  const status = statusLines({
-    confirmingBypass: modes.confirmingBypass,
-    mode: session.mode,
-    hint,
-    retrying: view.retrying,
-    working: running && !head,
-    runningSince: view.runningSince,
-    lastTurnFailed: view.lastTurnFailed && !running,
-    offer: items.length === 0 ? offer : null,
-    now,
-    width,
-  })
-  const footer = footerLines({
-    mode: session.mode,
-    backendLabel: settings.backendLabel || session.backend,
-    agent: session.agent && {
-      name: session.agent.name,
-      mode: session.agentModes ? currentModeName(session.agentModes) : null,
-    },
-    workspace: session.workspace,
-    hints: head ? PROMPT_HINTS : panel ? PANEL_HINTS : COMPOSER_HINTS,
-    width,
-    maxHintRows: height < 16 ? 1 : 2,
-  })
-  // One row stays free: a frame as tall as the terminal is redrawn by clearing the screen.
-  const budget = Math.max(3, height - 1 - footer.length - status.length)
-  // A short terminal gives every row to the prompt: what is asked comes before the transcript.
-  const surfaceMax = Math.max(
-    3,
-    budget - Math.min(LIVE_ROWS_UNDER_PROMPT, live.liveLines.length, Math.max(0, budget - 12)),
-  )
-  const surface =
-    head || panel
-      ? {
-          rows: surfaceMax,
-          node: (
-            <PanelSurface
-              {...{ head, panel, bridge, session, width, lastTool, mcp }}
-              moreWaiting={view.queue.length - 1}
-              maxRows={surfaceMax}
-              onPickSession={openSession}
-              onOpenSession={(id) =>
-                id === session.id ? setPanel(null) : switchTo({ kind: 'open', sessionId: id })
-              }
-              onRewound={({ text, forkId, message }) => {
-                setPanel(null)
-                if (forkId === null) return setHint(text)
-                switchTo({ kind: 'open', sessionId: forkId })
-                setDraft(withEditor(EMPTY_COMPOSER, { text: message, cursor: message.length }))
-                setHint(text)
-              }}
-              onClose={() => setPanel(null)}
-            />
-          ),
-        }
-      : composerSurface({
-          ...sent,
-          composer,
-          menuPick,
-          mentions,
-          commandRows: userCommands.rows(width),
-          queued,
-          width,
-          maxRows: surfaceMax,
-          onKey: composerKey,
-        })
-  const shownLive = live.shownLive(Math.max(0, budget - surface.rows))
-
   return (
     <KeyRouter global={globalKeys}>
-      <ExitGuardProvider guards={guards}>
-        <ColorsContext value={colors}>
-          <HyperlinksContext value={hyperlinks}>
-            <Box flexDirection="column" width={width}>
-              <PrintedTranscript sessionId={session.id} blocks={live.printedBlocks} width={width} />
-              <Box flexDirection="column" flexShrink={0}>
-                {shownLive.length > 0 ? <StyledLines lines={shownLive} /> : null}
-                {status.length > 0 ? <StyledLines lines={status} /> : null}
-                {surface.node}
-                <StyledLines lines={footer} />
-              </Box>
-            </Box>
-          </HyperlinksContext>
-        </ColorsContext>
-      </ExitGuardProvider>
+      <SessionScreen
+        {...{ session, view, head, panel, hint, offer, now, width, height, colors, hyperlinks }}
+        {...{ guards, live, confirmingBypass: modes.confirmingBypass }}
+        backendLabel={settings.backendLabel}
+        panelSurface={{
+          ...{ bridge, lastTool, mcp, onPickSession: sessions.openSession },
+          ...{ onOpenSession: sessions.openById, onRewound: sessions.rewound },
+          onClose: () => setPanel(null),
+        }}
+        composerSurface={{
+          ...{ ...sent, composer, menuPick, mentions, queued, onKey: composerKey },
+          commandRows: userCommands.rows(width),
+        }}
+      />
     </KeyRouter>
   )
 }

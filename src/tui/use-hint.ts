@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 const HINT_MS = 4_000
 
 /**
- * The status row's hint: it goes after HINT_MS, or after the time `hintMs` is set to before it is
- * shown ("press Ctrl+C again" only as long as that is true).
+ * The status row's hint: it goes after HINT_MS, or after the time `hintFor` set for it ("press
+ * Ctrl+C again" only as long as that is true).
  */
 export function useHint() {
   const [hint, setHint] = useState<string | null>(null)
